@@ -1,0 +1,26 @@
+# Two commands do all the setup on a fresh machine: `make run` and `make test`.
+# Each installs the locked dependencies first when they are missing or stale.
+
+NODE ?= node
+DEPS := node_modules/.package-lock.json
+
+.PHONY: run test typecheck validate clean
+
+$(DEPS): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+run: $(DEPS)
+	$(NODE) bin/childproof.mjs run --out results/latest.json
+
+test: $(DEPS)
+	$(NODE) --import tsx node_modules/uvu/bin.js test '\.test\.ts$$' --no-color
+
+typecheck: $(DEPS)
+	npx tsc --noEmit -p .
+
+validate: $(DEPS)
+	$(NODE) bin/childproof.mjs validate
+
+clean:
+	rm -rf node_modules results/latest.json

@@ -1,0 +1,21 @@
+// Node's execFile, wrapped in a promise the way a user would write it. Nothing more:
+// the adapter passes the generic call's signal, timeout and killSignal straight through.
+
+import { execFile } from 'node:child_process';
+import type { GenericCall } from '../../runners/types.ts';
+
+export async function run(call: GenericCall): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    execFile(
+      call.file,
+      call.args,
+      {
+        cwd: call.cwd,
+        signal: call.signal,
+        timeout: call.timeout,
+        killSignal: call.options.killSignal as NodeJS.Signals | undefined,
+      },
+      (error, stdout, stderr) => (error ? reject(error) : resolve({ stdout, stderr })),
+    );
+  });
+}

@@ -1,0 +1,175 @@
+// The command line: parse, dispatch, and turn every user mistake into one clear line and
+// a distinct exit code.
+
+import { parseArgs } from 'node:util';
+import { EXIT, InputError } from './errors.ts';
+import {
+  builtinProbeNames,
+  loadAllCases,
+  loadCase,
+  loadProbe,
+  loadProbeDir,
+  lintProbe,
+  readJson,
+  selectCases,
+} from './load.ts';
+import { assertSupportedPlatform, PlatformError } from './observe.ts';
+import { buildReport, environment, InvalidReportError, writeReport } from './report.ts';
+import { renderTable } from './render.ts';
+import { defaultJobs, runTrials } from './run.ts';
+import { validate } from './schemas.ts';
+import type { LoadedProbe } from './types.ts';
+import { TOOL_VERSION } from './version.ts';
+
+const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
+
+Usage:
+  childproof run [--probe NAME|DIR]... [--case ID|GLOB]... [--out FILE] [--jobs N] [--keep]
+  childproof list
+  childproof validate [FILE]...
+  childproof help
+
+Exit codes: 0 every outcome as expected; 1 some outcome is not (fail, unexpected-pass,
+error, unknown); 2 a usage or input error; 4 an unsupported platform (Windows);
+130 interrupted.`;
+
+function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) {
+  try {
+    return parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new InputError([`${(err as Error).message}\n\n${USAGE}`]);
+  }
+}
+
+function positiveInt(value: string | undefined, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (!/^[1-9]\d*$/.test(value)) throw new InputError([`--${name} expects a positive whole number, not "${value}"`]);
+  return Number(value);
+}
+
+async function cmdRun(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    probe: { type: 'string', multiple: true },
+    case: { type: 'string', multiple: true },
+    out: { type: 'string' },
+    jobs: { type: 'string' },
+    keep: { type: 'boolean' },
+  });
+  if (positionals.length) throw new InputError([`unexpected argument "${positionals[0]}"\n\n${USAGE}`]);
+  const jobs = positiveInt(values.jobs as string | undefined, 'jobs', defaultJobs());
+  const allCases = loadAllCases();
+  const cases = selectCases(allCases, (values.case as string[] | undefined) ?? []);
+  const probeNames = (values.probe as string[] | undefined) ?? builtinProbeNames();
+  const probes = probeNames.map(loadProbe);
+  const lint = probes.flatMap((p) => lintProbe(p, allCases));
+  if (lint.length) throw new InputError(lint);
+
+  const trials = await runTrials(probes, cases, { jobs, keep: values.keep as boolean | undefined });
+  const report = buildReport({ probes, cases, trials, environment: environment(), createdAt: new Date().toISOString() });
+  if (values.out) writeReport(values.out as string, report);
+  process.stdout.write(`${renderTable(report)}\n`);
+  if (values.out) process.stdout.write(`Report: ${values.out}\n`);
+  return report.summary.asExpected ? EXIT.ok : EXIT.notAsExpected;
+}
+
+function cmdList(args: string[]): number {
+  parse(args, {});
+  const cases = loadAllCases();
+  process.stdout.write('Probes:\n');
+  for (const name of builtinProbeNames()) {
+    const p = loadProbe(name);
+    process.stdout.write(`  ${p.spec.name.padEnd(24)} ${p.spec.title}\n`);
+  }
+  process.stdout.write('Cases:\n');
+  for (const c of cases) process.stdout.write(`  ${c.spec.id.padEnd(40)} ${c.spec.title}\n`);
+  return EXIT.ok;
+}
+
+/** Validates every shipped case and probe, or the files named: cases, probes and reports. */
+function cmdValidate(args: string[]): number {
+  const { positionals } = parse(args, {});
+  const problems: string[] = [];
+  const collect = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof InputError) problems.push(...err.problems);
+      else throw err;
+    }
+  };
+  let checked = 0;
+  if (positionals.length === 0) {
+    let cases: ReturnType<typeof loadAllCases> = [];
+    collect(() => {
+      cases = loadAllCases();
+    });
+    checked += cases.length;
+    for (const name of builtinProbeNames()) {
+      collect(() => {
+        problems.push(...lintProbe(loadProbe(name), cases));
+        checked++;
+      });
+    }
+  } else {
+    for (const file of positionals) {
+      collect(() => {
+        if (file.endsWith('.case.json')) loadCase(file);
+        else if (file.endsWith('probe.json')) {
+          const probe: LoadedProbe = loadProbeDir(file.slice(0, -'probe.json'.length) || '.');
+          problems.push(...lintProbe(probe, loadAllCases()));
+        } else {
+          problems.push(...validate('report', readJson(file).data, file));
+        }
+        checked++;
+      });
+    }
+  }
+  if (problems.length) throw new InputError(problems);
+  process.stdout.write(`${checked} file(s) valid\n`);
+  return EXIT.ok;
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  assertSupportedPlatform();
+  switch (verb) {
+    case 'run':
+      return cmdRun(rest);
+    case 'list':
+      return cmdList(rest);
+    case 'validate':
+      return cmdValidate(rest);
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(`${USAGE}\n`);
+      return verb === undefined ? EXIT.input : EXIT.ok;
+    case '--version':
+      process.stdout.write(`${TOOL_VERSION}\n`);
+      return EXIT.ok;
+    default:
+      throw new InputError([`unknown command "${verb}"\n\n${USAGE}`]);
+  }
+}
+
+export async function cli(argv: string[]): Promise<void> {
+  let code: number;
+  try {
+    code = await main(argv);
+  } catch (err) {
+    if (err instanceof InputError) {
+      process.stderr.write(`${err.problems.map((p) => `childproof: ${p}`).join('\n')}\n`);
+      code = err.exitCode;
+    } else if (err instanceof PlatformError) {
+      process.stderr.write(`childproof: ${err.message}\n`);
+      code = EXIT.platform;
+    } else if (err instanceof InvalidReportError) {
+      process.stderr.write(`${err.message}\n`);
+      code = EXIT.internal;
+    } else {
+      throw err;
+    }
+  }
+  process.exitCode = code;
+}

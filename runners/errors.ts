@@ -1,0 +1,23 @@
+// Errors that are the user's to fix: printed as one clear line each, never a stack trace,
+// and each kind with its own exit code.
+
+export const EXIT = {
+  ok: 0,
+  notAsExpected: 1,
+  input: 2,
+  integrity: 3,
+  platform: 4,
+  internal: 70,
+  interrupted: 130,
+} as const;
+
+/** A file or argument the user gave is wrong: exit 2. */
+export class InputError extends Error {
+  readonly exitCode = EXIT.input;
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+  static at(file: string, pointer: string, expected: string): InputError {
+    return new InputError([`${file}: ${pointer || '/'}: ${expected}`]);
+  }
+}

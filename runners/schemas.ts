@@ -1,0 +1,66 @@
+// The JSON Schemas, compiled once, and ajv's errors turned into one line each:
+// the file, the JSON pointer, what was expected.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// Both packages are CommonJS with a `default` export; under ESM the class sits one level down.
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+
+export const SCHEMA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
+
+export type SchemaName = 'case' | 'probe' | 'report';
+
+let compiled: Record<SchemaName, ValidateFunction> | null = null;
+
+function validators(): Record<SchemaName, ValidateFunction> {
+  if (compiled) return compiled;
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  addFormats(ajv);
+  const load = (name: SchemaName) => JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
+  const schemas = { case: load('case'), probe: load('probe'), report: load('report') };
+  for (const s of Object.values(schemas)) ajv.addSchema(s);
+  compiled = {
+    case: ajv.getSchema(schemas.case.$id)!,
+    probe: ajv.getSchema(schemas.probe.$id)!,
+    report: ajv.getSchema(schemas.report.$id)!,
+  };
+  return compiled;
+}
+
+function describe(e: ErrorObject): { pointer: string; expected: string } {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return { pointer: `${e.instancePath}/${String(p.additionalProperty)}`, expected: 'is not a known property here' };
+    case 'required':
+      return { pointer: e.instancePath, expected: `is missing the required property "${String(p.missingProperty)}"` };
+    case 'enum':
+      return {
+        pointer: e.instancePath,
+        expected: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
+    case 'const':
+      return { pointer: e.instancePath, expected: `expected ${JSON.stringify(p.allowedValue)}` };
+    default:
+      return { pointer: e.instancePath, expected: `expected it to ${e.message ?? 'match the schema'}` };
+  }
+}
+
+/** Problems as "file: /pointer: expected ...", the most specific first, without repeats. */
+export function validate(name: SchemaName, data: unknown, file: string): string[] {
+  const check = validators()[name];
+  if (check(data)) return [];
+  const lines = new Map<string, number>();
+  for (const e of check.errors ?? []) {
+    // anyOf/oneOf summaries repeat what their branches already said.
+    if ((e.keyword === 'anyOf' || e.keyword === 'oneOf') && (check.errors?.length ?? 0) > 1) continue;
+    const { pointer, expected } = describe(e);
+    lines.set(`${file}: ${pointer || '/'}: ${expected}`, pointer.split('/').length);
+  }
+  return [...lines.entries()].sort((a, b) => b[1] - a[1]).map(([line]) => line);
+}

@@ -1,0 +1,40 @@
+// What the runner hands a trial worker, and the small pure helpers both sides share.
+
+import type { CaseSpec, ChildBehaviour, TimeoutValue } from './types.ts';
+
+export interface TrialSpec {
+  /** The trial's private directory: records, events, readiness and markers live here. */
+  dir: string;
+  /** Appears in every fixture's argv so leftovers can be found by their command line. */
+  tag: string;
+  /** Hard lifetime of every fixture process. */
+  capMs: number;
+  deadlineMs: number;
+  fixture: string;
+  adapterPath: string;
+  case: CaseSpec;
+}
+
+export function decodeTimeout(value: TimeoutValue): number {
+  if (value === 'NaN') return NaN;
+  if (value === 'Infinity') return Infinity;
+  if (value === '-Infinity') return -Infinity;
+  return value;
+}
+
+export function fixtureArgs(spec: TrialSpec, role: string, behaviour: ChildBehaviour): string[] {
+  return [
+    spec.fixture,
+    '--dir', spec.dir,
+    '--tag', spec.tag,
+    '--role', role,
+    '--cap', String(spec.capMs),
+    '--spec', Buffer.from(JSON.stringify(behaviour)).toString('base64url'),
+  ];
+}
+
+/** Every marker file the behaviour (and its grandchildren) may write. */
+export function markersOf(behaviour: ChildBehaviour): string[] {
+  const own = Object.values(behaviour.onSignal ?? {}).flatMap((r) => (r?.marker ? [r.marker] : []));
+  return [...new Set([...own, ...(behaviour.grandchildren ?? []).flatMap((g) => markersOf(g.behaviour))])];
+}

@@ -1,0 +1,126 @@
+// Runs one planned trial in a fresh worker process with its own directory, then turns
+// what the worker saw into facts, verdicts and an outcome.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sweepTrial } from './cleanup.ts';
+import { buildTimeline, deriveDurations, deriveFacts } from './facts.ts';
+import type { PlannedTrial } from './plan.ts';
+import { readEvents, readRecords } from './trial-files.ts';
+import type { TrialSpec } from './trial-spec.ts';
+import type { History, TrialResult } from './types.ts';
+import { classify, judge } from './verdicts.ts';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const WORKER = path.join(HERE, 'worker.ts');
+export const FIXTURE = path.join(HERE, 'fixture.mjs');
+const TSX = import.meta.resolve('tsx');
+
+export const DEFAULT_DEADLINE_MS = 10_000;
+/** Time a worker may spend starting up and writing its history, beyond the case's own. */
+const WORKER_SLACK_MS = 20_000;
+
+export interface TrialContext {
+  runDir: string;
+  runTag: string;
+  keep: boolean;
+  /** Worker process groups still running, so an interrupted run can end them. */
+  live: Map<number, { dir: string; tag: string }>;
+}
+
+function tail(file: string): string {
+  try {
+    return fs.readFileSync(file, 'utf8').trim().split('\n').slice(-3).join(' | ');
+  } catch {
+    return '';
+  }
+}
+
+function runWorker(specFile: string, dir: string, limitMs: number, ctx: TrialContext, tag: string) {
+  return new Promise<{ pid: number | null; code: number | null; overran: boolean }>((resolve) => {
+    const out = fs.openSync(path.join(dir, 'worker.out'), 'w');
+    const err = fs.openSync(path.join(dir, 'worker.err'), 'w');
+    // detached: the worker leads its own process group, so everything the target spawns
+    // in that group can be found and ended afterwards. Output goes to files, not pipes,
+    // so a fixture holding them cannot delay the runner.
+    const worker = spawn(process.execPath, ['--import', TSX, WORKER, specFile], {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', out, err],
+    });
+    fs.closeSync(out);
+    fs.closeSync(err);
+    const pid = worker.pid ?? null;
+    if (pid !== null) ctx.live.set(pid, { dir, tag });
+    let overran = false;
+    const guard = setTimeout(() => {
+      overran = true;
+      if (pid !== null) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {}
+      }
+    }, limitMs);
+    worker.once('error', () => {
+      clearTimeout(guard);
+      resolve({ pid, code: null, overran });
+    });
+    worker.once('exit', (code) => {
+      clearTimeout(guard);
+      resolve({ pid, code, overran });
+    });
+  });
+}
+
+export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<TrialResult> {
+  const base = { probe: t.probe.spec.name, case: t.case.spec.id };
+  if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
+
+  const caseSpec = t.case.spec;
+  const dir = path.join(ctx.runDir, `t${t.index}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const deadlineMs = caseSpec.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const tag = `${ctx.runTag}-t${t.index}-`;
+  const spec: TrialSpec = {
+    dir,
+    tag,
+    capMs: deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS,
+    deadlineMs,
+    fixture: FIXTURE,
+    adapterPath: path.join(t.probe.dir, t.probe.spec.adapter),
+    case: caseSpec,
+  };
+  const specFile = path.join(dir, 'trial.json');
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+
+  const worker = await runWorker(specFile, dir, deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS, ctx, tag);
+  const leftovers = sweepTrial(dir, tag, worker.pid);
+  if (worker.pid !== null) ctx.live.delete(worker.pid);
+
+  try {
+    const historyFile = path.join(dir, 'history.json');
+    if (!fs.existsSync(historyFile)) {
+      const why = worker.overran
+        ? 'the trial worker did not finish in time and was killed'
+        : `the trial worker exited with code ${worker.code} before recording anything`;
+      const detail = tail(path.join(dir, 'worker.err'));
+      return { ...base, outcome: 'error', reason: detail ? `${why}: ${detail}` : why, leftovers };
+    }
+    const history: History = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
+    const observations = { history, records: readRecords(dir), events: readEvents(dir), leftovers };
+    const facts = deriveFacts(caseSpec, observations);
+    const verdicts = judge(caseSpec.assertions, facts);
+    const timeline = buildTimeline(observations);
+    const durations = deriveDurations(observations);
+    if (history.problems.length > 0) {
+      return { ...base, outcome: 'error', reason: history.problems.join('; '), facts, verdicts, durations, leftovers, timeline };
+    }
+    const known = (t.probe.spec.knownDivergences ?? []).filter((k) => k.case === caseSpec.id);
+    const { outcome, reason } = classify(verdicts, known);
+    return { ...base, outcome, ...(reason ? { reason } : {}), facts, verdicts, durations, leftovers, timeline };
+  } finally {
+    if (!ctx.keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,313 @@
+// The data that flows between childproof's modules. Each shape here mirrors a schema
+// in schemas/; when one changes, the other changes in the same commit.
+
+export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1' | 'SIGUSR2';
+
+/** What the fixture does when one signal arrives. */
+export interface SignalReaction {
+  /** exit: die (after an optional cleanup); ignore: keep running. */
+  action: 'exit' | 'ignore';
+  /** Time spent "cleaning up" before exiting. */
+  delayMs?: number;
+  /** File (relative to the trial directory) written when cleanup completes. */
+  marker?: string;
+  /** Exit with this code; without it the fixture dies by the signal itself. */
+  exitCode?: number;
+}
+
+/** The behaviour of one fixture process: the child, or a grandchild it spawns. */
+export interface ChildBehaviour {
+  onSignal?: Partial<Record<SignalName, SignalReaction>>;
+  /** ignore: never read stdin; exit-on-eof: exit 0 when stdin ends; mcp-handshake: read
+   *  JSON-RPC lines and never answer (stays alive on EOF). */
+  stdin?: 'ignore' | 'exit-on-eof' | 'mcp-handshake';
+  /** Exit by itself after this long (after readiness). Absent: run until stopped. */
+  exitAfterMs?: number;
+  exitCode?: number;
+  output?: { bytes: number; stream?: 'stdout' | 'stderr' };
+  grandchildren?: GrandchildSpec[];
+}
+
+export interface GrandchildSpec {
+  /** inherit: the grandchild shares the child's stdout and stderr (and so the caller's pipes). */
+  stdio: 'inherit' | 'ignore';
+  /** detached: the grandchild calls setsid and leaves the child's process group. */
+  group: 'same' | 'detached';
+  behaviour: ChildBehaviour;
+}
+
+/** Timeout values that JSON cannot spell are written as these strings. */
+export type TimeoutValue = number | 'NaN' | 'Infinity' | '-Infinity';
+
+export interface CaseCall {
+  /** fixture: our instrumented child; missing: a command that does not exist. */
+  command: 'fixture' | 'missing';
+  timeoutMs?: TimeoutValue;
+  /** Pass an AbortSignal even when the trigger does not abort (to check hygiene). */
+  signal?: boolean;
+  /** Extra options the probe understands (stopSignal, killSignal, ...). */
+  options?: Record<string, unknown>;
+}
+
+export type TriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';
+
+export interface Trigger {
+  kind: TriggerKind;
+  /** For abort: when to abort. ready: once the child reported readiness; exit: the
+   *  moment the child's exit is observed, before the target has seen it. */
+  after?: 'ready' | 'exit';
+}
+
+export type Operator = 'equals' | 'oneOf' | 'includes' | 'excludes';
+
+export type Clause =
+  | 'settles-after-exit'
+  | 'reason-preserved'
+  | 'escalates'
+  | 'validates-before-spawn'
+  | 'no-orphans'
+  | 'hygiene';
+
+export interface Assertion {
+  clause: Clause;
+  fact: FactName;
+  equals?: FactValue;
+  oneOf?: FactValue[];
+  includes?: FactValue;
+  excludes?: FactValue;
+}
+
+export interface CaseSpec {
+  id: string;
+  title: string;
+  description?: string;
+  requires: Feature[];
+  child: ChildBehaviour;
+  call: CaseCall;
+  trigger: Trigger;
+  /** How long to keep observing after settlement. */
+  windowMs: number;
+  /** How long the target may take to settle before the trial records `pending`. */
+  deadlineMs?: number;
+  assertions: Assertion[];
+}
+
+/** A case as loaded: the spec plus where it came from and the digest of its bytes. */
+export interface LoadedCase {
+  spec: CaseSpec;
+  file: string;
+  sha256: string;
+}
+
+export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal';
+
+export interface KnownDivergence {
+  case: string;
+  fact: FactName;
+  value: FactValue;
+  why: string;
+}
+
+export type Identity =
+  | { kind: 'builtin'; module: string };
+
+export interface ProbeSpec {
+  name: string;
+  title: string;
+  identity: Identity;
+  adapter: string;
+  supports: Feature[];
+  knownDivergences?: KnownDivergence[];
+}
+
+export interface LoadedProbe {
+  spec: ProbeSpec;
+  dir: string;
+  file: string;
+}
+
+// ---- adapters ------------------------------------------------------------------------
+
+/** The generic call every adapter translates into its target's API. */
+export interface GenericCall {
+  file: string;
+  args: string[];
+  cwd: string;
+  signal?: AbortSignal;
+  /** The case's timeout, already decoded (NaN, Infinity included). */
+  timeout?: number;
+  options: Record<string, unknown>;
+}
+
+export interface Adapter {
+  run(call: GenericCall): Promise<unknown>;
+}
+
+// ---- what a trial saw ------------------------------------------------------------------
+
+/** A timestamped line written by a process of the trial; t is CLOCK_MONOTONIC in ns. */
+export interface RawEvent {
+  t: string;
+  pid: number;
+  kind: string;
+  [key: string]: unknown;
+}
+
+/** What a fixture writes about itself before anything else. */
+export interface FixtureRecord {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** /proc/PID/stat field 22, to tell this process from a later one with the same pid. */
+  startTime: string | null;
+  role: string;
+  t: string;
+}
+
+export type ProcState = 'running' | 'exited';
+
+export interface ProcSample {
+  pid: number;
+  role: string;
+  state: ProcState;
+}
+
+export interface SpawnObservation {
+  t: string;
+  file: string;
+  pid: number | null;
+  error: string | null;
+  exit: { t: string; code: number | null; signal: string | null } | null;
+}
+
+export interface ErrorObservation {
+  name: string | null;
+  code: string | number | null;
+  signal: string | null;
+  exitCode: number | null;
+  message: string | null;
+  reasonAt: 'error' | 'cause' | 'cause.cause' | 'nowhere' | null;
+}
+
+export interface Settlement {
+  kind: 'resolved' | 'rejected' | 'threw' | 'pending';
+  t: string | null;
+  error: ErrorObservation | null;
+}
+
+/** Everything the trial worker saw, with no interpretation. Facts are derived from it. */
+export interface History {
+  t0: string;
+  spawns: SpawnObservation[];
+  trigger: { kind: TriggerKind; t: string | null; fired: boolean };
+  settlement: Settlement;
+  atSettle: {
+    processes: ProcSample[];
+    markers: Record<string, boolean>;
+    abortListeners: number | null;
+    timers: number;
+    /** Pids of spawned children whose exit the worker had already seen (reaped). */
+    exitsSeen: number[];
+  } | null;
+  /** When each fixture process was first seen gone during the window (t in ns). */
+  ends: Record<string, string>;
+  afterWindow: ProcSample[];
+  problems: string[];
+}
+
+/** What the runner had to end after the worker was done: always a finding. */
+export interface Leftover {
+  pid: number;
+  role: string;
+  how: 'group' | 'tag' | 'record';
+}
+
+// ---- facts, verdicts, outcomes -------------------------------------------------------
+
+export type FactValue = string | number | boolean | null | string[];
+
+export const FACT_NAMES = [
+  'settled',
+  'error.name',
+  'error.code',
+  'error.signal',
+  'error.exitCode',
+  'error.reasonAt',
+  'error.isAbort',
+  'spawn.attempts',
+  'spawned',
+  'child.atSettle',
+  'child.reapedAtSettle',
+  'child.markerAtSettle',
+  'child.signals',
+  'child.end',
+  'descendants.runningAtSettle',
+  'descendants.runningAfterWindow',
+  'parent.abortListenersAfterSettle',
+  'parent.timersAfterSettle',
+] as const;
+
+export type FactName = (typeof FACT_NAMES)[number];
+
+/** `unknown` is a value of its own: the harness could not observe the fact. */
+export type Facts = Record<FactName, FactValue | 'unknown'>;
+
+export interface Verdict {
+  clause: Clause;
+  fact: FactName;
+  result: 'pass' | 'fail' | 'unknown';
+  observed: FactValue | 'unknown';
+  /** One sentence: the fact, the value seen, the value required. */
+  why: string;
+}
+
+export type Outcome =
+  | 'pass'
+  | 'fail'
+  | 'known-fail'
+  | 'unexpected-pass'
+  | 'unknown'
+  | 'unsupported'
+  | 'unavailable'
+  | 'error';
+
+export interface TimelineEntry {
+  ms: number;
+  source: string;
+  kind: string;
+  detail?: Record<string, unknown>;
+}
+
+export interface TrialResult {
+  probe: string;
+  case: string;
+  outcome: Outcome;
+  reason?: string;
+  facts?: Facts;
+  verdicts?: Verdict[];
+  durations?: { triggerToSettleMs: number | null; settleToChildEndMs: number | null };
+  leftovers?: Leftover[];
+  timeline?: TimelineEntry[];
+}
+
+// ---- the report ------------------------------------------------------------------------
+
+export interface Environment {
+  node: string;
+  v8: string;
+  platform: string;
+  release: string;
+  arch: string;
+  cpus: number;
+}
+
+export interface Report {
+  formatVersion: 1;
+  tool: { name: 'childproof'; version: string };
+  createdAt: string;
+  environment: Environment;
+  probes: Array<{ name: string; title: string; identity: Identity }>;
+  cases: Array<{ id: string; title: string; sha256: string; clauses: Clause[] }>;
+  trials: TrialResult[];
+  summary: { total: number; asExpected: boolean; outcomes: Partial<Record<Outcome, number>> };
+}

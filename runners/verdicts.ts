@@ -1,0 +1,67 @@
+// Holding assertions against facts, and classifying a trial: pure functions.
+
+import { isDeepStrictEqual } from 'node:util';
+import type { Assertion, FactValue, Facts, KnownDivergence, Outcome, Verdict } from './types.ts';
+
+function show(value: FactValue | 'unknown' | undefined): string {
+  return JSON.stringify(value);
+}
+
+function requirement(a: Assertion): string {
+  if ('equals' in a) return `required ${show(a.equals)}`;
+  if (a.oneOf) return `required one of ${a.oneOf.map(show).join(', ')}`;
+  if ('includes' in a) return `required it to include ${show(a.includes)}`;
+  return `required it to exclude ${show(a.excludes)}`;
+}
+
+function holds(a: Assertion, observed: FactValue): boolean {
+  if ('equals' in a) return isDeepStrictEqual(observed, a.equals);
+  if (a.oneOf) return a.oneOf.some((v) => isDeepStrictEqual(observed, v));
+  const list = Array.isArray(observed) ? (observed as FactValue[]) : null;
+  if ('includes' in a) return list !== null && list.some((v) => isDeepStrictEqual(v, a.includes));
+  return list !== null && !list.some((v) => isDeepStrictEqual(v, a.excludes));
+}
+
+export function judge(assertions: Assertion[], facts: Facts): Verdict[] {
+  return assertions.map((a) => {
+    const observed = facts[a.fact];
+    const base = { clause: a.clause, fact: a.fact, observed };
+    if (observed === 'unknown') {
+      return { ...base, result: 'unknown', why: `${a.fact} could not be observed; ${requirement(a)}.` };
+    }
+    const ok = holds(a, observed);
+    return {
+      ...base,
+      result: ok ? 'pass' : 'fail',
+      why: `${a.fact} was ${show(observed)}; ${requirement(a)}.`,
+    };
+  });
+}
+
+function matches(v: Verdict, k: KnownDivergence): boolean {
+  return v.fact === k.fact && isDeepStrictEqual(v.observed, k.value);
+}
+
+/**
+ * A known divergence is a signature (fact and value), so a trial that fails in another
+ * way, or passes where it used to fail, is still news. A signature may name the value
+ * "unknown": a call that never settles leaves its settlement facts unobservable.
+ */
+export function classify(verdicts: Verdict[], known: KnownDivergence[]): { outcome: Outcome; reason?: string } {
+  const problems = verdicts.filter((v) => v.result !== 'pass');
+  const unmatched = problems.filter((v) => !known.some((k) => matches(v, k)));
+  const unmatchedKnown = known.filter((k) => !problems.some((v) => matches(v, k)));
+
+  const newFail = unmatched.find((v) => v.result === 'fail');
+  if (newFail) return { outcome: 'fail', reason: newFail.why };
+  if (unmatched.length > 0) return { outcome: 'unknown', reason: unmatched[0].why };
+  if (unmatchedKnown.length > 0) {
+    const k = unmatchedKnown[0];
+    return {
+      outcome: 'unexpected-pass',
+      reason: `known to fail with ${k.fact} = ${show(k.value)}, but it did not: ${k.why}`,
+    };
+  }
+  if (problems.length > 0) return { outcome: 'known-fail', reason: problems[0].why };
+  return { outcome: 'pass' };
+}
