@@ -1,0 +1,109 @@
+// A small stoppable exec helper that keeps every clause of the lifecycle contract the
+// cases describe. It is childproof's known-good target: if a case fails against it, the
+// case or the harness is wrong.
+//
+//   settles-after-exit      it settles on 'close', after the child (and everything holding
+//                           its pipes) has gone, never on the abort itself
+//   reason-preserved        an abort stays an abort and a timeout a timeout, even when the
+//                           child exits 0 after the signal; the abort reason is the cause
+//   escalates               SIGKILL follows the stop signal after a grace period, on both
+//                           the abort and the timeout path
+//   validates-before-spawn  a bad timeout or an already-aborted signal is refused before
+//                           anything is spawned
+//   no-orphans              the child leads its own process group and the whole group is
+//                           signalled, so grandchildren stop with it
+//   hygiene                 the abort listener is removed and every timer cleared before
+//                           the promise settles
+
+import { spawn } from 'node:child_process';
+
+export interface StoppableOptions {
+  cwd?: string;
+  signal?: AbortSignal;
+  /** Milliseconds; 0 or absent means no timeout. Must be a non-negative safe integer. */
+  timeout?: number;
+  /** The first signal sent on abort or timeout. */
+  killSignal?: NodeJS.Signals;
+  /** How long the child may take to stop before SIGKILL. */
+  graceMs?: number;
+}
+
+export interface ExecResult {
+  stdout: string;
+  stderr: string;
+}
+
+function rangeError(name: string, value: unknown): Error {
+  return Object.assign(new RangeError(`The value of "${name}" is out of range. It must be a non-negative safe integer. Received ${String(value)}`), {
+    code: 'ERR_OUT_OF_RANGE',
+  });
+}
+
+function abortError(reason: unknown): Error {
+  return Object.assign(new Error('The operation was aborted', { cause: reason }), { name: 'AbortError', code: 'ABORT_ERR' });
+}
+
+function checkDuration(name: string, value: number | undefined): void {
+  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) throw rangeError(name, value);
+}
+
+export function stoppableExec(file: string, args: string[], options: StoppableOptions = {}): Promise<ExecResult> {
+  const { signal, timeout = 0, killSignal = 'SIGTERM', graceMs = 1000 } = options;
+  return new Promise((resolve, reject) => {
+    checkDuration('timeout', timeout);
+    checkDuration('graceMs', graceMs);
+    if (signal?.aborted) throw abortError(signal.reason);
+
+    // detached: the child leads a new process group, which is what lets one kill(-pgid)
+    // reach the grandchildren too.
+    const child = spawn(file, args, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on('data', (b: Buffer) => stdout.push(b));
+    child.stderr.on('data', (b: Buffer) => stderr.push(b));
+
+    let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | null = null;
+    let graceTimer: NodeJS.Timeout | null = null;
+    let deadline: NodeJS.Timeout | null = null;
+
+    const signalGroup = (sig: NodeJS.Signals) => {
+      if (child.pid === undefined) return;
+      try {
+        process.kill(-child.pid, sig);
+      } catch {
+        // ESRCH: the whole group is already gone.
+      }
+    };
+    const beginStop = (why: NonNullable<typeof stop>) => {
+      if (stop) return;
+      stop = why;
+      signalGroup(killSignal);
+      graceTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+    };
+    const onAbort = () => beginStop({ kind: 'abort', reason: signal!.reason });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    if (timeout > 0) deadline = setTimeout(() => beginStop({ kind: 'timeout' }), timeout);
+
+    const cleanUp = () => {
+      signal?.removeEventListener('abort', onAbort);
+      if (deadline) clearTimeout(deadline);
+      if (graceTimer) clearTimeout(graceTimer);
+    };
+
+    child.once('error', (err) => {
+      // Spawning failed (ENOENT and the like); 'close' may still follow, so settle here.
+      cleanUp();
+      reject(err);
+    });
+    child.once('close', (code, exitSignal) => {
+      cleanUp();
+      const out = { stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() };
+      if (stop?.kind === 'abort') return reject(Object.assign(abortError(stop.reason), out));
+      if (stop?.kind === 'timeout') {
+        return reject(Object.assign(new Error(`timed out after ${timeout} ms`), { name: 'TimeoutError', code: 'ETIMEDOUT', signal: exitSignal, ...out }));
+      }
+      if (code === 0) return resolve(out);
+      reject(Object.assign(new Error(`${file} exited with ${exitSignal ?? `code ${code}`}`), { exitCode: code, signal: exitSignal, ...out }));
+    });
+  });
+}
