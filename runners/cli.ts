@@ -24,7 +24,7 @@ import { TOOL_VERSION } from './version.ts';
 const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
 
 Usage:
-  childproof run [--probe NAME|DIR]... [--case ID|GLOB]... [--out FILE] [--jobs N] [--keep]
+  childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--out FILE] [--jobs N] [--keep]
   childproof list
   childproof validate [FILE]...
   childproof help

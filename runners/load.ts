@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parse as parseJsonc, type ParseError, printParseErrorCode } from 'jsonc-parser';
 import { InputError } from './errors.ts';
 import { validate } from './schemas.ts';
 import type { CaseSpec, LoadedCase, LoadedProbe, ProbeSpec } from './types.ts';
@@ -38,9 +39,12 @@ export function readJson(file: string): { data: unknown; bytes: Buffer } {
   try {
     return { data: JSON.parse(text), bytes };
   } catch (err) {
-    const m = /position (\d+)/.exec((err as Error).message);
-    const where = m ? ` at ${lineAndColumn(text, Number(m[1]))}` : '';
-    throw InputError.at(display(file), '', `expected valid JSON${where} (${(err as Error).message})`);
+    // JSON.parse says what is wrong but not where; jsonc-parser finds the offset.
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const first = errors[0];
+    const where = first ? ` (${printParseErrorCode(first.error)} at ${lineAndColumn(text, first.offset)})` : ` (${(err as Error).message})`;
+    throw InputError.at(display(file), '', `expected valid JSON${where}`);
   }
 }
 
@@ -97,11 +101,19 @@ function globToRegExp(glob: string): RegExp {
   return new RegExp(`^${body}$`);
 }
 
-/** Cases by id or glob; a pattern that matches nothing is an input error listing the ids. */
+/**
+ * Cases by id, glob or path to a case file of the user's own; a pattern that matches
+ * nothing is an input error listing the ids.
+ */
 export function selectCases(all: LoadedCase[], patterns: string[]): LoadedCase[] {
   if (patterns.length === 0) return all;
   const chosen = new Set<LoadedCase>();
+  const own: LoadedCase[] = [];
   for (const pattern of patterns) {
+    if (pattern.endsWith(CASE_SUFFIX)) {
+      own.push(loadCase(path.resolve(pattern)));
+      continue;
+    }
     const re = globToRegExp(pattern);
     const hits = all.filter((c) => re.test(c.spec.id) || c.spec.id.startsWith(`${pattern}/`));
     if (hits.length === 0) {
@@ -109,7 +121,7 @@ export function selectCases(all: LoadedCase[], patterns: string[]): LoadedCase[]
     }
     hits.forEach((h) => chosen.add(h));
   }
-  return all.filter((c) => chosen.has(c));
+  return [...all.filter((c) => chosen.has(c)), ...own];
 }
 
 export function builtinProbeNames(): string[] {

@@ -8,8 +8,8 @@ import type { ProcState } from './types.ts';
 
 const LINUX = process.platform === 'linux';
 
-export function assertSupportedPlatform(): void {
-  if (process.platform === 'win32') {
+export function assertSupportedPlatform(platform: NodeJS.Platform = process.platform): void {
+  if (platform === 'win32') {
     throw new PlatformError(
       'childproof needs POSIX signals and process groups; Windows is not supported. Run it on Linux (or another POSIX system).',
     );

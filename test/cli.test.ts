@@ -1,0 +1,168 @@
+// The command line, run as a user would: bad input gets one clear line and exit 2, a
+// broken target gets an outcome and the run goes on, and reports validate.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { assertSupportedPlatform, PlatformError } from '../runners/observe.ts';
+import { cli, ROOT, removeTempDirs, tempDir, writeJson } from './helpers.ts';
+
+const STACK = /\n\s+at /;
+
+function ownCase(dir: string, name: string, over: Record<string, unknown> = {}): string {
+  return writeJson(path.join(dir, `${name}.case.json`), {
+    id: `own/${name}`,
+    title: name,
+    requires: ['signal'],
+    child: {},
+    call: { command: 'fixture' },
+    trigger: { kind: 'abort', after: 'ready' },
+    windowMs: 0,
+    deadlineMs: 1500,
+    assertions: [{ clause: 'reason-preserved', fact: 'settled', equals: 'rejected' }],
+    ...over,
+  });
+}
+
+function ownProbe(dir: string, name: string, adapter: string, supports = ['signal', 'timeout']): string {
+  const probeDir = path.join(dir, name);
+  writeJson(path.join(probeDir, 'probe.json'), {
+    name,
+    title: name,
+    identity: { kind: 'builtin', module: 'node:child_process' },
+    adapter: 'adapter.mjs',
+    supports,
+  });
+  fs.writeFileSync(path.join(probeDir, 'adapter.mjs'), adapter);
+  return probeDir;
+}
+
+test('validate accepts every shipped case and probe', async () => {
+  const r = await cli('validate');
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /file\(s\) valid/);
+});
+
+test('list names the built-in probes and the cases', async () => {
+  const r = await cli('list');
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /node-execfile/);
+  assert.match(r.stdout, /core\/delayed-cleanup-abort/);
+});
+
+test('a case that is not JSON is refused with its file and the line of the mistake', async () => {
+  const dir = tempDir();
+  const file = writeJson(path.join(dir, 'broken.case.json'), '{\n  "id": "own/broken",\n  "title": }\n');
+  const r = await cli('validate', file);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /broken\.case\.json/);
+  assert.match(r.stderr, /line 3/);
+  assert.not.match(r.stderr, STACK);
+});
+
+test('a case that breaks the schema is refused with the JSON pointer and what was expected', async () => {
+  const dir = tempDir();
+  const file = ownCase(dir, 'odd', { trigger: { kind: 'explode' } });
+  const r = await cli('validate', file);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /odd\.case\.json: \/trigger\/kind: expected one of "none", "abort", "pre-aborted", "timeout"/);
+  assert.not.match(r.stderr, STACK);
+});
+
+test('an unknown property is named by its own pointer', async () => {
+  const dir = tempDir();
+  const file = ownCase(dir, 'extra', { child: { onSignal: { SIGTERM: { action: 'exit', delay: 5 } } } });
+  const r = await cli('validate', file);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /\/child\/onSignal\/SIGTERM\/delay: is not a known property here/);
+});
+
+test("a case whose id does not match its file name is refused at /id", async () => {
+  const dir = tempDir();
+  const file = ownCase(dir, 'named', { id: 'own/other' });
+  const r = await cli('validate', file);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /named\.case\.json: \/id: expected the file to be named other\.case\.json/);
+});
+
+test('an unknown probe name lists the probes that exist', async () => {
+  const r = await cli('run', '--probe', 'no-such-probe');
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /no probe "no-such-probe"\. Built-in probes: .*node-execfile/);
+  assert.not.match(r.stderr, STACK);
+});
+
+test('a case pattern that matches nothing lists the case ids', async () => {
+  const r = await cli('run', '--case', 'core/nothing-like-this');
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /no case matches "core\/nothing-like-this"\. Cases: .*core\/success/);
+});
+
+test('usage mistakes get a message and exit 2, never a stack trace', async () => {
+  for (const args of [['run', '--jobs', '0'], ['run', '--frobnicate'], ['explode'], []]) {
+    const r = await cli(...args);
+    assert.is(r.code, 2, args.join(' '));
+    assert.not.match(r.stderr, STACK, args.join(' '));
+  }
+});
+
+test('a probe directory with a broken adapter or a target that never settles gets an outcome, and the run goes on', async () => {
+  const dir = tempDir();
+  const broken = ownProbe(dir, 'broken', "throw new Error('broken at import');\n");
+  const never = ownProbe(dir, 'never', 'export function run() { return new Promise(() => {}); }\n');
+  // Spawns something that is not the fixture, so readiness never comes.
+  const elsewhere = ownProbe(
+    dir,
+    'elsewhere',
+    "import { spawn } from 'node:child_process';\n" +
+      "export function run() { return new Promise((res) => spawn(process.execPath, ['-e', 'setInterval(() => {}, 1000)']).on('exit', res)); }\n",
+  );
+  const unsupported = ownProbe(dir, 'unable', 'export function run() { return Promise.resolve(); }\n', []);
+  const own = ownCase(dir, 'quick');
+  const out = path.join(dir, 'report.json');
+  const r = await cli('run', '--probe', broken, '--probe', never, '--probe', elsewhere, '--probe', unsupported, '--case', own, '--out', out);
+  assert.is(r.code, 1, r.stderr);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const outcome = (probe: string) => report.trials.find((t: { probe: string }) => t.probe === probe);
+  assert.is(outcome('broken').outcome, 'error');
+  assert.match(outcome('broken').reason, /broken at import/);
+  assert.is(outcome('never').outcome, 'fail');
+  assert.is(outcome('never').facts.settled, 'pending');
+  assert.is(outcome('elsewhere').outcome, 'error');
+  assert.match(outcome('elsewhere').reason, /never reported readiness/);
+  assert.ok(outcome('elsewhere').leftovers.length > 0, 'the stray process was ended and recorded');
+  assert.is(outcome('unable').outcome, 'unsupported');
+  assert.match(outcome('unable').reason, /does not support signal/);
+  const check = await cli('validate', out);
+  assert.is(check.code, 0, check.stderr);
+});
+
+test('a run writes a report that validates, and prints the outcome table', async () => {
+  const dir = tempDir();
+  const out = path.join(dir, 'nested', 'report.json');
+  const r = await cli('run', '--probe', 'reference', '--case', 'core/success', '--case', 'core/invalid-timeout-*', '--out', out);
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /core\/success\s+pass/);
+  const report = JSON.parse(fs.readFileSync(out, 'utf8'));
+  assert.is(report.trials.length, 6);
+  assert.is(report.environment.node, process.version);
+  assert.equal(fs.readdirSync(path.dirname(out)), ['report.json'], 'no temporary file left beside it');
+  assert.is((await cli('validate', out)).code, 0);
+});
+
+test('Windows is refused with a clear message', () => {
+  assert.throws(() => assertSupportedPlatform('win32'), (e: Error) => e instanceof PlatformError && /Windows is not supported/.test(e.message));
+  assert.not.throws(() => assertSupportedPlatform('linux'));
+});
+
+test('--version prints the version from package.json', async () => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+  const r = await cli('--version');
+  assert.is(r.code, 0);
+  assert.is(r.stdout.trim(), pkg.version);
+});
+
+test.after(removeTempDirs);
+
+test.run();

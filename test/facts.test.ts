@@ -1,0 +1,129 @@
+// Facts are a pure function of a saved history: shown here on hand-made histories.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { buildTimeline, deriveFacts, type Observations } from '../runners/facts.ts';
+import type { CaseSpec, History } from '../runners/types.ts';
+
+const spec: CaseSpec = {
+  id: 'core/x',
+  title: 'x',
+  requires: ['signal'],
+  child: { onSignal: { SIGTERM: { action: 'exit', delayMs: 200, marker: 'done', exitCode: 0 } } },
+  call: { command: 'fixture' },
+  trigger: { kind: 'abort', after: 'ready' },
+  windowMs: 1000,
+  assertions: [{ clause: 'reason-preserved', fact: 'settled', equals: 'rejected' }],
+};
+
+function history(over: Partial<History> = {}): History {
+  return {
+    t0: '1000000',
+    spawns: [{ t: '2000000', file: 'node', pid: 42, error: null, exit: null }],
+    trigger: { kind: 'abort', t: '3000000', fired: true },
+    settlement: {
+      kind: 'rejected',
+      t: '4000000',
+      error: { name: 'AbortError', code: 'ABORT_ERR', signal: null, exitCode: null, message: 'aborted', reasonAt: 'cause' },
+    },
+    atSettle: {
+      processes: [
+        { pid: 42, role: 'child', state: 'running' },
+        { pid: 43, role: 'child.g0', state: 'running' },
+      ],
+      markers: { done: false },
+      abortListeners: 0,
+      timers: 1,
+      exitsSeen: [],
+    },
+    ends: {},
+    afterWindow: [
+      { pid: 42, role: 'child', state: 'exited' },
+      { pid: 43, role: 'child.g0', state: 'running' },
+    ],
+    problems: [],
+    ...over,
+  };
+}
+
+function observe(h: History, over: Partial<Observations> = {}): Observations {
+  return {
+    history: h,
+    records: [
+      { pid: 42, ppid: 1, pgid: 42, startTime: '9', role: 'child', t: '2500000' },
+      { pid: 43, ppid: 42, pgid: 42, startTime: '9', role: 'child.g0', t: '2600000' },
+    ],
+    events: [
+      { t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' },
+      { t: '5000000', pid: 42, kind: 'marker', role: 'child' },
+      { t: '5100000', pid: 42, kind: 'exit', code: 0, role: 'child' },
+    ],
+    leftovers: [],
+    ...over,
+  };
+}
+
+test('a plain abort that settles before the cleanup reads as such', () => {
+  const f = deriveFacts(spec, observe(history()));
+  assert.is(f.settled, 'rejected');
+  assert.is(f['error.code'], 'ABORT_ERR');
+  assert.is(f['error.isAbort'], true);
+  assert.is(f['child.atSettle'], 'running');
+  assert.is(f['child.reapedAtSettle'], false);
+  assert.is(f['child.markerAtSettle'], false);
+  assert.equal(f['child.signals'], ['SIGTERM']);
+  assert.is(f['child.end'], 'exit');
+  assert.is(f['descendants.runningAtSettle'], 1);
+  assert.is(f['descendants.runningAfterWindow'], 1);
+  assert.is(f['parent.timersAfterSettle'], 1);
+  assert.is(f['spawn.attempts'], 1);
+  assert.is(f.spawned, true);
+});
+
+test('a call that never settles leaves every settlement fact unknown', () => {
+  const f = deriveFacts(spec, observe(history({ settlement: { kind: 'pending', t: null, error: null }, atSettle: null })));
+  assert.is(f.settled, 'pending');
+  for (const name of ['error.code', 'child.atSettle', 'child.reapedAtSettle', 'child.markerAtSettle', 'parent.timersAfterSettle'] as const) {
+    assert.is(f[name], 'unknown', name);
+  }
+});
+
+test('a SIGKILL the fixture could not log is read from the exit status the parent saw', () => {
+  const h = history({ spawns: [{ t: '2000000', file: 'node', pid: 42, error: null, exit: { t: '6000000', code: null, signal: 'SIGKILL' } }] });
+  const f = deriveFacts(spec, observe(h, { events: [{ t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' }] }));
+  assert.equal(f['child.signals'], ['SIGTERM', 'SIGKILL']);
+  assert.is(f['child.end'], 'killed');
+});
+
+test('a child the runner had to kill ended harness-killed, whatever else was seen', () => {
+  const f = deriveFacts(spec, observe(history(), { leftovers: [{ pid: 42, role: 'child', how: 'record' }] }));
+  assert.is(f['child.end'], 'harness-killed');
+});
+
+test('a child whose exit the target had seen before settling was reaped at settlement', () => {
+  const h = history();
+  h.atSettle!.exitsSeen = [42];
+  assert.is(deriveFacts(spec, observe(h))['child.reapedAtSettle'], true);
+});
+
+test('a resolved call has no error facts, and a call with no spawn has no child', () => {
+  const h = history({ spawns: [], settlement: { kind: 'resolved', t: '4000000', error: null } });
+  const f = deriveFacts(spec, observe(h, { records: [], events: [] }));
+  assert.is(f['error.code'], null);
+  assert.is(f['error.isAbort'], null);
+  assert.is(f['child.atSettle'], 'none');
+  assert.is(f['child.end'], 'none');
+  assert.is(f.spawned, false);
+});
+
+test('the timeline merges worker and fixture events in clock order, in ms from the start', () => {
+  const rows = buildTimeline(observe(history()));
+  assert.equal(
+    rows.map((r) => r.kind),
+    ['start', 'spawn', 'abort', 'signal', 'rejected', 'marker', 'exit'],
+  );
+  assert.is(rows[0].ms, 0);
+  assert.is(rows[rows.length - 1].ms, 4.1);
+});
+
+test.run();

@@ -1,0 +1,77 @@
+// Verdicts and outcomes are pure: each rule shown on hand-made facts.
+
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import type { Assertion, Facts, KnownDivergence } from '../runners/types.ts';
+import { FACT_NAMES } from '../runners/types.ts';
+import { classify, judge } from '../runners/verdicts.ts';
+
+function facts(over: Partial<Facts>): Facts {
+  const base = Object.fromEntries(FACT_NAMES.map((n) => [n, null])) as Facts;
+  return { ...base, ...over };
+}
+
+const rejected: Assertion = { clause: 'reason-preserved', fact: 'settled', equals: 'rejected' };
+const killed: Assertion = { clause: 'escalates', fact: 'child.signals', includes: 'SIGKILL' };
+
+test('an assertion that holds passes, and one that does not says the fact, the value seen and the value required', () => {
+  const [pass] = judge([rejected], facts({ settled: 'rejected' }));
+  assert.is(pass.result, 'pass');
+  const [fail] = judge([rejected], facts({ settled: 'resolved' }));
+  assert.is(fail.result, 'fail');
+  assert.is(fail.why, 'settled was "resolved"; required "rejected".');
+});
+
+test('an unobservable fact gives an unknown verdict, never a pass', () => {
+  const [v] = judge([rejected], facts({ settled: 'unknown' }));
+  assert.is(v.result, 'unknown');
+  assert.is(classify([v], []).outcome, 'unknown');
+});
+
+test('oneOf, includes and excludes compare whole values', () => {
+  const oneOf: Assertion = { clause: 'validates-before-spawn', fact: 'settled', oneOf: ['rejected', 'threw'] };
+  assert.is(judge([oneOf], facts({ settled: 'threw' }))[0].result, 'pass');
+  assert.is(judge([oneOf], facts({ settled: 'resolved' }))[0].result, 'fail');
+  assert.is(judge([killed], facts({ 'child.signals': ['SIGTERM', 'SIGKILL'] }))[0].result, 'pass');
+  assert.is(judge([killed], facts({ 'child.signals': ['SIGTERM'] }))[0].result, 'fail');
+  const noKill: Assertion = { clause: 'escalates', fact: 'child.signals', excludes: 'SIGKILL' };
+  assert.is(judge([noKill], facts({ 'child.signals': [] }))[0].result, 'pass');
+  assert.is(judge([noKill], facts({ 'child.signals': 'SIGKILL' }))[0].result, 'fail', 'a non-list cannot exclude');
+});
+
+test('a failure that matches its known divergence exactly is a known-fail', () => {
+  const known: KnownDivergence[] = [{ case: 'c', fact: 'settled', value: 'resolved', why: 'timeouts are lost' }];
+  const verdicts = judge([rejected], facts({ settled: 'resolved' }));
+  assert.is(classify(verdicts, known).outcome, 'known-fail');
+});
+
+test('a failure with another value than the known one is still a fail', () => {
+  const known: KnownDivergence[] = [{ case: 'c', fact: 'settled', value: 'resolved', why: 'timeouts are lost' }];
+  const verdicts = judge([rejected], facts({ settled: 'pending' }));
+  const { outcome, reason } = classify(verdicts, known);
+  assert.is(outcome, 'fail');
+  assert.is(reason, 'settled was "pending"; required "rejected".');
+});
+
+test('a known divergence that no longer happens is an unexpected pass', () => {
+  const known: KnownDivergence[] = [{ case: 'c', fact: 'settled', value: 'resolved', why: 'timeouts are lost' }];
+  const verdicts = judge([rejected], facts({ settled: 'rejected' }));
+  assert.is(classify(verdicts, known).outcome, 'unexpected-pass');
+});
+
+test('a known divergence may name the value unknown, for a call that never settles', () => {
+  const known: KnownDivergence[] = [
+    { case: 'c', fact: 'settled', value: 'pending', why: 'hangs' },
+    { case: 'c', fact: 'parent.timersAfterSettle', value: 'unknown', why: 'never settled' },
+  ];
+  const timers: Assertion = { clause: 'hygiene', fact: 'parent.timersAfterSettle', equals: 0 };
+  const verdicts = judge([rejected, timers], facts({ settled: 'pending', 'parent.timersAfterSettle': 'unknown' }));
+  assert.is(classify(verdicts, known).outcome, 'known-fail');
+  assert.is(classify(verdicts, known.slice(0, 1)).outcome, 'unknown');
+});
+
+test('every verdict passing and nothing known is a pass', () => {
+  assert.equal(classify(judge([rejected], facts({ settled: 'rejected' })), []), { outcome: 'pass' });
+});
+
+test.run();
