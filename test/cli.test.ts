@@ -5,8 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { assertSupportedPlatform, PlatformError } from '../runners/observe.ts';
-import { cli, ROOT, removeTempDirs, tempDir, writeJson } from './helpers.ts';
+import { spawn } from 'node:child_process';
+import { assertSupportedPlatform, PlatformError, processesTagged } from '../runners/observe.ts';
+import { BIN, cli, exitOf, FIXTURE, ROOT, removeTempDirs, tempDir, until, writeJson } from './helpers.ts';
 
 const STACK = /\n\s+at /;
 
@@ -161,6 +162,22 @@ test('--version prints the version from package.json', async () => {
   const r = await cli('--version');
   assert.is(r.code, 0);
   assert.is(r.stdout.trim(), pkg.version);
+});
+
+test('an interrupted run ends every trial process before it exits', async () => {
+  const runner = spawn(process.execPath, [BIN, 'run', '--probe', 'node-execfile', '--case', 'core/ignores-sigterm-abort'], {
+    stdio: 'ignore',
+  });
+  // The fixture ignores SIGTERM and plain execFile never escalates, so it stays up.
+  const [pid] = await until(() => {
+    const found = processesTagged(FIXTURE);
+    return found.length ? found : null;
+  });
+  runner.kill('SIGINT');
+  const exit = await exitOf(runner);
+  assert.is(exit.code, 130);
+  assert.not.ok(processesTagged(FIXTURE).includes(pid));
+  assert.equal(processesTagged(path.join(ROOT, 'runners', 'worker.ts')), []);
 });
 
 test.after(removeTempDirs);

@@ -1,6 +1,7 @@
 // Shared by the tests: waiting on files and lines (never on a clock), and running the CLI.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { setTimeout as delay } from 'node:timers/promises';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -94,4 +95,16 @@ export function writeJson(file: string, data: unknown): string {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   fs.writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data, null, 2));
   return file;
+}
+
+/**
+ * Polls a condition that no file or event announces (another process appearing in
+ * /proc). The delay only paces the polling; the condition is what is waited for.
+ */
+export async function until<T>(probe: () => T | null | undefined | false): Promise<T> {
+  for (;;) {
+    const value = probe();
+    if (value) return value;
+    await delay(25);
+  }
 }
