@@ -2,7 +2,7 @@
 // a distinct exit code.
 
 import { parseArgs } from 'node:util';
-import { EXIT, InputError } from './errors.ts';
+import { EXIT, InputError, IntegrityError } from './errors.ts';
 import {
   builtinProbeNames,
   loadAllCases,
@@ -16,6 +16,8 @@ import {
 import { assertSupportedPlatform, PlatformError } from './observe.ts';
 import { buildReport, environment, InvalidReportError, writeReport } from './report.ts';
 import { renderTable } from './render.ts';
+import { pinFiles, pinGit, pinPackage } from './pin.ts';
+import { parseSources, verifyProbes } from './prepare.ts';
 import { defaultJobs, runTrials } from './run.ts';
 import { validate } from './schemas.ts';
 import type { LoadedProbe } from './types.ts';
@@ -24,14 +26,17 @@ import { TOOL_VERSION } from './version.ts';
 const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
 
 Usage:
-  childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--out FILE] [--jobs N] [--keep]
+  childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
+                 [--out FILE] [--jobs N] [--keep]
+  childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]...
+  childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
   childproof list
   childproof validate [FILE]...
   childproof help
 
 Exit codes: 0 every outcome as expected; 1 some outcome is not (fail, unexpected-pass,
-error, unknown); 2 a usage or input error; 4 an unsupported platform (Windows);
-130 interrupted.`;
+error, unknown); 2 a usage or input error; 3 a probe's code is not the pinned code;
+4 an unsupported platform (Windows); 130 interrupted.`;
 
 function parse(args: string[], options: NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>) {
   try {
@@ -51,6 +56,7 @@ async function cmdRun(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
     probe: { type: 'string', multiple: true },
     case: { type: 'string', multiple: true },
+    source: { type: 'string', multiple: true },
     out: { type: 'string' },
     jobs: { type: 'string' },
     keep: { type: 'boolean' },
@@ -59,17 +65,69 @@ async function cmdRun(args: string[]): Promise<number> {
   const jobs = positiveInt(values.jobs as string | undefined, 'jobs', defaultJobs());
   const allCases = loadAllCases();
   const cases = selectCases(allCases, (values.case as string[] | undefined) ?? []);
-  const probeNames = (values.probe as string[] | undefined) ?? builtinProbeNames();
-  const probes = probeNames.map(loadProbe);
+  const probes = chosenProbes(values.probe as string[] | undefined);
   const lint = probes.flatMap((p) => lintProbe(p, allCases));
   if (lint.length) throw new InputError(lint);
+  const sources = parseSources((values.source as string[] | undefined) ?? [], probes.map((p) => p.spec.name));
 
-  const trials = await runTrials(probes, cases, { jobs, keep: values.keep as boolean | undefined });
-  const report = buildReport({ probes, cases, trials, environment: environment(), createdAt: new Date().toISOString() });
+  const run = await runTrials(probes, cases, { jobs, keep: values.keep as boolean | undefined, sources });
+  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString() });
   if (values.out) writeReport(values.out as string, report);
   process.stdout.write(`${renderTable(report)}\n`);
   if (values.out) process.stdout.write(`Report: ${values.out}\n`);
   return report.summary.asExpected ? EXIT.ok : EXIT.notAsExpected;
+}
+
+function chosenProbes(names: string[] | undefined): LoadedProbe[] {
+  return (names ?? builtinProbeNames()).map(loadProbe);
+}
+
+/** Checks identities and runs nothing. */
+function cmdVerify(args: string[]): number {
+  const { values, positionals } = parse(args, {
+    probe: { type: 'string', multiple: true },
+    source: { type: 'string', multiple: true },
+  });
+  if (positionals.length) throw new InputError([`unexpected argument "${positionals[0]}"\n\n${USAGE}`]);
+  const probes = chosenProbes(values.probe as string[] | undefined);
+  const sources = parseSources((values.source as string[] | undefined) ?? [], probes.map((p) => p.spec.name));
+  for (const v of verifyProbes(probes, sources)) {
+    const name = v.probe.spec.name.padEnd(24);
+    if (v.status === 'unavailable') {
+      process.stdout.write(`unavailable  ${name} ${v.reason}\n`);
+      continue;
+    }
+    const w = v.verified;
+    const what =
+      w.kind === 'builtin'
+        ? `${w.module} in node ${w.node} (binary sha256 ${w.nodeSha256})`
+        : `${w.files.length} file(s) from ${w.source}${w.commit ? ` at ${w.commit}` : ''}${w.package ? ` of ${w.package.name}@${w.package.version}` : ''}`;
+    process.stdout.write(`verified     ${name} ${w.kind}: ${what}\n`);
+  }
+  return EXIT.ok;
+}
+
+function cmdPin(args: string[]): number {
+  const { values, positionals } = parse(args, {
+    file: { type: 'string', multiple: true },
+    root: { type: 'string' },
+    checkout: { type: 'string' },
+    rev: { type: 'string' },
+    path: { type: 'string', multiple: true },
+    package: { type: 'string' },
+  });
+  if (positionals.length) throw new InputError([`unexpected argument "${positionals[0]}"\n\n${USAGE}`]);
+  const files = values.file as string[] | undefined;
+  const chosen = [files?.length, values.checkout, values.package].filter(Boolean).length;
+  if (chosen !== 1) throw new InputError([`pin takes exactly one of --file, --checkout or --package\n\n${USAGE}`]);
+  let identity;
+  if (files?.length) identity = pinFiles(files, values.root as string | undefined);
+  else if (values.checkout) {
+    if (!values.rev) throw new InputError(['pin --checkout needs --rev']);
+    identity = pinGit(values.checkout as string, values.rev as string, (values.path as string[] | undefined) ?? []);
+  } else identity = pinPackage(values.package as string, process.cwd());
+  process.stdout.write(`${JSON.stringify({ identity }, null, 2)}\n`);
+  return EXIT.ok;
 }
 
 function cmdList(args: string[]): number {
@@ -139,6 +197,10 @@ export async function main(argv: string[]): Promise<number> {
       return cmdList(rest);
     case 'validate':
       return cmdValidate(rest);
+    case 'verify':
+      return cmdVerify(rest);
+    case 'pin':
+      return cmdPin(rest);
     case undefined:
     case 'help':
     case '--help':
@@ -158,7 +220,7 @@ export async function cli(argv: string[]): Promise<void> {
   try {
     code = await main(argv);
   } catch (err) {
-    if (err instanceof InputError) {
+    if (err instanceof InputError || err instanceof IntegrityError) {
       process.stderr.write(`${err.problems.map((p) => `childproof: ${p}`).join('\n')}\n`);
       code = err.exitCode;
     } else if (err instanceof PlatformError) {

@@ -21,3 +21,11 @@ export class InputError extends Error {
     return new InputError([`${file}: ${pointer || '/'}: ${expected}`]);
   }
 }
+
+/** The code on disk is not the code that was pinned: exit 3, and nothing of it runs. */
+export class IntegrityError extends Error {
+  readonly exitCode = EXIT.integrity;
+  constructor(readonly problems: string[]) {
+    super(problems.join('\n'));
+  }
+}

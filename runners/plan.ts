@@ -1,13 +1,16 @@
 // Which trials to run, in which order: a pure function of the probes and cases.
 
-import type { CaseSpec, ChildBehaviour, LoadedCase, LoadedProbe } from './types.ts';
+import type { PreparedProbe } from './prepare.ts';
+import type { CaseSpec, ChildBehaviour, LoadedCase } from './types.ts';
 
 export interface PlannedTrial {
   index: number;
-  probe: LoadedProbe;
+  probe: PreparedProbe;
   case: LoadedCase;
   /** Set when the trial will not run: the probe cannot express the case. */
   unsupported?: string;
+  /** Set when the trial cannot run: the probe's source was not supplied. */
+  unavailable?: string;
   /** A rough cost used only to start the longest trials first. */
   estimateMs: number;
 }
@@ -22,17 +25,18 @@ export function estimateMs(spec: CaseSpec): number {
   return 400 + timeout + longestDelay(spec.child) + spec.windowMs;
 }
 
-export function plan(probes: LoadedProbe[], cases: LoadedCase[]): PlannedTrial[] {
+export function plan(probes: PreparedProbe[], cases: LoadedCase[]): PlannedTrial[] {
   const trials: PlannedTrial[] = [];
   for (const probe of probes) {
     for (const c of cases) {
-      const missing = c.spec.requires.filter((f) => !probe.spec.supports.includes(f));
+      const missing = c.spec.requires.filter((f) => !probe.probe.spec.supports.includes(f));
       trials.push({
         index: trials.length,
         probe,
         case: c,
         estimateMs: estimateMs(c.spec),
-        ...(missing.length ? { unsupported: `${probe.spec.name} does not support ${missing.join(', ')}` } : {}),
+        ...(probe.unavailable ? { unavailable: probe.unavailable } : {}),
+        ...(missing.length ? { unsupported: `${probe.probe.spec.name} does not support ${missing.join(', ')}` } : {}),
       });
     }
   }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { validate } from './schemas.ts';
-import type { Environment, LoadedCase, LoadedProbe, Outcome, Report, TrialResult } from './types.ts';
+import type { Environment, LoadedCase, Outcome, Report, TrialResult } from './types.ts';
 import { TOOL_VERSION } from './version.ts';
 
 /** Outcomes that mean something is not as the probe's expectations say. */
@@ -23,7 +23,7 @@ export function environment(): Environment {
 }
 
 export function buildReport(input: {
-  probes: LoadedProbe[];
+  probes: Report['probes'];
   cases: LoadedCase[];
   trials: TrialResult[];
   environment: Environment;
@@ -36,7 +36,7 @@ export function buildReport(input: {
     tool: { name: 'childproof', version: TOOL_VERSION },
     createdAt: input.createdAt,
     environment: input.environment,
-    probes: input.probes.map((p) => ({ name: p.spec.name, title: p.spec.title, identity: p.spec.identity })),
+    probes: input.probes,
     cases: input.cases.map((c) => ({
       id: c.spec.id,
       title: c.spec.title,

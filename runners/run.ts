@@ -8,8 +8,9 @@ import path from 'node:path';
 import { sweepTrial } from './cleanup.ts';
 import { EXIT } from './errors.ts';
 import { plan } from './plan.ts';
+import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
 import { runTrial, type TrialContext } from './trial.ts';
-import type { LoadedCase, LoadedProbe, TrialResult } from './types.ts';
+import type { LoadedCase, LoadedProbe, Report, TrialResult } from './types.ts';
 
 /** Trials mostly wait on purpose, so more run at once than there are cores. */
 export function defaultJobs(): number {
@@ -19,13 +20,37 @@ export function defaultJobs(): number {
 export interface RunOptions {
   jobs?: number;
   keep?: boolean;
+  sources?: Sources;
+  /** Called once every probe is verified and materialized, before any trial starts. */
+  afterPrepare?: (prepared: PreparedProbe[]) => void;
   onResult?: (r: TrialResult) => void;
 }
 
-export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}): Promise<TrialResult[]> {
-  const planned = plan(probes, cases);
+export interface RunResult {
+  probes: Report['probes'];
+  trials: TrialResult[];
+}
+
+/** The report's account of a probe: its pin, what was verified, what ran unpinned. */
+function probeRecord(p: PreparedProbe, trials: TrialResult[]): Report['probes'][number] {
+  const { name, title, identity } = p.probe.spec;
+  if (!p.verified) return { name, title, identity, unavailable: p.unavailable ?? 'not verified' };
+  const modules = new Set(trials.filter((t) => t.probe === name).flatMap((t) => t.unverifiedModules ?? []));
+  return { name, title, identity, verified: { ...p.verified, unverifiedModules: [...modules].sort() } };
+}
+
+export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}): Promise<RunResult> {
   const runTag = `childproof-${randomBytes(4).toString('hex')}`;
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), `${runTag}-`));
+  let prepared: PreparedProbe[];
+  try {
+    prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, runDir);
+  } catch (err) {
+    fs.rmSync(runDir, { recursive: true, force: true });
+    throw err;
+  }
+  opts.afterPrepare?.(prepared);
+  const planned = plan(prepared, cases);
   const ctx: TrialContext = { runDir, runTag, keep: opts.keep ?? false, live: new Map() };
 
   const interrupted = (signal: NodeJS.Signals) => {
@@ -55,5 +80,6 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
   }
   // Report in a stable order: by probe, then by case, whatever order they ran in.
   const order = (r: TrialResult) => `${r.probe}\u0000${r.case}`;
-  return results.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  const trials = results.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+  return { probes: prepared.map((p) => probeRecord(p, trials)), trials };
 }

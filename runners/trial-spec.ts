@@ -12,8 +12,20 @@ export interface TrialSpec {
   deadlineMs: number;
   fixture: string;
   adapterPath: string;
+  target: TargetSpec;
   case: CaseSpec;
 }
+
+/** Where the worker gets the module it hands the adapter. */
+export type TargetSpec =
+  | { kind: 'builtin'; module: string }
+  | {
+      kind: 'material';
+      entryUrl: string;
+      materialUrl: string;
+      originalRootUrl: string | null;
+      transpiled: Record<string, string>;
+    };
 
 export function decodeTimeout(value: TimeoutValue): number {
   if (value === 'NaN') return NaN;

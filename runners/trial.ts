@@ -4,16 +4,19 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sweepTrial } from './cleanup.ts';
 import { buildTimeline, deriveDurations, deriveFacts } from './facts.ts';
 import type { PlannedTrial } from './plan.ts';
+import type { PreparedProbe } from './prepare.ts';
 import { readEvents, readRecords } from './trial-files.ts';
 import type { TrialSpec } from './trial-spec.ts';
 import type { History, TrialResult } from './types.ts';
 import { classify, judge } from './verdicts.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
+/** childproof's own code and the loader it runs TypeScript with: not the target's. */
+const HARNESS_DIRS = [HERE, ...['tsx', 'esbuild', 'get-tsconfig', 'resolve-pkg-maps'].map((p) => path.join(HERE, '..', 'node_modules', p))];
 const WORKER = path.join(HERE, 'worker.ts');
 export const FIXTURE = path.join(HERE, 'fixture.mjs');
 const TSX = import.meta.resolve('tsx');
@@ -74,9 +77,42 @@ function runWorker(specFile: string, dir: string, limitMs: number, ctx: TrialCon
   });
 }
 
+function targetSpec(p: PreparedProbe): TrialSpec['target'] {
+  const id = p.probe.spec.identity;
+  if (id.kind === 'builtin') return { kind: 'builtin', module: id.module };
+  const m = p.material!;
+  return {
+    kind: 'material',
+    entryUrl: m.entryUrl,
+    materialUrl: `${pathToFileURL(m.dir).href}/`,
+    originalRootUrl: m.originalRoot ? `${pathToFileURL(m.originalRoot).href}/` : null,
+    transpiled: m.transpiled,
+  };
+}
+
+/**
+ * Modules a trial loaded that are neither the verified copy, nor childproof itself, nor
+ * the probe's adapter, nor Node's builtins: code that ran without being pinned.
+ */
+function unverified(modules: string[], p: PreparedProbe): string[] {
+  const trusted = [...HARNESS_DIRS, p.probe.dir, ...(p.material ? [p.material.dir] : [])].map((d) => `${pathToFileURL(d).href}/`);
+  return modules
+    .filter((url) => url.startsWith('file:') && !trusted.some((t) => url.startsWith(t)))
+    .map((url) => displayModule(fileURLToPath(url)))
+    .sort();
+}
+
+/** node_modules paths from the package on; anything else as it is. */
+function displayModule(file: string): string {
+  const i = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+  return i >= 0 ? file.slice(i + 1) : file;
+}
+
 export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<TrialResult> {
-  const base = { probe: t.probe.spec.name, case: t.case.spec.id };
+  const probe = t.probe.probe;
+  const base = { probe: probe.spec.name, case: t.case.spec.id };
   if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
+  if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
 
   const caseSpec = t.case.spec;
   const dir = path.join(ctx.runDir, `t${t.index}`);
@@ -89,7 +125,8 @@ export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<Tria
     capMs: deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS,
     deadlineMs,
     fixture: FIXTURE,
-    adapterPath: path.join(t.probe.dir, t.probe.spec.adapter),
+    adapterPath: path.join(probe.dir, probe.spec.adapter),
+    target: targetSpec(t.probe),
     case: caseSpec,
   };
   const specFile = path.join(dir, 'trial.json');
@@ -115,11 +152,13 @@ export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<Tria
     const timeline = buildTimeline(observations);
     const durations = deriveDurations(observations);
     if (history.problems.length > 0) {
-      return { ...base, outcome: 'error', reason: history.problems.join('; '), facts, verdicts, durations, leftovers, timeline };
+      const unverifiedModules = unverified(history.modules, t.probe);
+      return { ...base, outcome: 'error', reason: history.problems.join('; '), facts, verdicts, durations, leftovers, unverifiedModules, timeline };
     }
-    const known = (t.probe.spec.knownDivergences ?? []).filter((k) => k.case === caseSpec.id);
+    const known = (probe.spec.knownDivergences ?? []).filter((k) => k.case === caseSpec.id);
     const { outcome, reason } = classify(verdicts, known);
-    return { ...base, outcome, ...(reason ? { reason } : {}), facts, verdicts, durations, leftovers, timeline };
+    const unverifiedModules = unverified(history.modules, t.probe);
+    return { ...base, outcome, ...(reason ? { reason } : {}), facts, verdicts, durations, leftovers, unverifiedModules, timeline };
   } finally {
     if (!ctx.keep) fs.rmSync(dir, { recursive: true, force: true });
   }

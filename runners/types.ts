@@ -108,13 +108,48 @@ export interface KnownDivergence {
   why: string;
 }
 
+/** One file of a pin: its path below the root and its git blob id(s). */
+export interface PinnedPath {
+  path: string;
+  blob: string;
+  blobSha256?: string;
+}
+
+/**
+ * What code a probe runs. `root` and `checkout` are relative to the probe directory;
+ * left out, the user supplies them with --source.
+ */
 export type Identity =
-  | { kind: 'builtin'; module: string };
+  | { kind: 'builtin'; module: string }
+  | { kind: 'files'; root?: string; entry: string; paths: PinnedPath[] }
+  | { kind: 'git'; checkout?: string; commit: string; entry: string; paths: PinnedPath[] }
+  | { kind: 'package'; name: string; version: string; entry: string; paths: PinnedPath[] };
+
+/** What was checked before a probe's code ran, as the report states it. */
+export interface Verified {
+  kind: Identity['kind'];
+  /** Where the bytes came from: the runtime, a git object database, a directory, one file. */
+  source: 'runtime' | 'checkout' | 'directory' | 'file' | 'package';
+  module?: string;
+  node?: string;
+  nodeSha256?: string;
+  commit?: string;
+  /** False when a git pin was checked against the file alone, so the commit was not. */
+  commitChecked?: boolean;
+  package?: { name: string; version: string };
+  files: Array<{ path: string; blob: string; blobSha256?: string; size: number }>;
+  /** What turned the verified bytes into running code. */
+  loader: string;
+  /** Modules the trials loaded that no pin covers (dependencies, for instance). */
+  unverifiedModules: string[];
+}
 
 export interface ProbeSpec {
   name: string;
   title: string;
   identity: Identity;
+  /** What the user must supply with --source when the identity names no root. */
+  source?: string;
   adapter: string;
   supports: Feature[];
   knownDivergences?: KnownDivergence[];
@@ -139,8 +174,12 @@ export interface GenericCall {
   options: Record<string, unknown>;
 }
 
+/**
+ * An adapter receives its target (the verified module, or the Node builtin) rather than
+ * importing it, so the code it calls is always the code that was verified.
+ */
 export interface Adapter {
-  run(call: GenericCall): Promise<unknown>;
+  run(call: GenericCall, target: unknown): Promise<unknown>;
 }
 
 // ---- what a trial saw ------------------------------------------------------------------
@@ -212,6 +251,8 @@ export interface History {
   /** When each fixture process was first seen gone during the window (t in ns). */
   ends: Record<string, string>;
   afterWindow: ProcSample[];
+  /** Every module the worker loaded after its hooks were in place (file URLs). */
+  modules: string[];
   problems: string[];
 }
 
@@ -287,6 +328,8 @@ export interface TrialResult {
   verdicts?: Verdict[];
   durations?: { triggerToSettleMs: number | null; settleToChildEndMs: number | null };
   leftovers?: Leftover[];
+  /** Modules the trial loaded that no pin covers. */
+  unverifiedModules?: string[];
   timeline?: TimelineEntry[];
 }
 
@@ -306,7 +349,7 @@ export interface Report {
   tool: { name: 'childproof'; version: string };
   createdAt: string;
   environment: Environment;
-  probes: Array<{ name: string; title: string; identity: Identity }>;
+  probes: Array<{ name: string; title: string; identity: Identity; verified?: Verified; unavailable?: string }>;
   cases: Array<{ id: string; title: string; sha256: string; clauses: Clause[] }>;
   trials: TrialResult[];
   summary: { total: number; asExpected: boolean; outcomes: Partial<Record<Outcome, number>> };

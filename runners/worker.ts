@@ -6,9 +6,11 @@ import { createHook } from 'node:async_hooks';
 import { ChildProcess } from 'node:child_process';
 import { getEventListeners } from 'node:events';
 import fs from 'node:fs';
+import { createRequire, register } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getSystemErrorName } from 'node:util';
+import { MessageChannel } from 'node:worker_threads';
 import { processState } from './observe.ts';
 import { describeError } from './error-shape.ts';
 import type { Adapter, GenericCall, History, ProcSample, SpawnObservation } from './types.ts';
@@ -32,10 +34,30 @@ const history: History = {
   atSettle: null,
   ends: {},
   afterWindow: [],
+  modules: [],
   problems: [],
 };
 
+// ---- what gets loaded ---------------------------------------------------------------------
+// The hooks report every ESM load; CommonJS requires show up in the require cache.
+const loaded = new Set<string>();
+const channel = new MessageChannel();
+channel.port1.on('message', (url: string) => loaded.add(url));
+channel.port1.unref();
+const target = spec.target;
+register(new URL('./loader-hooks.mjs', import.meta.url), {
+  data: {
+    port: channel.port2,
+    materialUrl: target.kind === 'material' ? target.materialUrl : null,
+    originalRootUrl: target.kind === 'material' ? target.originalRootUrl : null,
+    transpiled: target.kind === 'material' ? target.transpiled : {},
+  },
+  transferList: [channel.port2],
+});
+
 function finish(): never {
+  const cjs = Object.keys(createRequire(import.meta.url).cache).map((f) => pathToFileURL(f).href);
+  history.modules = [...new Set([...loaded, ...cjs])];
   const out = path.join(dir, 'history.json');
   fs.writeFileSync(`${out}.tmp`, JSON.stringify(history));
   fs.renameSync(`${out}.tmp`, out);
@@ -97,12 +119,19 @@ if (controller) call.signal = controller.signal;
 if (caseSpec.call.timeoutMs !== undefined) call.timeout = decodeTimeout(caseSpec.call.timeoutMs);
 
 let adapter: Adapter;
+let targetModule: unknown;
 try {
   const mod = await import(pathToFileURL(spec.adapterPath).href);
   adapter = (mod.default ?? mod.adapter ?? mod) as Adapter;
-  if (typeof adapter.run !== 'function') throw new Error('the adapter exports no run(call) function');
+  if (typeof adapter.run !== 'function') throw new Error('the adapter exports no run(call, target) function');
 } catch (err) {
   history.problems.push(`the adapter could not be loaded: ${(err as Error).message}`);
+  finish();
+}
+try {
+  targetModule = await import(target.kind === 'builtin' ? target.module : target.entryUrl);
+} catch (err) {
+  history.problems.push(`the target could not be loaded: ${(err as Error).message}`);
   finish();
 }
 
@@ -214,7 +243,7 @@ harnessTimer(() => {
 timerHook.enable();
 let pending: Promise<unknown> | null = null;
 try {
-  pending = adapter!.run(call);
+  pending = adapter!.run(call, targetModule);
 } catch (err) {
   onSettled('threw', err);
 }

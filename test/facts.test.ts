@@ -41,6 +41,7 @@ function history(over: Partial<History> = {}): History {
       { pid: 42, role: 'child', state: 'exited' },
       { pid: 43, role: 'child.g0', state: 'running' },
     ],
+    modules: [],
     problems: [],
     ...over,
   };

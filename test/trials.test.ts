@@ -5,11 +5,11 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { builtinProbeNames, loadAllCases, loadProbe } from '../runners/load.ts';
 import { buildReport, environment } from '../runners/report.ts';
-import { runTrials } from '../runners/run.ts';
+import { runTrials, type RunResult } from '../runners/run.ts';
 import { validate } from '../runners/schemas.ts';
-import type { LoadedCase, LoadedProbe, TrialResult } from '../runners/types.ts';
+import type { LoadedCase, TrialResult } from '../runners/types.ts';
 
-const trials = suite<{ results: TrialResult[]; probes: LoadedProbe[]; cases: LoadedCase[] }>('trials', {
+const trials = suite<{ results: TrialResult[]; probes: RunResult['probes']; cases: LoadedCase[] }>('trials', {
   results: [],
   probes: [],
   cases: [],
@@ -17,8 +17,9 @@ const trials = suite<{ results: TrialResult[]; probes: LoadedProbe[]; cases: Loa
 
 trials.before(async (ctx) => {
   ctx.cases = loadAllCases().filter((c) => c.spec.id.startsWith('core/'));
-  ctx.probes = ['node-execfile', 'node-spawn', 'reference'].map(loadProbe);
-  ctx.results = await runTrials(ctx.probes, ctx.cases);
+  const run = await runTrials(['node-execfile', 'node-spawn', 'reference'].map(loadProbe), ctx.cases);
+  ctx.results = run.trials;
+  ctx.probes = run.probes;
 });
 
 function trial(ctx: { results: TrialResult[] }, probe: string, id: string): TrialResult {
@@ -136,7 +137,7 @@ trials('one trial at a time gives the same facts as many in parallel', async (ct
   const ids = ['delayed-cleanup-abort', 'exits-zero-after-sigterm-timeout', 'grandchild-stdout-timeout', 'ignores-sigterm-abort'];
   const cases = ctx.cases.filter((c) => ids.some((id) => c.spec.id === `core/${id}`));
   const serial = await runTrials([loadProbe('node-execfile')], cases, { jobs: 1 });
-  for (const s of serial) {
+  for (const s of serial.trials) {
     assert.equal(s.facts, trial(ctx, 'node-execfile', s.case.slice('core/'.length)).facts, s.case);
   }
 });

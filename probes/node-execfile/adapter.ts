@@ -1,12 +1,13 @@
 // Node's execFile, wrapped in a promise the way a user would write it. Nothing more:
 // the adapter passes the generic call's signal, timeout and killSignal straight through.
 
-import { execFile } from 'node:child_process';
 import type { GenericCall } from '../../runners/types.ts';
 
-export async function run(call: GenericCall): Promise<{ stdout: string; stderr: string }> {
+type ChildProcessModule = typeof import('node:child_process');
+
+export function run(call: GenericCall, target: ChildProcessModule): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    execFile(
+    target.execFile(
       call.file,
       call.args,
       {

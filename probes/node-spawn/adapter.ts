@@ -2,12 +2,13 @@
 // or 'error', as a user would write it. A non-zero or signalled close rejects with the
 // exit code and signal attached.
 
-import { spawn } from 'node:child_process';
 import type { GenericCall } from '../../runners/types.ts';
 
-export async function run(call: GenericCall): Promise<{ code: number }> {
+type ChildProcessModule = typeof import('node:child_process');
+
+export function run(call: GenericCall, target: ChildProcessModule): Promise<{ code: number }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(call.file, call.args, {
+    const child = target.spawn(call.file, call.args, {
       cwd: call.cwd,
       signal: call.signal,
       timeout: call.timeout,

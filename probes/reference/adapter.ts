@@ -1,10 +1,12 @@
-// The reference helper, called with the generic call's options and nothing more.
+// The reference helper, called with the generic call's options and nothing more. The
+// helper arrives as `target`: the verified copy of stoppable-exec.ts.
 
 import type { GenericCall } from '../../runners/types.ts';
-import { stoppableExec } from './stoppable-exec.ts';
 
-export function run(call: GenericCall) {
-  return stoppableExec(call.file, call.args, {
+type Helper = typeof import('./stoppable-exec.ts');
+
+export function run(call: GenericCall, target: Helper) {
+  return target.stoppableExec(call.file, call.args, {
     cwd: call.cwd,
     signal: call.signal,
     timeout: call.timeout,

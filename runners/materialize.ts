@@ -1,0 +1,52 @@
+// Writes a probe's verified bytes into a private directory, and transpiles its TypeScript
+// once for the whole run, so the code the trials import is exactly the code that was
+// checked. A file changed on disk after verification is never the one that runs.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { transformSync, version as esbuildVersion } from 'esbuild';
+import type { VerifiedFile } from './identity.ts';
+
+export interface Material {
+  /** The private copy; read-only once written. */
+  dir: string;
+  entryUrl: string;
+  /** file URL of a TypeScript source in `dir` -> path of its transpiled JavaScript. */
+  transpiled: Record<string, string>;
+  /** Where the pinned files were read from, so their bare imports resolve as they would there. */
+  originalRoot: string | null;
+  loader: string;
+}
+
+const TYPESCRIPT = /\.(ts|mts|cts)$/;
+
+export function materialize(files: VerifiedFile[], entry: string, dir: string, originalRoot: string | null): Material {
+  const transpiled: Record<string, string> = {};
+  const jsDir = path.join(dir, '..', `${path.basename(dir)}.js`);
+  for (const f of files) {
+    const dest = path.join(dir, f.path);
+    fs.mkdirSync(path.dirname(dest), { recursive: true });
+    fs.writeFileSync(dest, f.bytes, { mode: 0o444 });
+    if (TYPESCRIPT.test(f.path)) {
+      const out = transformSync(f.bytes.toString('utf8'), {
+        loader: 'ts',
+        format: 'esm',
+        target: `node${process.versions.node.split('.')[0]}`,
+        sourcefile: f.path,
+      });
+      const js = path.join(jsDir, `${f.path}.js`);
+      fs.mkdirSync(path.dirname(js), { recursive: true });
+      fs.writeFileSync(js, out.code, { mode: 0o444 });
+      transpiled[pathToFileURL(dest).href] = js;
+    }
+  }
+  const anyTs = Object.keys(transpiled).length > 0;
+  return {
+    dir,
+    entryUrl: pathToFileURL(path.join(dir, entry)).href,
+    transpiled,
+    originalRoot,
+    loader: anyTs ? `esbuild ${esbuildVersion}, transpiled once per run` : `node ${process.version}, JavaScript as verified`,
+  };
+}
