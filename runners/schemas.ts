@@ -19,7 +19,9 @@ let compiled: Record<SchemaName, ValidateFunction> | null = null;
 
 function validators(): Record<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+  // discriminator: a probe identity is checked against the branch its `kind` names, so
+  // its errors are about that branch rather than every other kind's.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true });
   addFormats(ajv);
   const load = (name: SchemaName) => JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
   const schemas = { case: load('case'), probe: load('probe'), report: load('report') };
@@ -46,8 +48,14 @@ function describe(e: ErrorObject): { pointer: string; expected: string } {
       };
     case 'const':
       return { pointer: e.instancePath, expected: `expected ${JSON.stringify(p.allowedValue)}` };
+    case 'pattern': {
+      // A pattern says nothing to a reader; the schema's own description does.
+      const description = (e.parentSchema as { description?: string } | undefined)?.description;
+      if (description) return { pointer: e.instancePath, expected: `expected ${description}` };
+      return { pointer: e.instancePath, expected: `expected it to match ${String(p.pattern)}` };
+    }
     default:
-      return { pointer: e.instancePath, expected: `expected it to ${e.message ?? 'match the schema'}` };
+      return { pointer: e.instancePath, expected: `expected it to ${(e.message ?? 'match the schema').replace(/^must /, '')}` };
   }
 }
 
@@ -58,7 +66,7 @@ export function validate(name: SchemaName, data: unknown, file: string): string[
   const lines = new Map<string, number>();
   for (const e of check.errors ?? []) {
     // anyOf/oneOf summaries repeat what their branches already said.
-    if ((e.keyword === 'anyOf' || e.keyword === 'oneOf') && (check.errors?.length ?? 0) > 1) continue;
+    if (['anyOf', 'oneOf', 'discriminator'].includes(e.keyword) && (check.errors?.length ?? 0) > 1) continue;
     const { pointer, expected } = describe(e);
     lines.set(`${file}: ${pointer || '/'}: ${expected}`, pointer.split('/').length);
   }
