@@ -105,8 +105,9 @@ function compare(probe: string, pins: PinnedPath[], files: VerifiedFile[], origi
   const problems: string[] = [];
   for (const pin of pins) {
     const file = files.find((f) => f.path === pin.path)!;
-    const sha1 = blobId(file.bytes);
-    if (sha1 !== pin.blob) problems.push(`probe ${probe}: ${pin.path} (${origin}): expected blob ${pin.blob}, found ${sha1}`);
+    // A 64-digit blob is the object id of a SHA-256 repository.
+    const found = blobId(file.bytes, pin.blob.length === 64 ? 'sha256' : 'sha1');
+    if (found !== pin.blob) problems.push(`probe ${probe}: ${pin.path} (${origin}): expected blob ${pin.blob}, found ${found}`);
     if (pin.blobSha256) {
       const sha256 = blobId(file.bytes, 'sha256');
       if (sha256 !== pin.blobSha256) problems.push(`probe ${probe}: ${pin.path} (${origin}): expected SHA-256 object id ${pin.blobSha256}, found ${sha256}`);

@@ -3,6 +3,7 @@
 // checked. A file changed on disk after verification is never the one that runs.
 
 import fs from 'node:fs';
+import nodeModule from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync, version as esbuildVersion } from 'esbuild';
@@ -23,30 +24,46 @@ const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
 export function materialize(files: VerifiedFile[], entry: string, dir: string, originalRoot: string | null): Material {
   const transpiled: Record<string, string> = {};
+  const used = new Set<string>();
   const jsDir = path.join(dir, '..', `${path.basename(dir)}.js`);
   for (const f of files) {
     const dest = path.join(dir, f.path);
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     fs.writeFileSync(dest, f.bytes, { mode: 0o444 });
     if (TYPESCRIPT.test(f.path)) {
-      const out = transformSync(f.bytes.toString('utf8'), {
-        loader: 'ts',
-        format: 'esm',
-        target: `node${process.versions.node.split('.')[0]}`,
-        sourcefile: f.path,
-      });
+      const out = transpile(f.bytes.toString('utf8'), f.path);
+      used.add(out.loader);
       const js = path.join(jsDir, `${f.path}.js`);
       fs.mkdirSync(path.dirname(js), { recursive: true });
       fs.writeFileSync(js, out.code, { mode: 0o444 });
       transpiled[pathToFileURL(dest).href] = js;
     }
   }
-  const anyTs = Object.keys(transpiled).length > 0;
   return {
     dir,
     entryUrl: pathToFileURL(path.join(dir, entry)).href,
     transpiled,
     originalRoot,
-    loader: anyTs ? `esbuild ${esbuildVersion}, transpiled once per run` : `node ${process.version}, JavaScript as verified`,
+    loader: used.size ? `${[...used].sort().join(' and ')}, once per run` : `node ${process.version}, JavaScript as verified`,
   };
+}
+
+type Strip = (code: string, options: { mode: 'strip' | 'transform' }) => string;
+
+/**
+ * Node's own type stripping where the runtime has it (it leaves every line where it was),
+ * else esbuild. Stripping refuses TypeScript that needs code generated (enums,
+ * namespaces); esbuild handles those.
+ */
+function transpile(code: string, file: string): { code: string; loader: string } {
+  const strip = (nodeModule as unknown as { stripTypeScriptTypes?: Strip }).stripTypeScriptTypes;
+  if (strip) {
+    try {
+      return { code: strip(code, { mode: 'strip' }), loader: `node ${process.version} type stripping` };
+    } catch {
+      // fall through to esbuild
+    }
+  }
+  const out = transformSync(code, { loader: 'ts', format: 'esm', target: `node${process.versions.node.split('.')[0]}`, sourcefile: file });
+  return { code: out.code, loader: `esbuild ${esbuildVersion} transpiling` };
 }

@@ -145,6 +145,15 @@ test('SHA-256 object ids are checked where they are pinned', async () => {
   const r = await cli('verify', '--probe', dir);
   assert.is(r.code, 3);
   assert.match(r.stderr, /expected SHA-256 object id 0{64}, found [0-9a-f]{64}/);
+
+  // In a SHA-256 repository the blob id itself has 64 digits.
+  const bytes = fs.readFileSync(path.join(dir, 'target.mjs'));
+  probe.identity.paths[0] = { path: 'target.mjs', blob: blobId(bytes, 'sha256') };
+  writeJson(file, probe);
+  assert.is((await cli('verify', '--probe', dir)).code, 0);
+  probe.identity.paths[0] = { path: 'target.mjs', blob: blobId(Buffer.concat([bytes, Buffer.from(' ')]), 'sha256') };
+  writeJson(file, probe);
+  assert.is((await cli('verify', '--probe', dir)).code, 3);
 });
 
 test('pin then verify round-trips for a package, whose name and version are checked too', async () => {
