@@ -9,6 +9,9 @@ import {
   loadCase,
   loadProbe,
   loadProbeDir,
+  loadProbes,
+  lintCoverage,
+  shippedProbes,
   lintProbe,
   readJson,
   selectCases,
@@ -16,11 +19,12 @@ import {
 import { assertSupportedPlatform, PlatformError } from './observe.ts';
 import { buildReport, environment, InvalidReportError, writeReport } from './report.ts';
 import { renderTable } from './render.ts';
+import { divergencesFrom, writeDivergences } from './bless.ts';
 import { pinFiles, pinGit, pinPackage } from './pin.ts';
 import { parseSources, verifyProbes } from './prepare.ts';
 import { defaultJobs, runTrials } from './run.ts';
 import { validate } from './schemas.ts';
-import type { LoadedProbe } from './types.ts';
+import type { LoadedProbe, Report } from './types.ts';
 import { TOOL_VERSION } from './version.ts';
 
 const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
@@ -30,6 +34,7 @@ Usage:
                  [--out FILE] [--jobs N] [--keep]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]...
   childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
+  childproof bless REPORT [--probe NAME]... [--why TEXT]
   childproof list
   childproof validate [FILE]...
   childproof help
@@ -79,7 +84,7 @@ async function cmdRun(args: string[]): Promise<number> {
 }
 
 function chosenProbes(names: string[] | undefined): LoadedProbe[] {
-  return (names ?? builtinProbeNames()).map(loadProbe);
+  return loadProbes(names ?? builtinProbeNames());
 }
 
 /** Checks identities and runs nothing. */
@@ -130,6 +135,28 @@ function cmdPin(args: string[]): number {
   return EXIT.ok;
 }
 
+/** Records a report's failures as the named probes' known divergences. */
+function cmdBless(args: string[]): number {
+  const { values, positionals } = parse(args, { probe: { type: 'string', multiple: true }, why: { type: 'string' } });
+  if (positionals.length !== 1) throw new InputError([`bless takes one report file\n\n${USAGE}`]);
+  const file = positionals[0];
+  const { data } = readJson(file);
+  const problems = validate('report', data, file);
+  if (problems.length) throw new InputError(problems);
+  const report = data as Report;
+  const names = (values.probe as string[] | undefined) ?? report.probes.map((p) => p.name);
+  for (const probe of loadProbes(names)) {
+    if (!report.probes.some((p) => p.name === probe.spec.name)) {
+      throw new InputError([`${file}: the report has no trials of probe ${probe.spec.name}`]);
+    }
+    const why = values.why as string | undefined;
+    const divergences = divergencesFrom(report, probe.spec.name, (sentence) => why ?? sentence, probe.spec.knownDivergences ?? []);
+    writeDivergences(probe, divergences);
+    process.stdout.write(`${probe.spec.name}: ${divergences.length} known divergence(s) written to ${probe.file}\n`);
+  }
+  return EXIT.ok;
+}
+
 function cmdList(args: string[]): number {
   parse(args, {});
   const cases = loadAllCases();
@@ -158,16 +185,16 @@ function cmdValidate(args: string[]): number {
   let checked = 0;
   if (positionals.length === 0) {
     let cases: ReturnType<typeof loadAllCases> = [];
+    let probes: LoadedProbe[] = [];
     collect(() => {
       cases = loadAllCases();
     });
-    checked += cases.length;
-    for (const name of builtinProbeNames()) {
-      collect(() => {
-        problems.push(...lintProbe(loadProbe(name), cases));
-        checked++;
-      });
-    }
+    collect(() => {
+      probes = shippedProbes();
+    });
+    checked += cases.length + probes.length;
+    for (const probe of probes) problems.push(...lintProbe(probe, cases));
+    if (probes.length) problems.push(...lintCoverage(cases, probes));
   } else {
     for (const file of positionals) {
       collect(() => {
@@ -201,6 +228,8 @@ export async function main(argv: string[]): Promise<number> {
       return cmdVerify(rest);
     case 'pin':
       return cmdPin(rest);
+    case 'bless':
+      return cmdBless(rest);
     case undefined:
     case 'help':
     case '--help':

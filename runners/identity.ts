@@ -152,11 +152,11 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined):
   let origin: Verified['source'];
   let originalRoot: string | null;
   const declared = id.kind === 'files' ? id.root : id.kind === 'git' ? id.checkout : undefined;
-  const given = source ?? (declared === undefined ? undefined : path.resolve(probe.dir, declared));
+  const given = source ?? (declared === undefined ? undefined : path.resolve(probe.codeDir, declared));
 
   if (id.kind === 'package') {
-    const dir = source ?? findPackageDir(probe.dir, id.name);
-    if (!dir) throw new InputError([`probe ${name}: package ${id.name}: expected it installed in a node_modules above ${probe.dir}; run npm ci`]);
+    const dir = source ?? findPackageDir(probe.codeDir, id.name);
+    if (!dir) throw new InputError([`probe ${name}: package ${id.name}: expected it installed in a node_modules above ${probe.codeDir}; run npm ci`]);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
     if (manifest.name !== id.name || manifest.version !== id.version) {
       throw new IntegrityError([

@@ -124,35 +124,92 @@ export function selectCases(all: LoadedCase[], patterns: string[]): LoadedCase[]
   return [...all.filter((c) => chosen.has(c)), ...own];
 }
 
-export function builtinProbeNames(): string[] {
-  if (!fs.existsSync(PROBES_DIR)) return [];
-  return fs
-    .readdirSync(PROBES_DIR)
-    .filter((d) => fs.existsSync(path.join(PROBES_DIR, d, 'probe.json')))
-    .sort();
+/** Every probe directory shipped with childproof: probes/NAME and probes/mutants/NAME. */
+function shippedProbeDirs(): string[] {
+  const dirs: string[] = [];
+  for (const parent of [PROBES_DIR, path.join(PROBES_DIR, 'mutants')]) {
+    if (!fs.existsSync(parent)) continue;
+    for (const d of fs.readdirSync(parent).sort()) {
+      if (fs.existsSync(path.join(parent, d, 'probe.json'))) dirs.push(path.join(parent, d));
+    }
+  }
+  return dirs;
 }
 
-export function loadProbeDir(dir: string): LoadedProbe {
+const MUTANTS_DIR = path.join(PROBES_DIR, 'mutants');
+
+/** The probes a run uses by default: every shipped probe but the mutants. */
+export function builtinProbeNames(): string[] {
+  return shippedProbeDirs()
+    .filter((d) => path.dirname(d) !== MUTANTS_DIR)
+    .map((d) => path.basename(d));
+}
+
+/** The known-bad variants of the reference, by probe name. */
+export function mutantProbeNames(): string[] {
+  return shippedProbeDirs()
+    .filter((d) => path.dirname(d) === MUTANTS_DIR)
+    .map((d) => loadProbeDir(d).spec.name);
+}
+
+type RawProbe = Partial<ProbeSpec> & { extends?: string };
+
+export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   const file = path.join(dir, 'probe.json');
   if (!fs.existsSync(file)) throw InputError.at(display(dir), '', 'expected a probe directory containing probe.json');
   const { data } = readJson(file);
   const problems = validate('probe', data, display(file));
   if (problems.length) throw new InputError(problems);
-  const spec = data as ProbeSpec;
-  if (!fs.existsSync(path.join(dir, spec.adapter))) {
-    throw InputError.at(display(file), '/adapter', `expected the adapter file ${spec.adapter} beside probe.json`);
+  const raw = data as RawProbe;
+  let spec: ProbeSpec;
+  let codeDir = path.resolve(dir);
+  if (raw.extends) {
+    // A variant of another probe: its identity, adapter and abilities, with its own
+    // options, expectations and name. Pins and adapter resolve where the base lives.
+    const baseDir = path.resolve(dir, raw.extends);
+    if (seen.includes(baseDir)) throw InputError.at(display(file), '/extends', 'expected a probe that does not extend itself');
+    const base = loadProbeDir(baseDir, [...seen, path.resolve(dir)]);
+    codeDir = base.codeDir;
+    const { extends: _ignored, ...own } = raw;
+    spec = { ...base.spec, knownDivergences: [], ...own, options: { ...base.spec.options, ...own.options } } as ProbeSpec;
+    delete spec.source;
+    if (base.spec.source) spec.source = base.spec.source;
+  } else {
+    spec = raw as ProbeSpec;
   }
-  return { spec, dir: path.resolve(dir), file };
+  if (!fs.existsSync(path.join(codeDir, spec.adapter))) {
+    throw InputError.at(display(file), '/adapter', `expected the adapter file ${spec.adapter} to exist`);
+  }
+  return { spec, dir: path.resolve(dir), codeDir, file };
 }
 
-/** A probe by built-in name, or by directory (how users bring their own target). */
-export function loadProbe(nameOrDir: string): LoadedProbe {
-  const looksLikePath = nameOrDir.includes('/') || nameOrDir.startsWith('.');
-  if (looksLikePath || !builtinProbeNames().includes(nameOrDir)) {
-    if (fs.existsSync(nameOrDir) && fs.statSync(nameOrDir).isDirectory()) return loadProbeDir(nameOrDir);
-    throw new InputError([`no probe "${nameOrDir}". Built-in probes: ${builtinProbeNames().join(', ')}; or give a directory with probe.json`]);
+function globToRegExpSimple(glob: string): RegExp {
+  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
+}
+
+/**
+ * Probes by name (a shipped probe or mutant, globs allowed: "mutant-*") or by directory
+ * (how users bring their own target).
+ */
+export function loadProbes(patterns: string[]): LoadedProbe[] {
+  const shipped = shippedProbeDirs().map((d) => loadProbeDir(d));
+  const out: LoadedProbe[] = [];
+  for (const pattern of patterns) {
+    const re = globToRegExpSimple(pattern);
+    const hits = shipped.filter((p) => re.test(p.spec.name));
+    if (hits.length) out.push(...hits);
+    else if (fs.existsSync(pattern) && fs.statSync(pattern).isDirectory()) out.push(loadProbeDir(pattern));
+    else {
+      throw new InputError([
+        `no probe "${pattern}". Built-in probes: ${builtinProbeNames().join(', ')}; mutants: ${shipped.filter((p) => p.spec.mutant).map((p) => p.spec.name).join(', ') || 'none'}; or give a directory with probe.json`,
+      ]);
+    }
   }
-  return loadProbeDir(path.join(PROBES_DIR, nameOrDir));
+  return out.filter((p, i) => out.findIndex((q) => q.dir === p.dir) === i);
+}
+
+export function loadProbe(nameOrDir: string): LoadedProbe {
+  return loadProbes([nameOrDir])[0];
 }
 
 /**
@@ -161,6 +218,15 @@ export function loadProbe(nameOrDir: string): LoadedProbe {
  */
 export function lintProbe(probe: LoadedProbe, cases: LoadedCase[]): string[] {
   const problems: string[] = [];
+  const mutant = probe.spec.mutant;
+  if (mutant) {
+    const caught = (probe.spec.knownDivergences ?? []).some((k) =>
+      cases.find((c) => c.spec.id === k.case)?.spec.assertions.some((a) => a.fact === k.fact && a.clause === mutant.breaks),
+    );
+    if (!caught) {
+      problems.push(`${display(probe.file)}: /mutant/breaks: expected a known divergence on a fact that some case ties to "${mutant.breaks}", the clause this mutant breaks`);
+    }
+  }
   (probe.spec.knownDivergences ?? []).forEach((k, i) => {
     const c = cases.find((x) => x.spec.id === k.case);
     const where = `${display(probe.file)}: /knownDivergences/${i}`;
@@ -170,4 +236,22 @@ export function lintProbe(probe: LoadedProbe, cases: LoadedCase[]): string[] {
     }
   });
   return problems;
+}
+
+/** Every probe shipped with childproof, the mutants included. */
+export function shippedProbes(): LoadedProbe[] {
+  return shippedProbeDirs().map((d) => loadProbeDir(d));
+}
+
+/**
+ * A case no known-bad implementation fails proves nothing: each must be failed by a
+ * mutant or by a real probe's known divergence, or say why it only observes.
+ */
+export function lintCoverage(cases: LoadedCase[], probes: LoadedProbe[]): string[] {
+  const failed = new Set(
+    probes.filter((p) => p.spec.name !== 'reference').flatMap((p) => (p.spec.knownDivergences ?? []).map((k) => k.case)),
+  );
+  return cases
+    .filter((c) => !c.spec.observationOnly && !failed.has(c.spec.id))
+    .map((c) => `${display(c.file)}: /: expected a mutant or a real probe's known divergence that fails this case, or "observationOnly" with the reason`);
 }

@@ -17,9 +17,17 @@ export function renderTable(report: Report): string {
   const rows = [line(['case', ...probes]), line(['-'.repeat(first), ...widths.map((w) => '-'.repeat(w))])];
   for (const c of cases) rows.push(line([c, ...probes.map((p) => cell(c, p))]));
 
-  const notes = report.trials
-    .filter((t) => t.outcome !== 'pass' && t.reason)
-    .map((t) => `  ${t.probe} ${t.case}: ${t.outcome}: ${t.reason}`);
+  // Known failures and unsupported cases are in the table; the notes are for news, and
+  // for what the user can act on (an unavailable probe, once).
+  const quiet = new Set(['pass', 'known-fail', 'unsupported']);
+  const unavailable = new Map<string, string>();
+  const notes: string[] = [];
+  for (const t of report.trials) {
+    if (quiet.has(t.outcome) || !t.reason) continue;
+    if (t.outcome === 'unavailable') unavailable.set(t.probe, t.reason);
+    else notes.push(`  ${t.probe} ${t.case}: ${t.outcome}: ${t.reason}`);
+  }
+  for (const [probe, reason] of unavailable) notes.push(`  ${probe}: unavailable: ${reason}`);
   const counts = Object.entries(report.summary.outcomes)
     .map(([k, v]) => `${v} ${k}`)
     .join(', ');

@@ -21,7 +21,7 @@ function validators(): Record<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
   // discriminator: a probe identity is checked against the branch its `kind` names, so
   // its errors are about that branch rather than every other kind's.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true });
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, strictRequired: false });
   addFormats(ajv);
   const load = (name: SchemaName) => JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
   const schemas = { case: load('case'), probe: load('probe'), report: load('report') };
@@ -66,7 +66,7 @@ export function validate(name: SchemaName, data: unknown, file: string): string[
   const lines = new Map<string, number>();
   for (const e of check.errors ?? []) {
     // anyOf/oneOf summaries repeat what their branches already said.
-    if (['anyOf', 'oneOf', 'discriminator'].includes(e.keyword) && (check.errors?.length ?? 0) > 1) continue;
+    if (['anyOf', 'oneOf', 'discriminator', 'if'].includes(e.keyword) && (check.errors?.length ?? 0) > 1) continue;
     const { pointer, expected } = describe(e);
     lines.set(`${file}: ${pointer || '/'}: ${expected}`, pointer.split('/').length);
   }

@@ -12,6 +12,8 @@ export interface TrialSpec {
   deadlineMs: number;
   fixture: string;
   adapterPath: string;
+  /** The probe's own options, laid over the case's. */
+  probeOptions: Record<string, unknown>;
   target: TargetSpec;
   case: CaseSpec;
 }

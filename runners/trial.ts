@@ -95,7 +95,8 @@ function targetSpec(p: PreparedProbe): TrialSpec['target'] {
  * the probe's adapter, nor Node's builtins: code that ran without being pinned.
  */
 function unverified(modules: string[], p: PreparedProbe): string[] {
-  const trusted = [...HARNESS_DIRS, p.probe.dir, ...(p.material ? [p.material.dir] : [])].map((d) => `${pathToFileURL(d).href}/`);
+  const adapterDir = path.dirname(path.join(p.probe.codeDir, p.probe.spec.adapter));
+  const trusted = [...HARNESS_DIRS, p.probe.dir, adapterDir, ...(p.material ? [p.material.dir] : [])].map((d) => `${pathToFileURL(d).href}/`);
   return modules
     .filter((url) => url.startsWith('file:') && !trusted.some((t) => url.startsWith(t)))
     .map((url) => displayModule(fileURLToPath(url)))
@@ -125,7 +126,8 @@ export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<Tria
     capMs: deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS,
     deadlineMs,
     fixture: FIXTURE,
-    adapterPath: path.join(probe.dir, probe.spec.adapter),
+    adapterPath: path.join(probe.codeDir, probe.spec.adapter),
+    probeOptions: probe.spec.options ?? {},
     target: targetSpec(t.probe),
     case: caseSpec,
   };

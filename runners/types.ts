@@ -87,6 +87,8 @@ export interface CaseSpec {
   trigger: Trigger;
   /** How long to keep observing after settlement. */
   windowMs: number;
+  /** Why no known-bad implementation is expected to fail this case. */
+  observationOnly?: string;
   /** How long the target may take to settle before the trial records `pending`. */
   deadlineMs?: number;
   assertions: Assertion[];
@@ -152,12 +154,18 @@ export interface ProbeSpec {
   source?: string;
   adapter: string;
   supports: Feature[];
+  /** Options added to every call this probe makes, over the case's own. */
+  options?: Record<string, unknown>;
+  /** A known-bad variant of another probe, breaking exactly one clause. */
+  mutant?: { of: string; breaks: Clause; how?: string };
   knownDivergences?: KnownDivergence[];
 }
 
 export interface LoadedProbe {
   spec: ProbeSpec;
   dir: string;
+  /** Where its identity's roots and its adapter resolve: the base probe's, for a variant. */
+  codeDir: string;
   file: string;
 }
 

@@ -114,7 +114,7 @@ const call: GenericCall =
   caseSpec.call.command === 'missing'
     ? { file: path.join(dir, 'no-such-command'), args: [], cwd: dir, options: {} }
     : { file: process.execPath, args: fixtureArgs(spec, 'child', caseSpec.child), cwd: dir, options: {} };
-call.options = { ...(caseSpec.call.options ?? {}) };
+call.options = { ...(caseSpec.call.options ?? {}), ...spec.probeOptions };
 if (controller) call.signal = controller.signal;
 if (caseSpec.call.timeoutMs !== undefined) call.timeout = decodeTimeout(caseSpec.call.timeoutMs);
 

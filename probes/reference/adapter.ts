@@ -1,16 +1,20 @@
 // The reference helper, called with the generic call's options and nothing more. The
-// helper arrives as `target`: the verified copy of stoppable-exec.ts.
+// helper arrives as `target`: the verified copy of stoppable-exec.ts. It is always
+// stoppable, so a case's stopSignal is simply the signal it stops with. The mutant
+// probes share this adapter and name their mutation in their probe options.
 
 import type { GenericCall } from '../../runners/types.ts';
 
 type Helper = typeof import('./stoppable-exec.ts');
 
 export function run(call: GenericCall, target: Helper) {
+  const o = call.options;
   return target.stoppableExec(call.file, call.args, {
     cwd: call.cwd,
     signal: call.signal,
     timeout: call.timeout,
-    killSignal: call.options.killSignal as NodeJS.Signals | undefined,
-    graceMs: call.options.graceMs as number | undefined,
+    killSignal: (o.stopSignal ?? o.killSignal) as NodeJS.Signals | undefined,
+    graceMs: o.graceMs as number | undefined,
+    mutation: o.mutation as import('./stoppable-exec.ts').Mutation | undefined,
   });
 }

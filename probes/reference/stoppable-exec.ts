@@ -14,8 +14,25 @@
 //                           signalled, so grandchildren stop with it
 //   hygiene                 the abort listener is removed and every timer cleared before
 //                           the promise settles
+//
+// Each `mutation` breaks exactly one of those clauses, one line each, marked `mutant:`.
+// The mutants are how childproof proves that every case can fail: a case no known-bad
+// variant fails proves nothing. Without a mutation the helper is the reference.
 
 import { spawn } from 'node:child_process';
+
+export type Mutation =
+  | 'settles-before-exit'
+  | 'clean-exit-is-success'
+  | 'no-escalation'
+  | 'escalates-on-abort-only'
+  | 'no-timeout-validation'
+  | 'validates-after-spawn'
+  | 'spawns-when-pre-aborted'
+  | 'keeps-abort-listener'
+  | 'keeps-grace-timer'
+  | 'keeps-deadline-timer'
+  | 'signals-direct-child-only';
 
 export interface StoppableOptions {
   cwd?: string;
@@ -26,6 +43,8 @@ export interface StoppableOptions {
   killSignal?: NodeJS.Signals;
   /** How long the child may take to stop before SIGKILL. */
   graceMs?: number;
+  /** Turns the reference into one known-bad variant. */
+  mutation?: Mutation;
 }
 
 export interface ExecResult {
@@ -43,33 +62,36 @@ function abortError(reason: unknown): Error {
   return Object.assign(new Error('The operation was aborted', { cause: reason }), { name: 'AbortError', code: 'ABORT_ERR' });
 }
 
-function checkDuration(name: string, value: number | undefined): void {
-  if (value !== undefined && !(Number.isSafeInteger(value) && value >= 0)) throw rangeError(name, value);
+function invalidDuration(name: string, value: number | undefined): Error | null {
+  return value !== undefined && !(Number.isSafeInteger(value) && value >= 0) ? rangeError(name, value) : null;
 }
 
 export function stoppableExec(file: string, args: string[], options: StoppableOptions = {}): Promise<ExecResult> {
-  const { signal, timeout = 0, killSignal = 'SIGTERM', graceMs = 1000 } = options;
+  const { signal, timeout = 0, killSignal = 'SIGTERM', graceMs = 1000, mutation } = options;
   return new Promise((resolve, reject) => {
-    checkDuration('timeout', timeout);
-    checkDuration('graceMs', graceMs);
-    if (signal?.aborted) throw abortError(signal.reason);
+    const invalid =
+      (mutation === 'no-timeout-validation' ? null : invalidDuration('timeout', timeout)) ?? invalidDuration('graceMs', graceMs);
+    if (invalid && mutation !== 'validates-after-spawn') throw invalid;
+    if (signal?.aborted && mutation !== 'spawns-when-pre-aborted') throw abortError(signal.reason);
 
     // detached: the child leads a new process group, which is what lets one kill(-pgid)
     // reach the grandchildren too.
-    const child = spawn(file, args, { cwd: options.cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const group = mutation !== 'signals-direct-child-only';
+    const child = spawn(file, args, { cwd: options.cwd, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     child.stdout.on('data', (b: Buffer) => stdout.push(b));
     child.stderr.on('data', (b: Buffer) => stderr.push(b));
 
-    let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | null = null;
+    let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | { kind: 'invalid'; error: Error } | null = null;
     let graceTimer: NodeJS.Timeout | null = null;
     let deadline: NodeJS.Timeout | null = null;
 
     const signalGroup = (sig: NodeJS.Signals) => {
       if (child.pid === undefined) return;
       try {
-        process.kill(-child.pid, sig);
+        if (group) process.kill(-child.pid, sig);
+        else child.kill(sig); // mutant: signals-direct-child-only
       } catch {
         // ESRCH: the whole group is already gone.
       }
@@ -78,32 +100,45 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       if (stop) return;
       stop = why;
       signalGroup(killSignal);
-      graceTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+      const escalate = mutation !== 'no-escalation' && !(mutation === 'escalates-on-abort-only' && why.kind === 'timeout');
+      if (escalate) graceTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+      if (mutation === 'settles-before-exit') settle(); // mutant: settles before the child exits
     };
     const onAbort = () => beginStop({ kind: 'abort', reason: signal!.reason });
     signal?.addEventListener('abort', onAbort, { once: true });
     if (timeout > 0) deadline = setTimeout(() => beginStop({ kind: 'timeout' }), timeout);
+    if (invalid) beginStop({ kind: 'invalid', error: invalid }); // mutant: validates-after-spawn
+    if (signal?.aborted) onAbort(); // mutant: spawns-when-pre-aborted
 
     const cleanUp = () => {
-      signal?.removeEventListener('abort', onAbort);
-      if (deadline) clearTimeout(deadline);
-      if (graceTimer) clearTimeout(graceTimer);
+      if (mutation !== 'keeps-abort-listener') signal?.removeEventListener('abort', onAbort);
+      if (deadline && mutation !== 'keeps-deadline-timer') clearTimeout(deadline);
+      if (graceTimer && mutation !== 'keeps-grace-timer') clearTimeout(graceTimer);
     };
 
-    child.once('error', (err) => {
-      // Spawning failed (ENOENT and the like); 'close' may still follow, so settle here.
-      cleanUp();
-      reject(err);
-    });
-    child.once('close', (code, exitSignal) => {
+    let settled = false;
+    function settle(code: number | null = null, exitSignal: NodeJS.Signals | null = null): void {
+      if (settled) return;
+      settled = true;
       cleanUp();
       const out = { stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() };
+      if (stop?.kind === 'invalid') return reject(stop.error);
+      if (stop && code === 0 && mutation === 'clean-exit-is-success') return resolve(out); // mutant
       if (stop?.kind === 'abort') return reject(Object.assign(abortError(stop.reason), out));
       if (stop?.kind === 'timeout') {
         return reject(Object.assign(new Error(`timed out after ${timeout} ms`), { name: 'TimeoutError', code: 'ETIMEDOUT', signal: exitSignal, ...out }));
       }
       if (code === 0) return resolve(out);
       reject(Object.assign(new Error(`${file} exited with ${exitSignal ?? `code ${code}`}`), { exitCode: code, signal: exitSignal, ...out }));
+    }
+
+    child.once('error', (err) => {
+      // Spawning failed (ENOENT and the like); 'close' may still follow, so settle here.
+      if (settled) return;
+      settled = true;
+      cleanUp();
+      reject(err);
     });
+    child.once('close', (code, exitSignal) => settle(code, exitSignal));
   });
 }
