@@ -174,3 +174,22 @@ export function buildTimeline(o: Observations): TimelineEntry[] {
   rows.sort((a, b) => compareT(a.t, b.t));
   return rows.map(({ t, ...r }) => ({ ms: msSince(history.t0, t), ...r }));
 }
+
+/**
+ * A trial means something only if the child was ready before the target acted on it. The
+ * harness waits for readiness before an abort, but a timeout runs on the target's own
+ * clock: on a loaded machine it can fire before the fixture has even started. Such a
+ * trial observed the machine, not the target.
+ */
+export function unmetPrecondition(spec: CaseSpec, o: Observations): string | null {
+  if (spec.call.command !== 'fixture' || spec.trigger.kind !== 'timeout') return null;
+  const pid = childPid(o);
+  const first = (kind: string) =>
+    o.events.filter((e) => e.pid === pid && e.kind === kind).sort((a, b) => compareT(a.t, b.t))[0];
+  const ready = first('ready');
+  const signal = first('signal');
+  const killedEarly = o.history.spawns.find((s) => s.pid === pid)?.exit?.signal;
+  if (ready && (!signal || compareT(ready.t, signal.t) < 0)) return null;
+  if (!ready && !signal && !killedEarly) return null;
+  return `the ${spec.call.timeoutMs} ms timeout fired before the child was ready (the machine is busier than the case allows)`;
+}

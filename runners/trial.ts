@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { sweepTrial } from './cleanup.ts';
-import { buildTimeline, deriveDurations, deriveFacts } from './facts.ts';
+import { buildTimeline, deriveDurations, deriveFacts, unmetPrecondition } from './facts.ts';
 import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
 import { readEvents, readRecords } from './trial-files.ts';
@@ -109,17 +109,33 @@ function displayModule(file: string): string {
   return i >= 0 ? file.slice(i + 1) : file;
 }
 
+/** How often a trial whose precondition failed (see unmetPrecondition) is run again. */
+const ATTEMPTS = 3;
+
 export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<TrialResult> {
   const probe = t.probe.probe;
   const base = { probe: probe.spec.name, case: t.case.spec.id };
   if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
   if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
+  let result: TrialResult | null = null;
+  for (let attempt = 1; attempt <= ATTEMPTS; attempt++) {
+    const { trial, unmet } = await attemptTrial(t, ctx, attempt);
+    result = attempt > 1 ? { ...trial, attempts: attempt } : trial;
+    if (!unmet) return result;
+    if (attempt === ATTEMPTS) return { ...result, outcome: 'error', reason: `${unmet}, in all ${ATTEMPTS} attempts` };
+  }
+  return result!;
+}
+
+async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number): Promise<{ trial: TrialResult; unmet: string | null }> {
+  const probe = t.probe.probe;
+  const base = { probe: probe.spec.name, case: t.case.spec.id };
 
   const caseSpec = t.case.spec;
-  const dir = path.join(ctx.runDir, `t${t.index}`);
+  const dir = path.join(ctx.runDir, `t${t.index}-${attempt}`);
   fs.mkdirSync(dir, { recursive: true });
   const deadlineMs = caseSpec.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const tag = `${ctx.runTag}-t${t.index}-`;
+  const tag = `${ctx.runTag}-t${t.index}-${attempt}-`;
   const spec: TrialSpec = {
     dir,
     tag,
@@ -145,22 +161,28 @@ export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<Tria
         ? 'the trial worker did not finish in time and was killed'
         : `the trial worker exited with code ${worker.code} before recording anything`;
       const detail = tail(path.join(dir, 'worker.err'));
-      return { ...base, outcome: 'error', reason: detail ? `${why}: ${detail}` : why, leftovers };
+      return { trial: { ...base, outcome: 'error', reason: detail ? `${why}: ${detail}` : why, leftovers }, unmet: null };
     }
     const history: History = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
     const observations = { history, records: readRecords(dir), events: readEvents(dir), leftovers };
     const facts = deriveFacts(caseSpec, observations);
     const verdicts = judge(caseSpec.assertions, facts);
-    const timeline = buildTimeline(observations);
-    const durations = deriveDurations(observations);
+    const observed = {
+      facts,
+      verdicts,
+      durations: deriveDurations(observations),
+      leftovers,
+      unverifiedModules: unverified(history.modules, t.probe),
+      timeline: buildTimeline(observations),
+    };
+    // A failed precondition explains whatever else went wrong, so it is checked first.
+    const unmet = unmetPrecondition(caseSpec, observations);
     if (history.problems.length > 0) {
-      const unverifiedModules = unverified(history.modules, t.probe);
-      return { ...base, outcome: 'error', reason: history.problems.join('; '), facts, verdicts, durations, leftovers, unverifiedModules, timeline };
+      return { trial: { ...base, outcome: 'error', reason: history.problems.join('; '), ...observed }, unmet };
     }
     const known = (probe.spec.knownDivergences ?? []).filter((k) => k.case === caseSpec.id);
     const { outcome, reason } = classify(verdicts, known);
-    const unverifiedModules = unverified(history.modules, t.probe);
-    return { ...base, outcome, ...(reason ? { reason } : {}), facts, verdicts, durations, leftovers, unverifiedModules, timeline };
+    return { trial: { ...base, outcome, ...(reason ? { reason } : {}), ...observed }, unmet };
   } finally {
     if (!ctx.keep) fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -338,6 +338,8 @@ export interface TrialResult {
   leftovers?: Leftover[];
   /** Modules the trial loaded that no pin covers. */
   unverifiedModules?: string[];
+  /** Present when the trial had to be run again because its precondition failed. */
+  attempts?: number;
   timeline?: TimelineEntry[];
 }
 
