@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test typecheck validate clean
+.PHONY: run test bench typecheck validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -15,6 +15,10 @@ run: $(DEPS)
 
 test: $(DEPS)
 	$(NODE) --import tsx node_modules/uvu/bin.js test '\.test\.ts$$' --no-color
+
+# Prints ratios measured side by side in one run; never a threshold.
+bench: $(DEPS)
+	$(NODE) --import tsx bench/field-note-suite.ts
 
 typecheck: $(DEPS)
 	npx tsc --noEmit -p .

@@ -20,8 +20,10 @@ import { assertSupportedPlatform, PlatformError } from './observe.ts';
 import { buildReport, environment, InvalidReportError, writeReport } from './report.ts';
 import { renderTable } from './render.ts';
 import { divergencesFrom, writeDivergences } from './bless.ts';
+import { compareReports, renderComparison } from './compare.ts';
 import { pinFiles, pinGit, pinPackage } from './pin.ts';
 import { parseSources, verifyProbes } from './prepare.ts';
+import { type Expectations, renderReplay, replayExpectations, replayFailed, replayReport } from './replay.ts';
 import { defaultJobs, runTrials } from './run.ts';
 import { validate } from './schemas.ts';
 import type { LoadedProbe, Report } from './types.ts';
@@ -34,6 +36,8 @@ Usage:
                  [--out FILE] [--jobs N] [--keep]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]...
   childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
+  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]...
+  childproof compare A.json B.json
   childproof bless REPORT [--probe NAME]... [--why TEXT]
   childproof list
   childproof validate [FILE]...
@@ -157,6 +161,45 @@ function cmdBless(args: string[]): number {
   return EXIT.ok;
 }
 
+async function cmdReplay(args: string[]): Promise<number> {
+  const { values, positionals } = parse(args, {
+    probe: { type: 'string', multiple: true },
+    source: { type: 'string', multiple: true },
+    jobs: { type: 'string' },
+  });
+  if (positionals.length !== 1) throw new InputError([`replay takes one report or published-expectations file\n\n${USAGE}`]);
+  const file = positionals[0];
+  const { data } = readJson(file);
+  const isExpectations = (data as { kind?: unknown })?.kind === 'published-expectations';
+  const problems = validate(isExpectations ? 'expectations' : 'report', data, file);
+  if (problems.length) throw new InputError(problems);
+  const probeNames = values.probe as string[] | undefined;
+  const known = [...((data as { probes?: Array<{ name: string }> }).probes ?? []).map((p) => p.name), (data as { probe?: string }).probe ?? ''];
+  const opts = {
+    sources: parseSources((values.source as string[] | undefined) ?? [], [...known, ...(probeNames ?? [])]),
+    probes: probeNames,
+    jobs: positiveInt(values.jobs as string | undefined, 'jobs', defaultJobs()),
+  };
+  const replay = isExpectations ? await replayExpectations(data as Expectations, opts) : await replayReport(data as Report, opts);
+  process.stdout.write(`${renderReplay(replay, `childproof replay ${file}`)}\n`);
+  return replayFailed(replay) ? EXIT.notAsExpected : EXIT.ok;
+}
+
+/** Two reports, trial by trial: the facts and outcomes that differ. */
+function cmdCompare(args: string[]): number {
+  const { positionals } = parse(args, {});
+  if (positionals.length !== 2) throw new InputError([`compare takes two report files\n\n${USAGE}`]);
+  const [a, b] = positionals.map((file) => {
+    const { data } = readJson(file);
+    const problems = validate('report', data, file);
+    if (problems.length) throw new InputError(problems);
+    return data as Report;
+  });
+  const comparison = compareReports(a, b);
+  process.stdout.write(`${renderComparison(comparison)}\n`);
+  return comparison.differences.length || comparison.onlyIn.length ? EXIT.notAsExpected : EXIT.ok;
+}
+
 function cmdList(args: string[]): number {
   parse(args, {});
   const cases = loadAllCases();
@@ -230,6 +273,10 @@ export async function main(argv: string[]): Promise<number> {
       return cmdPin(rest);
     case 'bless':
       return cmdBless(rest);
+    case 'replay':
+      return cmdReplay(rest);
+    case 'compare':
+      return cmdCompare(rest);
     case undefined:
     case 'help':
     case '--help':

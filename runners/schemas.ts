@@ -13,7 +13,7 @@ const addFormats = addFormatsModule.default;
 
 export const SCHEMA_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'schemas');
 
-export type SchemaName = 'case' | 'probe' | 'report';
+export type SchemaName = 'case' | 'probe' | 'report' | 'expectations';
 
 let compiled: Record<SchemaName, ValidateFunction> | null = null;
 
@@ -24,12 +24,13 @@ function validators(): Record<SchemaName, ValidateFunction> {
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, strictRequired: false });
   addFormats(ajv);
   const load = (name: SchemaName) => JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
-  const schemas = { case: load('case'), probe: load('probe'), report: load('report') };
+  const schemas = { case: load('case'), probe: load('probe'), report: load('report'), expectations: load('expectations') };
   for (const s of Object.values(schemas)) ajv.addSchema(s);
   compiled = {
     case: ajv.getSchema(schemas.case.$id)!,
     probe: ajv.getSchema(schemas.probe.$id)!,
     report: ajv.getSchema(schemas.report.$id)!,
+    expectations: ajv.getSchema(schemas.expectations.$id)!,
   };
   return compiled;
 }

@@ -1,0 +1,137 @@
+// `childproof replay FILE`: run again what a report or a publication describes, and say
+// row by row whether it reproduced, where it first diverged, or why it cannot be
+// compared.
+
+import { compareRow, type RowStatus } from './compare.ts';
+import { loadAllCases, loadProbes } from './load.ts';
+import type { Sources } from './prepare.ts';
+import { runTrials, type RunResult } from './run.ts';
+import type { FactName, FactValue, LoadedCase, Report } from './types.ts';
+
+export interface Expectations {
+  formatVersion: 1;
+  kind: 'published-expectations';
+  title: string;
+  transcribedFrom: string;
+  publication: { runtime: string; platform: string; commit?: string; blob?: string };
+  probe: string;
+  crossCheck?: string[];
+  rows: Array<{ label: string; case: string; sha256: string; facts: Partial<Record<FactName, FactValue>> }>;
+}
+
+export interface ReplayRow {
+  label: string;
+  case: string;
+  probe: string;
+  status: RowStatus;
+}
+
+export interface Replay {
+  title: string;
+  /** The probes the rows describe; rows of any other probe are cross-checks. */
+  targets: string[];
+  rows: ReplayRow[];
+  notes: string[];
+  /** Set when the target could not run: what to supply. */
+  unavailable?: string;
+}
+
+interface ReplayOptions {
+  sources: Sources;
+  probes?: string[];
+  jobs?: number;
+}
+
+function caseDigests(cases: LoadedCase[]): Map<string, string> {
+  return new Map(cases.map((c) => [c.spec.id, c.sha256]));
+}
+
+function trialOf(run: RunResult, probe: string, id: string) {
+  return run.trials.find((t) => t.probe === probe && t.case === id);
+}
+
+export async function replayExpectations(exp: Expectations, opts: ReplayOptions): Promise<Replay> {
+  const all = loadAllCases();
+  const digests = caseDigests(all);
+  const cases = all.filter((c) => exp.rows.some((r) => r.case === c.spec.id));
+  const notes: string[] = [];
+  const chosen = opts.probes ?? [exp.probe];
+  let run = await runTrials(loadProbes(chosen), cases, { sources: opts.sources, jobs: opts.jobs });
+  const target = run.probes.find((p) => p.name === exp.probe);
+  let unavailable: string | undefined;
+  if (!opts.probes && target?.unavailable) {
+    unavailable = target.unavailable;
+    if (exp.crossCheck?.length) {
+      run = await runTrials(loadProbes(exp.crossCheck), cases, { jobs: opts.jobs });
+      notes.push(`${exp.crossCheck.join(' and ')} are other implementations: a row they reproduce shows the case behaves as published for them, not that ${exp.probe} does`);
+    }
+  }
+  if (process.version !== exp.publication.runtime) {
+    notes.push(`this runtime is node ${process.version}; the publication ran node ${exp.publication.runtime}`);
+  }
+  const rows: ReplayRow[] = [];
+  for (const probe of run.probes) {
+    if (probe.unavailable) continue;
+    for (const row of exp.rows) {
+      rows.push({ label: row.label, case: row.case, probe: probe.name, status: compareRow(row, digests.get(row.case), trialOf(run, probe.name, row.case)) });
+    }
+  }
+  return { title: `"${exp.title}"`, targets: [exp.probe], rows, notes, ...(unavailable ? { unavailable } : {}) };
+}
+
+function identityOf(p: Report['probes'][number] | undefined): string {
+  if (!p?.verified) return 'unverified';
+  const v = p.verified;
+  return JSON.stringify({ kind: v.kind, module: v.module, commit: v.commit, files: v.files.map((f) => [f.path, f.blob]) });
+}
+
+export async function replayReport(report: Report, opts: ReplayOptions): Promise<Replay> {
+  const all = loadAllCases();
+  const digests = caseDigests(all);
+  const cases = all.filter((c) => report.cases.some((r) => r.id === c.spec.id));
+  const probes = loadProbes(opts.probes ?? report.probes.map((p) => p.name));
+  const run = await runTrials(probes, cases, { sources: opts.sources, jobs: opts.jobs });
+  const notes: string[] = [];
+  if (report.environment.node !== process.version) {
+    notes.push(`this runtime is node ${process.version}; the report was made with node ${report.environment.node}`);
+  }
+  const rows: ReplayRow[] = [];
+  for (const before of report.trials) {
+    if (!before.facts) continue;
+    const then = report.probes.find((p) => p.name === before.probe);
+    const now = run.probes.find((p) => p.name === before.probe);
+    const sha256 = report.cases.find((c) => c.id === before.case)?.sha256 ?? '';
+    let status: RowStatus;
+    if (now?.unavailable) status = { status: 'not comparable', why: `probe ${before.probe} is unavailable: ${now.unavailable}` };
+    else if (identityOf(then) !== identityOf(now)) status = { status: 'not comparable', why: `probe ${before.probe}'s identity differs from the report's` };
+    else status = compareRow({ case: before.case, sha256, facts: before.facts as Record<FactName, FactValue> }, digests.get(before.case), trialOf(run, before.probe, before.case));
+    rows.push({ label: before.case, case: before.case, probe: before.probe, status });
+  }
+  return { title: `the report of ${report.createdAt}`, targets: probes.map((p) => p.spec.name), rows, notes };
+}
+
+function describe(s: RowStatus): string {
+  if (s.status === 'reproduced') return 'reproduced';
+  if (s.status === 'diverged') return `diverged: ${s.fact} published ${JSON.stringify(s.published)}, observed ${JSON.stringify(s.observed)}`;
+  return `not comparable: ${s.why}`;
+}
+
+export function renderReplay(r: Replay, replayCommand: string): string {
+  const lines = [`Replaying ${r.title}`];
+  if (r.unavailable) lines.push(`${r.targets[0]}: unavailable: ${r.unavailable}`);
+  for (const probe of [...new Set(r.rows.map((x) => x.probe))]) {
+    lines.push(`${probe}${r.targets.includes(probe) ? '' : ' (cross-check)'}:`);
+    const width = Math.max(...r.rows.map((x) => x.label.length));
+    for (const row of r.rows.filter((x) => x.probe === probe)) lines.push(`  ${row.label.padEnd(width)}  ${describe(row.status)}`);
+  }
+  for (const n of r.notes) lines.push(`note: ${n}`);
+  const count = (s: RowStatus['status']) => r.rows.filter((x) => x.status.status === s).length;
+  lines.push(`${count('reproduced')} reproduced, ${count('diverged')} diverged, ${count('not comparable')} not comparable.`);
+  if (r.unavailable) lines.push(`To replay ${r.targets[0]} itself, supply its pinned source: ${replayCommand} --source ${r.targets[0]}=PATH`);
+  return lines.join('\n');
+}
+
+/** A replay fails when the target itself ran and a row diverged; cross-checks only inform. */
+export function replayFailed(r: Replay): boolean {
+  return r.rows.some((x) => r.targets.includes(x.probe) && x.status.status === 'diverged');
+}

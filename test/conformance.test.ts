@@ -1,0 +1,143 @@
+// The suite is only worth what it catches: the reference passes every case, every mutant
+// is caught through the clause it breaks, and replay and compare report facts, not noise.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { suite } from 'uvu';
+import * as assert from 'uvu/assert';
+import { compareReports, compareRow } from '../runners/compare.ts';
+import { lintCoverage, loadAllCases, loadProbes, mutantProbeNames, shippedProbes } from '../runners/load.ts';
+import { buildReport, environment } from '../runners/report.ts';
+import { runTrials, type RunResult } from '../runners/run.ts';
+import type { LoadedCase, Report } from '../runners/types.ts';
+import { cli, removeTempDirs, tempDir } from './helpers.ts';
+
+const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';
+
+function report(run: RunResult, cases: LoadedCase[]): Report {
+  return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString() });
+}
+
+const conformance = suite<{ cases: LoadedCase[]; reference: RunResult; mutants: RunResult }>('conformance', {
+  cases: [],
+  reference: { probes: [], trials: [] },
+  mutants: { probes: [], trials: [] },
+});
+
+conformance.before(async (ctx) => {
+  ctx.cases = loadAllCases();
+  ctx.reference = await runTrials(loadProbes(['reference']), ctx.cases);
+  ctx.mutants = await runTrials(loadProbes(mutantProbeNames()), ctx.cases, { jobs: 6 });
+});
+
+conformance('the reference passes every case', (ctx) => {
+  assert.is(ctx.reference.trials.length, ctx.cases.length);
+  const notPassing = ctx.reference.trials.filter((t) => t.outcome !== 'pass');
+  assert.equal(notPassing.map((t) => `${t.case}: ${t.outcome}: ${t.reason}`), []);
+});
+
+conformance('there are at least eight mutants, each declaring the one clause it breaks', () => {
+  const mutants = loadProbes(mutantProbeNames());
+  assert.ok(mutants.length >= 8, `${mutants.length} mutants`);
+  for (const m of mutants) assert.ok(m.spec.mutant?.breaks, m.spec.name);
+});
+
+conformance('every mutant fails exactly as it records, and is caught through the clause it breaks', (ctx) => {
+  const surprises = ctx.mutants.trials.filter((t) => t.outcome !== 'pass' && t.outcome !== 'known-fail');
+  assert.equal(surprises.map((t) => `${t.probe} ${t.case}: ${t.outcome}: ${t.reason}`), []);
+  for (const m of loadProbes(mutantProbeNames())) {
+    const caught = ctx.mutants.trials.some(
+      (t) => t.probe === m.spec.name && t.verdicts?.some((v) => v.result === 'fail' && v.clause === m.spec.mutant!.breaks),
+    );
+    assert.ok(caught, `${m.spec.name} is caught through ${m.spec.mutant!.breaks}`);
+  }
+});
+
+conformance('every case is failed by some mutant or some real probe, as validate requires', (ctx) => {
+  assert.equal(lintCoverage(ctx.cases, shippedProbes()), []);
+  const failedByMutant = new Set(ctx.mutants.trials.filter((t) => t.outcome === 'known-fail').map((t) => t.case));
+  const failedByReal = new Set(
+    shippedProbes()
+      .filter((p) => !p.spec.mutant && p.spec.name !== 'reference')
+      .flatMap((p) => (p.spec.knownDivergences ?? []).map((k) => k.case)),
+  );
+  const uncaught = ctx.cases.filter((c) => !c.spec.observationOnly && !failedByMutant.has(c.spec.id) && !failedByReal.has(c.spec.id));
+  assert.equal(uncaught.map((c) => c.spec.id), []);
+});
+
+conformance('validate refuses a case that nothing fails, unless it says why it only observes', (ctx) => {
+  const lonely = { ...ctx.cases[0], spec: { ...ctx.cases[0].spec, id: 'own/lonely' } };
+  assert.equal(lintCoverage([lonely], shippedProbes()).length, 1);
+  assert.equal(lintCoverage([{ ...lonely, spec: { ...lonely.spec, observationOnly: 'records durations only' } }], shippedProbes()), []);
+});
+
+conformance('two runs of the same inputs differ in no fact', async (ctx) => {
+  const cases = ctx.cases.filter((c) => c.spec.id.startsWith('core/'));
+  const again = await runTrials(loadProbes(['reference']), cases);
+  const first = { probes: ctx.reference.probes, trials: ctx.reference.trials.filter((t) => t.case.startsWith('core/')) };
+  const comparison = compareReports(report(first, cases), report(again, cases));
+  assert.equal(comparison.differences, []);
+  assert.is(comparison.compared, cases.length);
+});
+
+conformance('runs against two mutants differ in exactly the facts their mutations touch', (ctx) => {
+  const one = (name: string): RunResult => ({
+    probes: ctx.mutants.probes.filter((p) => p.name === name),
+    trials: ctx.mutants.trials.filter((t) => t.probe === name && t.case === 'core/success'),
+  });
+  const success = ctx.cases.filter((c) => c.spec.id === 'core/success');
+  const comparison = compareReports(report(one('mutant-keeps-abort-listener'), success), report(one('mutant-keeps-deadline-timer'), success));
+  assert.is(comparison.alignedBy, 'case');
+  assert.equal(comparison.differences, [
+    {
+      probe: 'mutant-keeps-abort-listener|mutant-keeps-deadline-timer',
+      case: 'core/success',
+      differences: [
+        { fact: 'parent.abortListenersAfterSettle', a: 1, b: 0 },
+        { fact: 'parent.timersAfterSettle', a: 0, b: 1 },
+      ],
+    },
+  ]);
+});
+
+conformance('replaying the field note shows which rows reproduce and asks for the pinned source for the rest', async () => {
+  const r = await cli('replay', path.resolve(FIELD_NOTE));
+  assert.is(r.code, 0, r.stderr);
+  const section = (probe: string) => r.stdout.split(`${probe} (cross-check):`)[1].split(/\n(?=\S)/)[0];
+  const reference = section('reference');
+  for (const row of ['stoppable-abort', 'stoppable-timeout', 'ignore-stop']) assert.match(reference, new RegExp(`${row}\\s+reproduced`));
+  assert.match(section('node-execfile'), /plain-abort\s+reproduced/);
+  assert.match(r.stdout, /rea-execfilebytes: unavailable: .*must be supplied/);
+  assert.match(r.stdout, /To replay rea-execfilebytes itself, supply its pinned source: .*--source rea-execfilebytes=PATH/);
+});
+
+conformance('a report replays as reproduced, and a changed fact in it as a divergence', async (ctx) => {
+  const cases = ctx.cases.filter((c) => ['core/success', 'core/pre-aborted'].includes(c.spec.id));
+  const run = await runTrials(loadProbes(['reference']), cases);
+  const dir = tempDir();
+  const file = path.join(dir, 'report.json');
+  const original = report(run, cases);
+  fs.writeFileSync(file, JSON.stringify(original));
+  const same = await cli('replay', file);
+  assert.is(same.code, 0, same.stdout + same.stderr);
+  assert.match(same.stdout, /2 reproduced, 0 diverged, 0 not comparable/);
+
+  const edited = structuredClone(original);
+  edited.trials.find((t) => t.case === 'core/pre-aborted')!.facts!['spawn.attempts'] = 1;
+  fs.writeFileSync(file, JSON.stringify(edited));
+  const changed = await cli('replay', file);
+  assert.is(changed.code, 1);
+  assert.match(changed.stdout, /core\/pre-aborted\s+diverged: spawn\.attempts published 1, observed 0/);
+});
+
+conformance('a published row is not comparable once its case file has changed', () => {
+  const row = { case: 'core/x', sha256: 'a'.repeat(64), facts: { settled: 'rejected' as const } };
+  assert.is(compareRow(row, 'b'.repeat(64), undefined).status, 'not comparable');
+  assert.is(compareRow(row, undefined, undefined).status, 'not comparable');
+  const trial = { probe: 'p', case: 'core/x', outcome: 'pass' as const, facts: { settled: 'resolved' } as never };
+  assert.equal(compareRow(row, 'a'.repeat(64), trial), { status: 'diverged', fact: 'settled', published: 'rejected', observed: 'resolved' });
+});
+
+conformance.after(removeTempDirs);
+
+conformance.run();
