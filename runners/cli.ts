@@ -12,6 +12,8 @@ import {
   loadProbes,
   lintCoverage,
   shippedProbes,
+  expectationFiles,
+  lintExpectations,
   lintProbe,
   readJson,
   selectCases,
@@ -75,7 +77,7 @@ async function cmdRun(args: string[]): Promise<number> {
   const allCases = loadAllCases();
   const cases = selectCases(allCases, (values.case as string[] | undefined) ?? []);
   const probes = chosenProbes(values.probe as string[] | undefined);
-  const lint = probes.flatMap((p) => lintProbe(p, allCases));
+  const lint = probes.flatMap((p) => lintProbe(p, [...new Set([...allCases, ...cases])]));
   if (lint.length) throw new InputError(lint);
   const sources = parseSources((values.source as string[] | undefined) ?? [], probes.map((p) => p.spec.name));
 
@@ -238,6 +240,10 @@ function cmdValidate(args: string[]): number {
     checked += cases.length + probes.length;
     for (const probe of probes) problems.push(...lintProbe(probe, cases));
     if (probes.length) problems.push(...lintCoverage(cases, probes));
+    for (const file of expectationFiles()) {
+      collect(() => problems.push(...lintExpectations(file, cases)));
+      checked++;
+    }
   } else {
     for (const file of positionals) {
       collect(() => {
@@ -245,6 +251,8 @@ function cmdValidate(args: string[]): number {
         else if (file.endsWith('probe.json')) {
           const probe: LoadedProbe = loadProbeDir(file.slice(0, -'probe.json'.length) || '.');
           problems.push(...lintProbe(probe, loadAllCases()));
+        } else if ((readJson(file).data as { kind?: unknown })?.kind === 'published-expectations') {
+          problems.push(...lintExpectations(file, loadAllCases()));
         } else {
           problems.push(...validate('report', readJson(file).data, file));
         }

@@ -255,3 +255,27 @@ export function lintCoverage(cases: LoadedCase[], probes: LoadedProbe[]): string
     .filter((c) => !c.spec.observationOnly && !failed.has(c.spec.id))
     .map((c) => `${display(c.file)}: /: expected a mutant or a real probe's known divergence that fails this case, or "observationOnly" with the reason`);
 }
+
+/** Published-expectations files kept beside their suites. */
+export function expectationFiles(root = CASES_DIR): string[] {
+  return walk(root, '.json').filter((f) => !f.endsWith(CASE_SUFFIX));
+}
+
+/**
+ * An expectations file is only replayable while each row's case is the file it was
+ * transcribed against: a case edited since must be transcribed again.
+ */
+export function lintExpectations(file: string, cases: LoadedCase[]): string[] {
+  const { data } = readJson(file);
+  const problems = validate('expectations', data, display(file));
+  if (problems.length) return problems;
+  const rows = (data as { rows: Array<{ case: string; sha256: string }> }).rows;
+  return rows.flatMap((row, i) => {
+    const c = cases.find((x) => x.spec.id === row.case);
+    if (!c) return [`${display(file)}: /rows/${i}/case: expected the id of an existing case, not "${row.case}"`];
+    if (c.sha256 !== row.sha256) {
+      return [`${display(file)}: /rows/${i}/sha256: expected ${c.sha256}, the digest of ${display(c.file)} as it is now (transcribe the row again if the case changed)`];
+    }
+    return [];
+  });
+}

@@ -180,6 +180,33 @@ test('an interrupted run ends every trial process before it exits', async () => 
   assert.equal(processesTagged(path.join(ROOT, 'runners', 'worker.ts')), []);
 });
 
+test("bless records a run's failures as known divergences, so the next run is as expected", async () => {
+  const dir = tempDir();
+  // Resolves without spawning anything: the success case's child is never reaped.
+  const lazy = ownProbe(dir, 'lazy', 'export function run() { return Promise.resolve(); }\n');
+  const out = path.join(dir, 'report.json');
+  const first = await cli('run', '--probe', lazy, '--case', 'core/success', '--out', out);
+  assert.is(first.code, 1, first.stdout);
+  assert.match(first.stdout, /core\/success\s+fail/);
+  const bless = await cli('bless', out, '--probe', lazy, '--why', 'it never runs the command');
+  assert.is(bless.code, 0, bless.stderr);
+  const probe = JSON.parse(fs.readFileSync(path.join(lazy, 'probe.json'), 'utf8'));
+  assert.equal(probe.knownDivergences, [{ case: 'core/success', fact: 'child.reapedAtSettle', value: null, why: 'it never runs the command' }]);
+  const second = await cli('run', '--probe', lazy, '--case', 'core/success');
+  assert.is(second.code, 0, second.stdout);
+  assert.match(second.stdout, /core\/success\s+known-fail/);
+});
+
+test('a published row whose case file has changed is refused by validate', async () => {
+  const dir = tempDir();
+  const published = JSON.parse(fs.readFileSync(path.join(ROOT, 'cases/field-notes/abort-before-process-exit/published.json'), 'utf8'));
+  published.rows[0].sha256 = '0'.repeat(64);
+  const file = writeJson(path.join(dir, 'published.json'), published);
+  const r = await cli('validate', file);
+  assert.is(r.code, 2);
+  assert.match(r.stderr, /published\.json: \/rows\/0\/sha256: expected [0-9a-f]{64}, the digest of .*plain-abort\.case\.json as it is now/);
+});
+
 test.after(removeTempDirs);
 
 test.run();
