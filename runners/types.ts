@@ -108,6 +108,9 @@ export interface KnownDivergence {
   fact: FactName;
   value: FactValue;
   why: string;
+  /** The fact is a snapshot that races this target (it does not wait for the exit), so
+   *  the divergence may or may not show; when it does, it shows with this value. */
+  racy?: boolean;
 }
 
 /** One file of a pin: its path below the root and its git blob id(s). */

@@ -70,6 +70,13 @@ test('a known divergence may name the value unknown, for a call that never settl
   assert.is(classify(verdicts, known.slice(0, 1)).outcome, 'unknown');
 });
 
+test('a racy known divergence that does not show is no unexpected pass, and one that shows is a known-fail', () => {
+  const known: KnownDivergence[] = [{ case: 'c', fact: 'settled', value: 'resolved', why: 'races', racy: true }];
+  assert.is(classify(judge([rejected], facts({ settled: 'rejected' })), known).outcome, 'pass');
+  assert.is(classify(judge([rejected], facts({ settled: 'resolved' })), known).outcome, 'known-fail');
+  assert.is(classify(judge([rejected], facts({ settled: 'pending' })), known).outcome, 'fail');
+});
+
 test('every verdict passing and nothing known is a pass', () => {
   assert.equal(classify(judge([rejected], facts({ settled: 'rejected' })), []), { outcome: 'pass' });
 });
