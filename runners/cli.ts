@@ -205,13 +205,14 @@ function cmdCompare(args: string[]): number {
 function cmdList(args: string[]): number {
   parse(args, {});
   const cases = loadAllCases();
-  process.stdout.write('Probes:\n');
-  for (const name of builtinProbeNames()) {
-    const p = loadProbe(name);
-    process.stdout.write(`  ${p.spec.name.padEnd(24)} ${p.spec.title}\n`);
-  }
-  process.stdout.write('Cases:\n');
-  for (const c of cases) process.stdout.write(`  ${c.spec.id.padEnd(40)} ${c.spec.title}\n`);
+  const probes = shippedProbes();
+  const table = (rows: Array<[string, string]>) => {
+    const width = Math.max(...rows.map(([a]) => a.length));
+    return rows.map(([a, b]) => `  ${a.padEnd(width)}  ${b}\n`).join('');
+  };
+  process.stdout.write(`Probes:\n${table(probes.filter((p) => !p.spec.mutant).map((p) => [p.spec.name, p.spec.title]))}`);
+  process.stdout.write(`Mutants of the reference:\n${table(probes.filter((p) => p.spec.mutant).map((p) => [p.spec.name, `breaks ${p.spec.mutant!.breaks}`]))}`);
+  process.stdout.write(`Cases:\n${table(cases.map((c) => [c.spec.id, c.spec.title]))}`);
   return EXIT.ok;
 }
 
@@ -265,38 +266,30 @@ function cmdValidate(args: string[]): number {
   return EXIT.ok;
 }
 
+const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
+  run: cmdRun,
+  verify: cmdVerify,
+  pin: cmdPin,
+  replay: cmdReplay,
+  compare: cmdCompare,
+  bless: cmdBless,
+  list: cmdList,
+  validate: cmdValidate,
+};
+
 export async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;
   assertSupportedPlatform();
-  switch (verb) {
-    case 'run':
-      return cmdRun(rest);
-    case 'list':
-      return cmdList(rest);
-    case 'validate':
-      return cmdValidate(rest);
-    case 'verify':
-      return cmdVerify(rest);
-    case 'pin':
-      return cmdPin(rest);
-    case 'bless':
-      return cmdBless(rest);
-    case 'replay':
-      return cmdReplay(rest);
-    case 'compare':
-      return cmdCompare(rest);
-    case undefined:
-    case 'help':
-    case '--help':
-    case '-h':
-      process.stdout.write(`${USAGE}\n`);
-      return verb === undefined ? EXIT.input : EXIT.ok;
-    case '--version':
-      process.stdout.write(`${TOOL_VERSION}\n`);
-      return EXIT.ok;
-    default:
-      throw new InputError([`unknown command "${verb}"\n\n${USAGE}`]);
+  if (verb !== undefined && Object.hasOwn(VERBS, verb)) return VERBS[verb](rest);
+  if (verb === '--version') {
+    process.stdout.write(`${TOOL_VERSION}\n`);
+    return EXIT.ok;
   }
+  if (verb === undefined || ['help', '--help', '-h'].includes(verb)) {
+    process.stdout.write(`${USAGE}\n`);
+    return verb === undefined ? EXIT.input : EXIT.ok;
+  }
+  throw new InputError([`unknown command "${verb}"\n\n${USAGE}`]);
 }
 
 export async function cli(argv: string[]): Promise<void> {
