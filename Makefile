@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test bench typecheck validate clean
+.PHONY: run test bench results typecheck validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -15,6 +15,14 @@ run: $(DEPS)
 
 test: $(DEPS)
 	$(NODE) --import tsx node_modules/uvu/bin.js test '\.test\.ts$$' --no-color
+
+# Regenerates results/: every built-in probe on every case, filed per probe and version,
+# and the findings table from those files. A run that is not as expected still publishes
+# what it saw, then fails.
+results: $(DEPS)
+	@mkdir -p .cache
+	$(NODE) bin/childproof.mjs run --out .cache/results.json; status=$$?; \
+	$(NODE) bin/childproof.mjs publish .cache/results.json --dir results && exit $$status
 
 # Prints ratios measured side by side in one run; never a threshold.
 bench: $(DEPS)

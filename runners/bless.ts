@@ -1,25 +1,49 @@
-// `childproof bless REPORT`: record what a run saw as each probe's known divergences, so
-// CI stays green until something changes and any change is news. Existing reasons are
-// kept for signatures that still hold; new ones get the reason given, or the verdict.
+// `childproof bless REPORT...`: record what runs saw as each probe's known divergences, so
+// CI stays green until something changes and any change is news. Given several reports
+// of the same inputs, a divergence seen in some runs and not in others is marked racy.
+// Existing reasons are kept for signatures that still hold; new ones get the reason
+// given, or the verdict's own sentence.
 
 import fs from 'node:fs';
-import type { KnownDivergence, LoadedProbe, Report } from './types.ts';
+import { isDeepStrictEqual } from 'node:util';
+import type { KnownDivergence, LoadedProbe, Report, TrialResult } from './types.ts';
 
-/** Divergences for the cases the report ran; those of cases it did not run are kept. */
-export function divergencesFrom(report: Report, probe: string, why: (sentence: string) => string, previous: KnownDivergence[]): KnownDivergence[] {
-  const ran = new Set(report.trials.filter((t) => t.probe === probe && t.verdicts).map((t) => t.case));
-  // A racy divergence that did not show this time is kept: it may show next time.
+function sameSignature(a: Pick<KnownDivergence, 'case' | 'fact' | 'value'>, b: Pick<KnownDivergence, 'case' | 'fact' | 'value'>): boolean {
+  return a.case === b.case && a.fact === b.fact && isDeepStrictEqual(a.value, b.value);
+}
+
+/** Divergences for the cases the reports ran; those of cases they did not run are kept. */
+export function divergencesFrom(
+  reports: Report[],
+  probe: string,
+  why: (sentence: string) => string,
+  previous: KnownDivergence[],
+): KnownDivergence[] {
+  const runs = reports.map((r) => r.trials.filter((t): t is TrialResult & { verdicts: NonNullable<TrialResult['verdicts']> } => t.probe === probe && !!t.verdicts));
+  const ran = new Set(runs.flat().map((t) => t.case));
   const out: KnownDivergence[] = previous.filter((k) => !ran.has(k.case));
-  const racyKept = previous.filter((k) => ran.has(k.case) && k.racy);
-  for (const t of report.trials) {
-    if (t.probe !== probe || !t.verdicts) continue;
-    for (const v of t.verdicts) {
-      if (v.result === 'pass') continue;
-      const old = previous.find((k) => k.case === t.case && k.fact === v.fact && JSON.stringify(k.value) === JSON.stringify(v.observed));
-      out.push({ case: t.case, fact: v.fact, value: v.observed, why: old?.why ?? why(v.why), ...(old?.racy ? { racy: true } : {}) });
+  const seen: Array<{ k: KnownDivergence; runs: number }> = [];
+  for (const trials of runs) {
+    for (const t of trials) {
+      for (const v of t.verdicts) {
+        if (v.result === 'pass') continue;
+        const signature = { case: t.case, fact: v.fact, value: v.observed };
+        const hit = seen.find((s) => sameSignature(s.k, signature));
+        if (hit) hit.runs++;
+        else {
+          const old = previous.find((k) => sameSignature(k, signature));
+          seen.push({ k: { ...signature, why: old?.why ?? why(v.why), ...(old?.racy ? { racy: true } : {}) }, runs: 1 });
+        }
+      }
     }
   }
-  for (const k of racyKept) if (!out.some((o) => o.case === k.case && o.fact === k.fact)) out.push(k);
+  for (const { k, runs: count } of seen) {
+    // Seen in only some of the runs, or one of several values for its fact: it races.
+    const rivals = seen.filter((s) => s.k.case === k.case && s.k.fact === k.fact).length;
+    out.push(count < runs.filter((r) => r.some((t) => t.case === k.case)).length || rivals > 1 ? { ...k, racy: true } : k);
+  }
+  // A racy divergence that did not show this time is kept: it may show next time.
+  for (const k of previous) if (k.racy && ran.has(k.case) && !out.some((o) => sameSignature(o, k))) out.push(k);
   return out.sort((a, b) => a.case.localeCompare(b.case) || a.fact.localeCompare(b.fact));
 }
 

@@ -1,6 +1,8 @@
 // The command line: parse, dispatch, and turn every user mistake into one clear line and
 // a distinct exit code.
 
+import fs from 'node:fs';
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { EXIT, InputError, IntegrityError } from './errors.ts';
 import {
@@ -24,6 +26,7 @@ import { renderTable } from './render.ts';
 import { divergencesFrom, writeDivergences } from './bless.ts';
 import { compareReports, renderComparison } from './compare.ts';
 import { pinFiles, pinGit, pinPackage } from './pin.ts';
+import { readPublished, renderFindings, splitByProbe } from './publish.ts';
 import { parseSources, verifyProbes } from './prepare.ts';
 import { type Expectations, renderReplay, replayExpectations, replayFailed, replayReport } from './replay.ts';
 import { defaultJobs, runTrials } from './run.ts';
@@ -40,7 +43,8 @@ Usage:
   childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
   childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]...
   childproof compare A.json B.json
-  childproof bless REPORT [--probe NAME]... [--why TEXT]
+  childproof bless REPORT... [--probe NAME]... [--why TEXT]
+  childproof publish REPORT [--dir results]
   childproof list
   childproof validate [FILE]...
   childproof help
@@ -141,25 +145,45 @@ function cmdPin(args: string[]): number {
   return EXIT.ok;
 }
 
-/** Records a report's failures as the named probes' known divergences. */
+/** Records reports' failures as the named probes' known divergences. */
 function cmdBless(args: string[]): number {
   const { values, positionals } = parse(args, { probe: { type: 'string', multiple: true }, why: { type: 'string' } });
-  if (positionals.length !== 1) throw new InputError([`bless takes one report file\n\n${USAGE}`]);
-  const file = positionals[0];
-  const { data } = readJson(file);
-  const problems = validate('report', data, file);
-  if (problems.length) throw new InputError(problems);
-  const report = data as Report;
-  const names = (values.probe as string[] | undefined) ?? report.probes.map((p) => p.name);
+  if (positionals.length === 0) throw new InputError([`bless takes one or more report files\n\n${USAGE}`]);
+  const reports = positionals.map((file) => {
+    const { data } = readJson(file);
+    const problems = validate('report', data, file);
+    if (problems.length) throw new InputError(problems);
+    return data as Report;
+  });
+  const names = (values.probe as string[] | undefined) ?? [...new Set(reports.flatMap((r) => r.probes.map((p) => p.name)))];
   for (const probe of loadProbes(names)) {
-    if (!report.probes.some((p) => p.name === probe.spec.name)) {
-      throw new InputError([`${file}: the report has no trials of probe ${probe.spec.name}`]);
+    if (!reports.some((r) => r.probes.some((p) => p.name === probe.spec.name))) {
+      throw new InputError([`no report has trials of probe ${probe.spec.name}`]);
     }
     const why = values.why as string | undefined;
-    const divergences = divergencesFrom(report, probe.spec.name, (sentence) => why ?? sentence, probe.spec.knownDivergences ?? []);
+    const divergences = divergencesFrom(reports, probe.spec.name, (sentence) => why ?? sentence, probe.spec.knownDivergences ?? []);
     writeDivergences(probe, divergences);
     process.stdout.write(`${probe.spec.name}: ${divergences.length} known divergence(s) written to ${probe.file}\n`);
   }
+  return EXIT.ok;
+}
+
+/** Files a run's report per probe and version, and regenerates the findings table. */
+function cmdPublish(args: string[]): number {
+  const { values, positionals } = parse(args, { dir: { type: 'string' } });
+  if (positionals.length !== 1) throw new InputError([`publish takes one report file\n\n${USAGE}`]);
+  const { data } = readJson(positionals[0]);
+  const problems = validate('report', data, positionals[0]);
+  if (problems.length) throw new InputError(problems);
+  const dir = (values.dir as string | undefined) ?? 'results';
+  for (const { file, report } of splitByProbe(data as Report)) {
+    writeReport(path.join(dir, file), report);
+    process.stdout.write(`wrote ${path.join(dir, file)}\n`);
+  }
+  const readme = path.join(dir, 'README.md');
+  fs.writeFileSync(`${readme}.tmp`, `${renderFindings(readPublished(dir))}\n`);
+  fs.renameSync(`${readme}.tmp`, readme);
+  process.stdout.write(`wrote ${readme}\n`);
   return EXIT.ok;
 }
 
@@ -273,6 +297,7 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
   replay: cmdReplay,
   compare: cmdCompare,
   bless: cmdBless,
+  publish: cmdPublish,
   list: cmdList,
   validate: cmdValidate,
 };

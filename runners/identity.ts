@@ -9,7 +9,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IntegrityError } from './errors.ts';
-import type { Identity, LoadedProbe, PinnedPath, Verified } from './types.ts';
+import type { Entry, Identity, LoadedProbe, PinnedPath, Verified } from './types.ts';
+
+export function entryPaths(entry: Entry): string[] {
+  return typeof entry === 'string' ? [entry] : Object.values(entry);
+}
 
 export function blobId(bytes: Buffer, algorithm: 'sha1' | 'sha256' = 'sha1'): string {
   return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
@@ -144,8 +148,8 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined):
     };
   }
   id.paths.forEach((p) => checkPinnedPath(name, p.path));
-  if (!id.paths.some((p) => p.path === id.entry)) {
-    throw new InputError([`probe ${name}: entry "${id.entry}": expected one of the pinned paths`]);
+  for (const entry of entryPaths(id.entry)) {
+    if (!id.paths.some((p) => p.path === entry)) throw new InputError([`probe ${name}: entry "${entry}": expected one of the pinned paths`]);
   }
 
   let files: VerifiedFile[];
@@ -155,8 +159,9 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined):
   const given = source ?? (declared === undefined ? undefined : path.resolve(probe.codeDir, declared));
 
   if (id.kind === 'package') {
-    const dir = source ?? findPackageDir(probe.codeDir, id.name);
-    if (!dir) throw new InputError([`probe ${name}: package ${id.name}: expected it installed in a node_modules above ${probe.codeDir}; run npm ci`]);
+    const installed = id.installedAs ?? id.name;
+    const dir = source ?? findPackageDir(probe.codeDir, installed);
+    if (!dir) throw new InputError([`probe ${name}: package ${installed}: expected it installed in a node_modules above ${probe.codeDir}; run npm ci`]);
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
     if (manifest.name !== id.name || manifest.version !== id.version) {
       throw new IntegrityError([

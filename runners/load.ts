@@ -74,6 +74,9 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   if (spec.trigger.after && spec.trigger.kind !== 'abort') {
     throw InputError.at(display(file), '/trigger/after', `expected no "after" for a ${spec.trigger.kind} trigger (only abort has one)`);
   }
+  if (spec.trigger.reason && spec.trigger.kind !== 'abort' && spec.trigger.kind !== 'pre-aborted') {
+    throw InputError.at(display(file), '/trigger/reason', `expected no abort reason for a ${spec.trigger.kind} trigger`);
+  }
   if (spec.trigger.kind === 'timeout' && spec.call.timeoutMs === undefined) {
     throw InputError.at(display(file), '/call/timeoutMs', 'expected a timeout for a timeout trigger');
   }

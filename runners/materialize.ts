@@ -8,11 +8,13 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { transformSync, version as esbuildVersion } from 'esbuild';
 import type { VerifiedFile } from './identity.ts';
+import type { Entry } from './types.ts';
 
 export interface Material {
   /** The private copy; read-only once written. */
   dir: string;
-  entryUrl: string;
+  /** file URL of the entry module, or of each named entry. */
+  entryUrls: string | Record<string, string>;
   /** file URL of a TypeScript source in `dir` -> path of its transpiled JavaScript. */
   transpiled: Record<string, string>;
   /** Where the pinned files were read from, so their bare imports resolve as they would there. */
@@ -22,7 +24,7 @@ export interface Material {
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
-export function materialize(files: VerifiedFile[], entry: string, dir: string, originalRoot: string | null): Material {
+export function materialize(files: VerifiedFile[], entry: Entry, dir: string, originalRoot: string | null): Material {
   const transpiled: Record<string, string> = {};
   const used = new Set<string>();
   const jsDir = path.join(dir, '..', `${path.basename(dir)}.js`);
@@ -39,13 +41,43 @@ export function materialize(files: VerifiedFile[], entry: string, dir: string, o
       transpiled[pathToFileURL(dest).href] = js;
     }
   }
+  if (originalRoot && originalRoot.includes(`${path.sep}node_modules${path.sep}`)) linkDependencies(dir, originalRoot);
   return {
     dir,
-    entryUrl: pathToFileURL(path.join(dir, entry)).href,
+    entryUrls:
+      typeof entry === 'string'
+        ? pathToFileURL(path.join(dir, entry)).href
+        : Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, pathToFileURL(path.join(dir, v)).href])),
     transpiled,
     originalRoot,
     loader: used.size ? `${[...used].sort().join(' and ')}, once per run` : `node ${process.version}, JavaScript as verified`,
   };
+}
+
+/**
+ * A package's verified copy must find its dependencies as the original would, through
+ * require() as well as import (Node 20's require does not pass through loader hooks).
+ * The copy sits at <private>/node_modules/<name>; its own nested node_modules and the
+ * packages hoisted beside the original are linked in, so Node's resolution reaches the
+ * same dependency files. Those are reported as unverified unless pinned themselves.
+ */
+function linkDependencies(copy: string, original: string): void {
+  const nested = path.join(original, 'node_modules');
+  if (fs.existsSync(nested)) fs.symlinkSync(nested, path.join(copy, 'node_modules'));
+  let hoisted = path.dirname(original);
+  while (path.basename(hoisted) !== 'node_modules') hoisted = path.dirname(hoisted);
+  const copyRoot = path.join(copy, path.relative(hoisted, original).split(path.sep).map(() => '..').join(path.sep));
+  for (const entry of fs.readdirSync(hoisted)) {
+    const target = path.join(copyRoot, entry);
+    if (fs.existsSync(target) || entry.startsWith('.')) continue;
+    if (entry.startsWith('@')) {
+      fs.mkdirSync(target);
+      for (const scoped of fs.readdirSync(path.join(hoisted, entry))) {
+        const t = path.join(target, scoped);
+        if (!fs.existsSync(t)) fs.symlinkSync(path.join(hoisted, entry, scoped), t);
+      }
+    } else fs.symlinkSync(path.join(hoisted, entry), target);
+  }
 }
 
 type Strip = (code: string, options: { mode: 'strip' | 'transform' }) => string;

@@ -90,5 +90,12 @@ export function pinPackage(name: string, from: string): Identity {
   if (!dir) throw new InputError([`package ${name}: expected it installed in a node_modules above ${from}`]);
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
   const paths = walkPackage(dir).map((p) => pinBytes(p, fs.readFileSync(path.join(dir, p))));
-  return { kind: 'package', name, version: manifest.version, entry: packageEntry(manifest), paths };
+  return {
+    kind: 'package',
+    name: manifest.name,
+    version: manifest.version,
+    ...(manifest.name !== name ? { installedAs: name } : {}),
+    entry: packageEntry(manifest),
+    paths,
+  };
 }

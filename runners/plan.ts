@@ -30,13 +30,14 @@ export function plan(probes: PreparedProbe[], cases: LoadedCase[]): PlannedTrial
   for (const probe of probes) {
     for (const c of cases) {
       const missing = c.spec.requires.filter((f) => !probe.probe.spec.supports.includes(f));
+      const unsupported = probe.unsupported ?? (missing.length ? `${probe.probe.spec.name} does not support ${missing.join(', ')}` : undefined);
       trials.push({
         index: trials.length,
         probe,
         case: c,
         estimateMs: estimateMs(c.spec),
         ...(probe.unavailable ? { unavailable: probe.unavailable } : {}),
-        ...(missing.length ? { unsupported: `${probe.probe.spec.name} does not support ${missing.join(', ')}` } : {}),
+        ...(unsupported ? { unsupported } : {}),
       });
     }
   }

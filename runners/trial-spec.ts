@@ -23,7 +23,7 @@ export type TargetSpec =
   | { kind: 'builtin'; module: string }
   | {
       kind: 'material';
-      entryUrl: string;
+      entryUrls: string | Record<string, string>;
       materialUrl: string;
       originalRootUrl: string | null;
       transpiled: Record<string, string>;

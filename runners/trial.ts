@@ -83,7 +83,7 @@ function targetSpec(p: PreparedProbe): TrialSpec['target'] {
   const m = p.material!;
   return {
     kind: 'material',
-    entryUrl: m.entryUrl,
+    entryUrls: m.entryUrls,
     materialUrl: `${pathToFileURL(m.dir).href}/`,
     originalRootUrl: m.originalRoot ? `${pathToFileURL(m.originalRoot).href}/` : null,
     transpiled: m.transpiled,

@@ -56,6 +56,9 @@ export interface Trigger {
   /** For abort: when to abort. ready: once the child reported readiness; exit: the
    *  moment the child's exit is observed, before the target has seen it. */
   after?: 'ready' | 'exit';
+  /** What the harness aborts with: an Error (the default), a string, a plain object, or
+   *  nothing, so the signal makes its own AbortError. Found again on the rejection by identity. */
+  reason?: 'error' | 'string' | 'object' | 'none';
 }
 
 export type Operator = 'equals' | 'oneOf' | 'includes' | 'excludes';
@@ -101,7 +104,7 @@ export interface LoadedCase {
   sha256: string;
 }
 
-export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal';
+export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status';
 
 export interface KnownDivergence {
   case: string;
@@ -126,9 +129,15 @@ export interface PinnedPath {
  */
 export type Identity =
   | { kind: 'builtin'; module: string }
-  | { kind: 'files'; root?: string; entry: string; paths: PinnedPath[] }
-  | { kind: 'git'; checkout?: string; commit: string; entry: string; paths: PinnedPath[] }
-  | { kind: 'package'; name: string; version: string; entry: string; paths: PinnedPath[] };
+  | { kind: 'files'; root?: string; entry: Entry; paths: PinnedPath[] }
+  | { kind: 'git'; checkout?: string; commit: string; entry: Entry; paths: PinnedPath[] }
+  | { kind: 'package'; name: string; version: string; installedAs?: string; entry: Entry; paths: PinnedPath[] };
+
+/**
+ * The module the adapter receives as its target, or several by name (a library whose
+ * documented API spans more than one import path): then the target is { name: module }.
+ */
+export type Entry = string | Record<string, string>;
 
 /** What was checked before a probe's code ran, as the report states it. */
 export interface Verified {
@@ -155,6 +164,8 @@ export interface ProbeSpec {
   identity: Identity;
   /** What the user must supply with --source when the identity names no root. */
   source?: string;
+  /** The Node releases the target runs on (a semver range); a package's own engines.node otherwise. */
+  node?: string;
   adapter: string;
   supports: Feature[];
   /** Options added to every call this probe makes, over the case's own. */

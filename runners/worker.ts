@@ -13,7 +13,7 @@ import { getSystemErrorName } from 'node:util';
 import { MessageChannel } from 'node:worker_threads';
 import { processState } from './observe.ts';
 import { describeError } from './error-shape.ts';
-import type { Adapter, GenericCall, History, ProcSample, SpawnObservation } from './types.ts';
+import type { Adapter, GenericCall, History, ProcSample, SpawnObservation, Trigger } from './types.ts';
 import type { TrialSpec } from './trial-spec.ts';
 import { decodeTimeout, fixtureArgs, markersOf } from './trial-spec.ts';
 import { readRecords } from './trial-files.ts';
@@ -97,8 +97,13 @@ proto.spawn = function (this: ChildProcess, options: { file: string }) {
 
 // ---- the call ------------------------------------------------------------------------
 const caseSpec = spec.case;
-const reason = new Error('childproof: trial aborted');
-reason.name = 'ChildproofAbortReason';
+/** The abort reason the case asks for; `none` lets the signal make its own AbortError. */
+function makeReason(kind: Trigger['reason']): unknown {
+  if (kind === 'none') return undefined;
+  if (kind === 'string') return 'childproof: trial aborted';
+  if (kind === 'object') return { childproof: 'trial aborted' };
+  return Object.assign(new Error('childproof: trial aborted'), { name: 'ChildproofAbortReason' });
+}
 const wantsSignal =
   caseSpec.trigger.kind === 'abort' || caseSpec.trigger.kind === 'pre-aborted' || caseSpec.call.signal === true;
 const controller = wantsSignal ? new AbortController() : null;
@@ -107,7 +112,7 @@ function abort(): void {
   if (!controller || controller.signal.aborted) return;
   history.trigger.t = now();
   history.trigger.fired = true;
-  controller.abort(reason);
+  controller.abort(makeReason(caseSpec.trigger.reason));
 }
 
 const call: GenericCall =
@@ -129,7 +134,13 @@ try {
   finish();
 }
 try {
-  targetModule = await import(target.kind === 'builtin' ? target.module : target.entryUrl);
+  if (target.kind === 'builtin') targetModule = await import(target.module);
+  else if (typeof target.entryUrls === 'string') targetModule = await import(target.entryUrls);
+  else {
+    const named: Record<string, unknown> = {};
+    for (const [name, url] of Object.entries(target.entryUrls)) named[name] = await import(url);
+    targetModule = named;
+  }
 } catch (err) {
   history.problems.push(`the target could not be loaded: ${(err as Error).message}`);
   finish();
@@ -177,7 +188,7 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
   if (history.settlement.kind !== 'pending') return;
   const t = now();
   timerHook.disable();
-  history.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, reason, history.trigger.fired) };
+  history.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, history.trigger.fired) };
   const markers: Record<string, boolean> = {};
   for (const m of markersOf(caseSpec.child)) markers[m] = fs.existsSync(path.join(dir, m));
   history.atSettle = {

@@ -1,0 +1,20 @@
+// zx's $ with signal and timeout in its options, as documented; the command goes through
+// zx's shell, so the process zx signals is the shell, not the fixture. The zx-nothrow
+// probe shares this adapter and sets nothrow through its probe options.
+
+import type { GenericCall } from '../../runners/types.ts';
+
+type Dollar = (options: Record<string, unknown>) => (pieces: TemplateStringsArray, ...args: unknown[]) => PromiseLike<unknown>;
+
+export function run(call: GenericCall, target: { $: Dollar }) {
+  const { killSignal, nothrow } = call.options;
+  const $ = target.$({
+    cwd: call.cwd,
+    quiet: true,
+    signal: call.signal,
+    timeout: call.timeout,
+    ...(killSignal === undefined ? {} : { killSignal }),
+    ...(nothrow === undefined ? {} : { nothrow }),
+  });
+  return Promise.resolve($`${call.file} ${call.args}`);
+}

@@ -1,0 +1,53 @@
+// Published findings: filed per probe and version, and a table generated from those files
+// alone, so it can always be checked against the reports it summarizes.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { probeVersion, readPublished, renderFindings, splitByProbe } from '../runners/publish.ts';
+import { validate } from '../runners/schemas.ts';
+import type { Report } from '../runners/types.ts';
+import { cli, ROOT, removeTempDirs, tempDir } from './helpers.ts';
+
+test('publish files one valid report per probe and version, and a table that matches them', async () => {
+  const dir = tempDir();
+  const out = path.join(dir, 'run.json');
+  const run = await cli('run', '--probe', 'reference', '--probe', 'node-execfile', '--case', 'core/delayed-cleanup-abort', '--case', 'core/success', '--out', out);
+  assert.is(run.code, 0, run.stdout + run.stderr);
+  const results = path.join(dir, 'results');
+  const r = await cli('publish', out, '--dir', results);
+  assert.is(r.code, 0, r.stderr);
+  const published = readPublished(results);
+  assert.equal(published.map((p) => p.file).sort(), [`node-execfile/${process.version}.json`, `reference/${published.find((p) => p.file.startsWith('reference/'))!.file.split('/')[1]}`]);
+  for (const { file, report } of published) {
+    assert.equal(validate('report', report, file), []);
+    assert.is(report.probes.length, 1);
+  }
+  const table = fs.readFileSync(path.join(results, 'README.md'), 'utf8');
+  assert.is(table, `${renderFindings(published)}\n`);
+  assert.match(table, /## node-execfile v\d+\.\d+\.\d+/);
+  assert.match(table, /\| settles after exit \| \*\*breaks\*\* in 1 of 2 cases: \[delayed-cleanup-abort\]\(node-execfile\/v[\d.]+\.json\): child\.reapedAtSettle = false/);
+  assert.match(table, /## reference [0-9a-f]{12}\n/);
+  assert.match(table, /\| settles after exit \| holds \(2 cases\) \|/);
+});
+
+test('a probe is filed under its package version, its runtime, or its pin', () => {
+  const base = { name: 'p', title: 't' };
+  assert.is(probeVersion({ ...base, identity: { kind: 'package', name: 'x', version: '1.2.3', entry: 'i.js', paths: [] } }, 'v20.0.0'), '1.2.3');
+  assert.is(probeVersion({ ...base, identity: { kind: 'builtin', module: 'node:child_process' } }, 'v20.0.0'), 'v20.0.0');
+  assert.is(probeVersion({ ...base, identity: { kind: 'git', commit: 'a'.repeat(40), entry: 'x', paths: [] } }, 'v20.0.0'), 'a'.repeat(12));
+});
+
+test('the committed findings table is the one its committed reports generate', () => {
+  const dir = path.join(ROOT, 'results');
+  const published = readPublished(dir);
+  if (published.length === 0) return;
+  assert.is(fs.readFileSync(path.join(dir, 'README.md'), 'utf8'), `${renderFindings(published)}\n`);
+  for (const { file, report } of published) assert.equal(validate('report', report as Report, file), []);
+  assert.ok(splitByProbe(published[0].report).length === 1);
+});
+
+test.after(removeTempDirs);
+
+test.run();
