@@ -46,12 +46,16 @@ export function splitByProbe(report: Report): Array<{ file: string; report: Repo
 function cell(trials: TrialResult[], clause: Clause, file: string): string {
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
   if (ran.length === 0) return trials.some((t) => t.outcome === 'unsupported') ? 'unsupported' : 'n/a';
-  const failed = ran.flatMap((t) =>
-    t.verdicts!.filter((v) => v.clause === clause && v.result !== 'pass').map((v) => `[${t.case.split('/').pop()}](${file}): ${v.fact} = ${JSON.stringify(v.observed)}`),
-  );
-  if (failed.length === 0) return `holds (${ran.length} cases)`;
-  const shown = failed.slice(0, 3).join('<br>');
-  return `**breaks** in ${new Set(failed.map((f) => f.split(']')[0])).size} of ${ran.length} cases: ${shown}${failed.length > 3 ? `<br>… ${failed.length - 3} more` : ''}`;
+  const verdicts = (result: 'fail' | 'unknown') =>
+    ran.flatMap((t) => t.verdicts!.filter((v) => v.clause === clause && v.result === result).map((v) => ({ t, v })));
+  const failed = verdicts('fail');
+  // A fact left unobservable (a call that never settled) is neither a hold nor a break.
+  const unknown = new Set(verdicts('unknown').map(({ t }) => t.case)).size;
+  const unknownNote = unknown ? `; unobservable in ${unknown}` : '';
+  if (failed.length === 0) return unknown ? `holds where observed (${ran.length - unknown} of ${ran.length} cases${unknownNote})` : `holds (${ran.length} cases)`;
+  const shown = failed.slice(0, 3).map(({ t, v }) => `[${t.case.split('/').pop()}](${file}): ${v.fact} = ${JSON.stringify(v.observed)}`);
+  const more = failed.length > 3 ? `<br>… ${failed.length - 3} more` : '';
+  return `**breaks** in ${new Set(failed.map(({ t }) => t.case)).size} of ${ran.length} cases${unknownNote}: ${shown.join('<br>')}${more}`;
 }
 
 /** The findings table: per probe and version, one row per clause, from the reports alone. */
