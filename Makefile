@@ -19,10 +19,17 @@ test: $(DEPS)
 # Regenerates results/: every built-in probe on every case, filed per probe and version,
 # and the findings table from those files. A run that is not as expected still publishes
 # what it saw, then fails.
+# Both the host runtime and Node 24.19.0, the field note's runtime, are published.
+RESULTS_NODE ?= 24.19.0
+
 results: $(DEPS)
 	@mkdir -p .cache
-	$(NODE) bin/childproof.mjs run --out .cache/results.json; status=$$?; \
-	$(NODE) bin/childproof.mjs publish .cache/results.json --dir results && exit $$status
+	rm -rf results/*/
+	$(NODE) bin/childproof.mjs run --out .cache/results-host.json; a=$$?; \
+	$(NODE) bin/childproof.mjs run --node $(RESULTS_NODE) --out .cache/results-node.json; b=$$?; \
+	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results && \
+	$(NODE) bin/childproof.mjs publish .cache/results-node.json --dir results && \
+	exit $$(( a | b ))
 
 # Prints ratios measured side by side in one run; never a threshold.
 bench: $(DEPS)

@@ -30,6 +30,7 @@ import { readPublished, renderFindings, splitByProbe } from './publish.ts';
 import { parseSources, verifyProbes } from './prepare.ts';
 import { type Expectations, renderReplay, replayExpectations, replayFailed, replayReport } from './replay.ts';
 import { defaultJobs, runTrials } from './run.ts';
+import { runtimeFor } from './runtime.ts';
 import { validate } from './schemas.ts';
 import type { LoadedProbe, Report } from './types.ts';
 import { TOOL_VERSION } from './version.ts';
@@ -38,10 +39,10 @@ const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process cal
 
 Usage:
   childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
-                 [--out FILE] [--jobs N] [--keep]
-  childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]...
+                 [--node VERSION] [--out FILE] [--jobs N] [--keep]
+  childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
   childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
-  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]...
+  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--node VERSION]
   childproof compare A.json B.json
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
   childproof publish REPORT [--dir results]
@@ -72,6 +73,7 @@ async function cmdRun(args: string[]): Promise<number> {
     probe: { type: 'string', multiple: true },
     case: { type: 'string', multiple: true },
     source: { type: 'string', multiple: true },
+    node: { type: 'string' },
     out: { type: 'string' },
     jobs: { type: 'string' },
     keep: { type: 'boolean' },
@@ -85,8 +87,9 @@ async function cmdRun(args: string[]): Promise<number> {
   if (lint.length) throw new InputError(lint);
   const sources = parseSources((values.source as string[] | undefined) ?? [], probes.map((p) => p.spec.name));
 
-  const run = await runTrials(probes, cases, { jobs, keep: values.keep as boolean | undefined, sources });
-  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString() });
+  const runtime = runtimeFor(values.node as string | undefined);
+  const run = await runTrials(probes, cases, { jobs, keep: values.keep as boolean | undefined, sources, runtime });
+  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(runtime), createdAt: new Date().toISOString() });
   if (values.out) writeReport(values.out as string, report);
   process.stdout.write(`${renderTable(report)}\n`);
   if (values.out) process.stdout.write(`Report: ${values.out}\n`);
@@ -102,11 +105,12 @@ function cmdVerify(args: string[]): number {
   const { values, positionals } = parse(args, {
     probe: { type: 'string', multiple: true },
     source: { type: 'string', multiple: true },
+    node: { type: 'string' },
   });
   if (positionals.length) throw new InputError([`unexpected argument "${positionals[0]}"\n\n${USAGE}`]);
   const probes = chosenProbes(values.probe as string[] | undefined);
   const sources = parseSources((values.source as string[] | undefined) ?? [], probes.map((p) => p.spec.name));
-  for (const v of verifyProbes(probes, sources)) {
+  for (const v of verifyProbes(probes, sources, runtimeFor(values.node as string | undefined))) {
     const name = v.probe.spec.name.padEnd(24);
     if (v.status === 'unavailable') {
       process.stdout.write(`unavailable  ${name} ${v.reason}\n`);
@@ -191,6 +195,7 @@ async function cmdReplay(args: string[]): Promise<number> {
   const { values, positionals } = parse(args, {
     probe: { type: 'string', multiple: true },
     source: { type: 'string', multiple: true },
+    node: { type: 'string' },
     jobs: { type: 'string' },
   });
   if (positionals.length !== 1) throw new InputError([`replay takes one report or published-expectations file\n\n${USAGE}`]);
@@ -205,6 +210,7 @@ async function cmdReplay(args: string[]): Promise<number> {
     sources: parseSources((values.source as string[] | undefined) ?? [], [...known, ...(probeNames ?? [])]),
     probes: probeNames,
     jobs: positiveInt(values.jobs as string | undefined, 'jobs', defaultJobs()),
+    runtime: runtimeFor(values.node as string | undefined),
   };
   const replay = isExpectations ? await replayExpectations(data as Expectations, opts) : await replayReport(data as Report, opts);
   process.stdout.write(`${renderReplay(replay, `childproof replay ${file}`)}\n`);

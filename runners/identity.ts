@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError, IntegrityError } from './errors.ts';
+import { hostRuntime, type Runtime } from './runtime.ts';
 import type { Entry, Identity, LoadedProbe, PinnedPath, Verified } from './types.ts';
 
 export function entryPaths(entry: Entry): string[] {
@@ -33,14 +34,6 @@ export type Preparation =
       originalRoot: string | null;
     }
   | { status: 'unavailable'; reason: string };
-
-let nodeDigest: string | null = null;
-
-/** The SHA-256 of the Node binary that runs the trials (they run on process.execPath). */
-export function nodeBinarySha256(): string {
-  nodeDigest ??= createHash('sha256').update(fs.readFileSync(process.execPath)).digest('hex');
-  return nodeDigest;
-}
 
 /** A pinned path must stay inside its root: relative, no `..`, no backslashes. */
 export function checkPinnedPath(probe: string, p: string): void {
@@ -136,13 +129,13 @@ function sourceCommand(probe: LoadedProbe): string {
  * Reads a probe's pinned bytes and checks every blob id. A mismatch throws an
  * IntegrityError (exit 3); a source the user has not supplied makes the probe unavailable.
  */
-export function prepareIdentity(probe: LoadedProbe, source: string | undefined): Preparation {
+export function prepareIdentity(probe: LoadedProbe, source: string | undefined, runtime: Runtime = hostRuntime()): Preparation {
   const id: Identity = probe.spec.identity;
   const name = probe.spec.name;
   if (id.kind === 'builtin') {
     return {
       status: 'verified',
-      verified: { kind: 'builtin', source: 'runtime', module: id.module, node: process.version, nodeSha256: nodeBinarySha256(), files: [] },
+      verified: { kind: 'builtin', source: 'runtime', module: id.module, node: runtime.version, nodeSha256: runtime.sha256, files: [] },
       files: [],
       originalRoot: null,
     };

@@ -50,7 +50,7 @@ export function materialize(files: VerifiedFile[], entry: Entry, dir: string, or
         : Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, pathToFileURL(path.join(dir, v)).href])),
     transpiled,
     originalRoot,
-    loader: used.size ? `${[...used].sort().join(' and ')}, once per run` : `node ${process.version}, JavaScript as verified`,
+    loader: used.size ? `${[...used].sort().join(' and ')}, once per run` : 'JavaScript as verified',
   };
 }
 

@@ -5,6 +5,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { prepareIdentity, type VerifiedFile } from './identity.ts';
 import { materialize, type Material } from './materialize.ts';
+import { hostRuntime, type Runtime } from './runtime.ts';
 import type { Entry, LoadedProbe, Verified } from './types.ts';
 
 export interface PreparedProbe {
@@ -54,17 +55,21 @@ export function sourceFor(sources: Sources, probe: LoadedProbe): string | undefi
 }
 
 /** Verification only: what `childproof verify` runs, and the first half of every run. */
-export function verifyProbes(probes: LoadedProbe[], sources: Sources): Array<ReturnType<typeof prepareIdentity> & { probe: LoadedProbe }> {
-  return probes.map((probe) => ({ probe, ...prepareIdentity(probe, sourceFor(sources, probe)) }));
+export function verifyProbes(
+  probes: LoadedProbe[],
+  sources: Sources,
+  runtime: Runtime = hostRuntime(),
+): Array<ReturnType<typeof prepareIdentity> & { probe: LoadedProbe }> {
+  return probes.map((probe) => ({ probe, ...prepareIdentity(probe, sourceFor(sources, probe), runtime) }));
 }
 
-export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: string, runtime = process.version): PreparedProbe[] {
+export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: string, runtime: Runtime = hostRuntime()): PreparedProbe[] {
   // Every probe is verified before any is materialized, so one bad pin stops the run whole.
-  return verifyProbes(probes, sources).map((v) => {
+  return verifyProbes(probes, sources, runtime).map((v) => {
     if (v.status === 'unavailable') return { probe: v.probe, unavailable: v.reason };
-    const mismatch = runtimeMismatch(nodeRange(v.probe, v.files), runtime);
+    const mismatch = runtimeMismatch(nodeRange(v.probe, v.files), runtime.version);
     if (mismatch) return { probe: v.probe, verified: { ...v.verified, loader: 'not loaded' }, unsupported: mismatch };
-    if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: `node ${process.version} builtin` } };
+    if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: `node ${runtime.version} builtin` } };
     const material = materialize(v.files, entryOf(v.probe), materialDir(v.probe, runDir), v.originalRoot);
     return { probe: v.probe, verified: { ...v.verified, loader: material.loader }, material };
   });

@@ -39,7 +39,9 @@ export function splitByProbe(report: Report): Array<{ file: string; report: Repo
       trials,
       summary: { total: trials.length, asExpected: report.summary.asExpected && trials.every((t) => !['fail', 'unexpected-pass', 'error', 'unknown'].includes(t.outcome)), outcomes },
     };
-    return { file: path.join(p.name, `${probeVersion(p, report.environment.node)}.json`), report: own };
+    // One file per probe, version and runtime: the same library behaves differently on
+    // different Node releases, and the matrix keeps them side by side.
+    return { file: path.join(p.name, `${probeVersion(p, report.environment.node)}@node-${report.environment.node}.json`), report: own };
   });
 }
 
@@ -72,7 +74,7 @@ export function renderFindings(reports: Array<{ file: string; report: Report }>)
   for (const { file, report } of sorted) {
     const p = report.probes[0];
     const status = p.unavailable ? ` (unavailable: ${p.unavailable})` : '';
-    lines.push(`## ${p.name} ${probeVersion(p, report.environment.node)}${status}`, '', `${p.title}. Node ${report.environment.node}, ${report.environment.platform} ${report.environment.arch}. Report: [${file}](${file})`, '');
+    lines.push(`## ${p.name} ${probeVersion(p, report.environment.node)} on Node ${report.environment.node}${status}`, '', `${p.title}. Node ${report.environment.node}, ${report.environment.platform} ${report.environment.arch}. Report: [${file}](${file})`, '');
     lines.push('| clause | finding |', '|---|---|');
     for (const [clause, label] of CLAUSES) lines.push(`| ${label} | ${cell(report.trials, clause, file)} |`);
     lines.push('');

@@ -5,6 +5,7 @@
 import { compareRow, type RowStatus } from './compare.ts';
 import { loadAllCases, loadProbes } from './load.ts';
 import type { Sources } from './prepare.ts';
+import { hostRuntime, type Runtime } from './runtime.ts';
 import { runTrials, type RunResult } from './run.ts';
 import type { FactName, FactValue, LoadedCase, Report } from './types.ts';
 
@@ -40,6 +41,7 @@ interface ReplayOptions {
   sources: Sources;
   probes?: string[];
   jobs?: number;
+  runtime?: Runtime;
 }
 
 function caseDigests(cases: LoadedCase[]): Map<string, string> {
@@ -56,18 +58,19 @@ export async function replayExpectations(exp: Expectations, opts: ReplayOptions)
   const cases = all.filter((c) => exp.rows.some((r) => r.case === c.spec.id));
   const notes: string[] = [];
   const chosen = opts.probes ?? [exp.probe];
-  let run = await runTrials(loadProbes(chosen), cases, { sources: opts.sources, jobs: opts.jobs });
+  const runtime = opts.runtime ?? hostRuntime();
+  let run = await runTrials(loadProbes(chosen), cases, { sources: opts.sources, jobs: opts.jobs, runtime });
   const target = run.probes.find((p) => p.name === exp.probe);
   let unavailable: string | undefined;
   if (!opts.probes && target?.unavailable) {
     unavailable = target.unavailable;
     if (exp.crossCheck?.length) {
-      run = await runTrials(loadProbes(exp.crossCheck), cases, { jobs: opts.jobs });
+      run = await runTrials(loadProbes(exp.crossCheck), cases, { jobs: opts.jobs, runtime });
       notes.push(`${exp.crossCheck.join(' and ')} are other implementations: a row they reproduce shows the case behaves as published for them, not that ${exp.probe} does`);
     }
   }
-  if (process.version !== exp.publication.runtime) {
-    notes.push(`this runtime is node ${process.version}; the publication ran node ${exp.publication.runtime}`);
+  if (runtime.version !== exp.publication.runtime) {
+    notes.push(`this runtime is node ${runtime.version}; the publication ran node ${exp.publication.runtime} (replay with --node ${exp.publication.runtime.slice(1)})`);
   }
   const rows: ReplayRow[] = [];
   for (const probe of run.probes) {
@@ -90,10 +93,11 @@ export async function replayReport(report: Report, opts: ReplayOptions): Promise
   const digests = caseDigests(all);
   const cases = all.filter((c) => report.cases.some((r) => r.id === c.spec.id));
   const probes = loadProbes(opts.probes ?? report.probes.map((p) => p.name));
-  const run = await runTrials(probes, cases, { sources: opts.sources, jobs: opts.jobs });
+  const runtime = opts.runtime ?? hostRuntime();
+  const run = await runTrials(probes, cases, { sources: opts.sources, jobs: opts.jobs, runtime });
   const notes: string[] = [];
-  if (report.environment.node !== process.version) {
-    notes.push(`this runtime is node ${process.version}; the report was made with node ${report.environment.node}`);
+  if (report.environment.node !== runtime.version) {
+    notes.push(`this runtime is node ${runtime.version}; the report was made with node ${report.environment.node}`);
   }
   const rows: ReplayRow[] = [];
   for (const before of report.trials) {

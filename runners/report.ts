@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { hostRuntime, type Runtime } from './runtime.ts';
 import { validate } from './schemas.ts';
 import type { Environment, LoadedCase, Outcome, Report, TrialResult } from './types.ts';
 import { TOOL_VERSION } from './version.ts';
@@ -11,10 +12,11 @@ import { TOOL_VERSION } from './version.ts';
 /** Outcomes that mean something is not as the probe's expectations say. */
 export const NOT_AS_EXPECTED: ReadonlySet<Outcome> = new Set(['fail', 'unexpected-pass', 'error', 'unknown']);
 
-export function environment(): Environment {
+/** Where the trials ran: the runtime the workers used, on this machine. */
+export function environment(runtime: Runtime = hostRuntime()): Environment {
   return {
-    node: process.version,
-    v8: process.versions.v8,
+    node: runtime.version,
+    v8: runtime.v8,
     platform: process.platform,
     release: os.release(),
     arch: process.arch,

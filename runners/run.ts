@@ -9,6 +9,7 @@ import { sweepTrial } from './cleanup.ts';
 import { EXIT } from './errors.ts';
 import { plan } from './plan.ts';
 import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
+import { hostRuntime, type Runtime } from './runtime.ts';
 import { runTrial, type TrialContext } from './trial.ts';
 import type { LoadedCase, LoadedProbe, Report, TrialResult } from './types.ts';
 
@@ -21,6 +22,8 @@ export interface RunOptions {
   jobs?: number;
   keep?: boolean;
   sources?: Sources;
+  /** The Node the workers run on; this process's own by default. */
+  runtime?: Runtime;
   /** Called once every probe is verified and materialized, before any trial starts. */
   afterPrepare?: (prepared: PreparedProbe[]) => void;
   onResult?: (r: TrialResult) => void;
@@ -29,6 +32,7 @@ export interface RunOptions {
 export interface RunResult {
   probes: Report['probes'];
   trials: TrialResult[];
+  runtime: Runtime;
 }
 
 /** The report's account of a probe: its pin, what was verified, what ran unpinned. */
@@ -40,18 +44,19 @@ function probeRecord(p: PreparedProbe, trials: TrialResult[]): Report['probes'][
 }
 
 export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}): Promise<RunResult> {
+  const runtime = opts.runtime ?? hostRuntime();
   const runTag = `childproof-${randomBytes(4).toString('hex')}`;
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), `${runTag}-`));
   let prepared: PreparedProbe[];
   try {
-    prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, runDir);
+    prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, runDir, runtime);
   } catch (err) {
     fs.rmSync(runDir, { recursive: true, force: true });
     throw err;
   }
   opts.afterPrepare?.(prepared);
   const planned = plan(prepared, cases);
-  const ctx: TrialContext = { runDir, runTag, keep: opts.keep ?? false, live: new Map() };
+  const ctx: TrialContext = { runDir, runTag, keep: opts.keep ?? false, live: new Map(), runtime };
 
   const interrupted = (signal: NodeJS.Signals) => {
     for (const [pid, { dir, tag }] of ctx.live) sweepTrial(dir, tag, pid);
@@ -81,5 +86,5 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
   // Report in a stable order: by probe, then by case, whatever order they ran in.
   const order = (r: TrialResult) => `${r.probe}\u0000${r.case}`;
   const trials = results.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  return { probes: prepared.map((p) => probeRecord(p, trials)), trials };
+  return { probes: prepared.map((p) => probeRecord(p, trials)), trials, runtime };
 }

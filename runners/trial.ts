@@ -9,6 +9,7 @@ import { sweepTrial } from './cleanup.ts';
 import { buildTimeline, deriveDurations, deriveFacts, unmetPrecondition } from './facts.ts';
 import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
+import type { Runtime } from './runtime.ts';
 import { readEvents, readRecords } from './trial-files.ts';
 import type { TrialSpec } from './trial-spec.ts';
 import type { History, TrialResult } from './types.ts';
@@ -31,6 +32,7 @@ export interface TrialContext {
   keep: boolean;
   /** Worker process groups still running, so an interrupted run can end them. */
   live: Map<number, { dir: string; tag: string }>;
+  runtime: Runtime;
 }
 
 function tail(file: string): string {
@@ -48,7 +50,7 @@ function runWorker(specFile: string, dir: string, limitMs: number, ctx: TrialCon
     // detached: the worker leads its own process group, so everything the target spawns
     // in that group can be found and ended afterwards. Output goes to files, not pipes,
     // so a fixture holding them cannot delay the runner.
-    const worker = spawn(process.execPath, ['--import', TSX, WORKER, specFile], {
+    const worker = spawn(ctx.runtime.execPath, ['--import', TSX, WORKER, specFile], {
       cwd: dir,
       detached: true,
       stdio: ['ignore', out, err],

@@ -26,7 +26,7 @@ function ownCase(dir: string, name: string, over: Record<string, unknown> = {}):
   });
 }
 
-function ownProbe(dir: string, name: string, adapter: string, supports = ['signal', 'timeout']): string {
+function ownProbe(dir: string, name: string, adapter: string, supports = ['signal', 'timeout', 'exit-status']): string {
   const probeDir = path.join(dir, name);
   writeJson(path.join(probeDir, 'probe.json'), {
     name,

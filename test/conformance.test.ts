@@ -14,11 +14,13 @@ import { cli, removeTempDirs, tempDir } from './helpers.ts';
 
 const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';
 
-function report(run: RunResult, cases: LoadedCase[]): Report {
+type Run = Pick<RunResult, 'probes' | 'trials'>;
+
+function report(run: Run, cases: LoadedCase[]): Report {
   return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString() });
 }
 
-const conformance = suite<{ cases: LoadedCase[]; reference: RunResult; mutants: RunResult }>('conformance', {
+const conformance = suite<{ cases: LoadedCase[]; reference: Run; mutants: Run }>('conformance', {
   cases: [],
   reference: { probes: [], trials: [] },
   mutants: { probes: [], trials: [] },
@@ -81,7 +83,7 @@ conformance('two runs of the same inputs differ in no fact', async (ctx) => {
 });
 
 conformance('runs against two mutants differ in exactly the facts their mutations touch', (ctx) => {
-  const one = (name: string): RunResult => ({
+  const one = (name: string): Run => ({
     probes: ctx.mutants.probes.filter((p) => p.name === name),
     trials: ctx.mutants.trials.filter((t) => t.probe === name && t.case === 'core/success'),
   });

@@ -6,6 +6,7 @@ import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadAllCases, loadProbes } from '../runners/load.ts';
 import { runTrials, type RunResult } from '../runners/run.ts';
+import { runtimeFor } from '../runners/runtime.ts';
 import type { FactName, TrialResult } from '../runners/types.ts';
 
 const LIBRARIES = ['execa', 'execa10', 'tinyexec', 'nano-spawn', 'zx', 'zx-nothrow', 'cross-spawn', 'mcp-sdk', 'mcp-sdk-close', 'ai-sdk-mcp'];
@@ -13,14 +14,16 @@ const CASES = ['core/cooperative-abort', 'core/ignores-sigterm-abort', 'core/mcp
 const NEEDS_NODE_22 = ['execa10', 'ai-sdk-mcp'];
 const onNode22 = Number(process.versions.node.split('.')[0]) >= 22;
 
-const libraries = suite<{ run: RunResult }>('libraries', { run: { probes: [], trials: [] } });
+type Run = Pick<RunResult, 'probes' | 'trials'>;
+
+const libraries = suite<{ run: Run }>('libraries', { run: { probes: [], trials: [] } });
 
 libraries.before(async (ctx) => {
   const cases = loadAllCases().filter((c) => CASES.includes(c.spec.id));
   ctx.run = await runTrials(loadProbes(LIBRARIES), cases, { jobs: 6 });
 });
 
-function trial(ctx: { run: RunResult }, probe: string, id: string): TrialResult {
+function trial(ctx: { run: Run }, probe: string, id: string): TrialResult {
   const t = ctx.run.trials.find((r) => r.probe === probe && r.case === id);
   if (!t) throw new Error(`no trial ${probe} ${id}`);
   return t;
@@ -78,6 +81,20 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
     if (ended === 'harness-killed') assert.ok(t.leftovers!.some((l) => l.role === 'child'), probe);
     else assert.equal(t.leftovers, [], probe);
   }
+});
+
+libraries('--node runs the trials on another Node release, where a library that needs it is supported', async () => {
+  const runtime = runtimeFor('24.19.0');
+  assert.is(runtime.version, 'v24.19.0');
+  const cases = loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort');
+  const run = await runTrials(loadProbes(['execa10', 'node-execfile']), cases, { runtime });
+  const execa10 = run.trials.find((t) => t.probe === 'execa10')!;
+  assert.is(execa10.outcome, 'pass', execa10.reason);
+  assert.equal(execa10.facts!['child.signals'], ['SIGTERM']);
+  const builtin = run.probes.find((p) => p.name === 'node-execfile')!.verified!;
+  assert.is(builtin.node, 'v24.19.0');
+  assert.is(builtin.nodeSha256, runtime.sha256);
+  assert.is.not(runtime.sha256, runtimeFor(undefined).sha256);
 });
 
 libraries.run();

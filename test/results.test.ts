@@ -19,16 +19,18 @@ test('publish files one valid report per probe and version, and a table that mat
   const r = await cli('publish', out, '--dir', results);
   assert.is(r.code, 0, r.stderr);
   const published = readPublished(results);
-  assert.equal(published.map((p) => p.file).sort(), [`node-execfile/${process.version}.json`, `reference/${published.find((p) => p.file.startsWith('reference/'))!.file.split('/')[1]}`]);
+  const files = published.map((p) => p.file).sort();
+  assert.is(files[0], `node-execfile/${process.version}@node-${process.version}.json`);
+  assert.match(files[1], new RegExp(`^reference/[0-9a-f]{12}@node-${process.version}\\.json$`));
   for (const { file, report } of published) {
     assert.equal(validate('report', report, file), []);
     assert.is(report.probes.length, 1);
   }
   const table = fs.readFileSync(path.join(results, 'README.md'), 'utf8');
   assert.is(table, `${renderFindings(published)}\n`);
-  assert.match(table, /## node-execfile v\d+\.\d+\.\d+/);
-  assert.match(table, /\| settles after exit \| \*\*breaks\*\* in 1 of 2 cases: \[delayed-cleanup-abort\]\(node-execfile\/v[\d.]+\.json\): child\.reapedAtSettle = false/);
-  assert.match(table, /## reference [0-9a-f]{12}\n/);
+  assert.match(table, /## node-execfile v\d+\.\d+\.\d+ on Node v\d+/);
+  assert.match(table, /\| settles after exit \| \*\*breaks\*\* in 1 of 2 cases: \[delayed-cleanup-abort\]\(node-execfile\/v[\d.]+@node-v[\d.]+\.json\): child\.reapedAtSettle = false/);
+  assert.match(table, /## reference [0-9a-f]{12} on Node v[\d.]+\n/);
   assert.match(table, /\| settles after exit \| holds \(2 cases\) \|/);
 });
 
