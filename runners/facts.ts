@@ -182,7 +182,8 @@ export function buildTimeline(o: Observations): TimelineEntry[] {
  * trial observed the machine, not the target.
  */
 export function unmetPrecondition(spec: CaseSpec, o: Observations): string | null {
-  if (spec.call.command !== 'fixture' || spec.trigger.kind !== 'timeout') return null;
+  const onTimeout = spec.trigger.kind === 'timeout' || (spec.trigger.kind === 'abort' && spec.trigger.after === 'signal');
+  if (spec.call.command !== 'fixture' || !onTimeout || spec.call.timeoutMs === undefined) return null;
   const pid = childPid(o);
   const first = (kind: string) =>
     o.events.filter((e) => e.pid === pid && e.kind === kind).sort((a, b) => compareT(a.t, b.t))[0];

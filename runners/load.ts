@@ -77,6 +77,9 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   if (spec.trigger.reason && spec.trigger.kind !== 'abort' && spec.trigger.kind !== 'pre-aborted') {
     throw InputError.at(display(file), '/trigger/reason', `expected no abort reason for a ${spec.trigger.kind} trigger`);
   }
+  if (spec.trigger.after === 'signal' && spec.call.timeoutMs === undefined) {
+    throw InputError.at(display(file), '/call/timeoutMs', 'expected a timeout: an abort after the child\'s first signal waits for the timeout to send it');
+  }
   if (spec.trigger.kind === 'timeout' && spec.call.timeoutMs === undefined) {
     throw InputError.at(display(file), '/call/timeoutMs', 'expected a timeout for a timeout trigger');
   }

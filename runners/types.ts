@@ -43,8 +43,9 @@ export interface CaseCall {
   /** fixture: our instrumented child; missing: a command that does not exist. */
   command: 'fixture' | 'missing';
   timeoutMs?: TimeoutValue;
-  /** Pass an AbortSignal even when the trigger does not abort (to check hygiene). */
-  signal?: boolean;
+  /** Pass an AbortSignal even when the trigger does not abort (to check hygiene), or
+   *  `lookalike`: an object shaped like one that is not an AbortSignal. */
+  signal?: boolean | 'lookalike';
   /** Extra options the probe understands (stopSignal, killSignal, ...). */
   options?: Record<string, unknown>;
 }
@@ -54,8 +55,9 @@ export type TriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';
 export interface Trigger {
   kind: TriggerKind;
   /** For abort: when to abort. ready: once the child reported readiness; exit: the
-   *  moment the child's exit is observed, before the target has seen it. */
-  after?: 'ready' | 'exit';
+   *  moment the child's exit is observed, before the target has seen it; signal: once
+   *  the child reports its first signal (so an abort lands after a timeout has fired). */
+  after?: 'ready' | 'exit' | 'signal';
   /** What the harness aborts with: an Error (the default), a string, a plain object, or
    *  nothing, so the signal makes its own AbortError. Found again on the rejection by identity. */
   reason?: 'error' | 'string' | 'object' | 'none';

@@ -121,6 +121,10 @@ const call: GenericCall =
     : { file: process.execPath, args: fixtureArgs(spec, 'child', caseSpec.child), cwd: dir, options: {} };
 call.options = { ...(caseSpec.call.options ?? {}), ...spec.probeOptions };
 if (controller) call.signal = controller.signal;
+// Shaped like an AbortSignal, but not one: a library should refuse it before spawning.
+if (caseSpec.call.signal === 'lookalike') {
+  call.signal = { aborted: false, reason: undefined, onabort: null, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} } as unknown as AbortSignal;
+}
 if (caseSpec.call.timeoutMs !== undefined) call.timeout = decodeTimeout(caseSpec.call.timeoutMs);
 
 let adapter: Adapter;
@@ -236,6 +240,31 @@ function whenReady(then: () => void): void {
   check();
 }
 
+/** Calls `then` once the child has logged its first signal, unless the call settled first. */
+function whenChildSignalled(then: () => void): void {
+  const eventsDir = path.join(dir, 'events');
+  fs.mkdirSync(eventsDir, { recursive: true });
+  let watcher: fs.FSWatcher | null = null;
+  const signalled = () => {
+    const child = readRecords(dir).find((r) => r.role === 'child');
+    if (!child) return false;
+    try {
+      return fs.readFileSync(path.join(eventsDir, `${child.pid}.jsonl`), 'utf8').includes('"kind":"signal"');
+    } catch {
+      return false;
+    }
+  };
+  const check = () => {
+    if (watcher && (signalled() || history.settlement.kind !== 'pending')) {
+      watcher.close();
+      watcher = null;
+      if (history.settlement.kind === 'pending') then();
+    }
+  };
+  watcher = fs.watch(eventsDir, check);
+  check();
+}
+
 const { trigger } = caseSpec;
 if (trigger.kind === 'pre-aborted') abort();
 if (trigger.kind === 'abort' && trigger.after === 'exit') onChildExit = abort;
@@ -266,6 +295,11 @@ if (pending) {
   if (trigger.kind === 'abort' && (trigger.after ?? 'ready') === 'ready') {
     timerHook.disable();
     whenReady(abort);
+    if (history.settlement.kind === 'pending') timerHook.enable();
+  }
+  if (trigger.kind === 'abort' && trigger.after === 'signal') {
+    timerHook.disable();
+    whenChildSignalled(abort);
     if (history.settlement.kind === 'pending') timerHook.enable();
   }
 }

@@ -72,6 +72,9 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
     const invalid =
       (mutation === 'no-timeout-validation' ? null : invalidDuration('timeout', timeout)) ?? invalidDuration('graceMs', graceMs);
     if (invalid && mutation !== 'validates-after-spawn') throw invalid;
+    if (signal !== undefined && !(signal instanceof AbortSignal)) {
+      throw Object.assign(new TypeError('The "signal" option must be an AbortSignal'), { code: 'ERR_INVALID_ARG_TYPE' });
+    }
     if (signal?.aborted && mutation !== 'spawns-when-pre-aborted') throw abortError(signal.reason);
 
     // detached: the child leads a new process group, which is what lets one kill(-pgid)
