@@ -189,10 +189,6 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   return { spec, dir: path.resolve(dir), codeDir, file };
 }
 
-function globToRegExpSimple(glob: string): RegExp {
-  return new RegExp(`^${glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*')}$`);
-}
-
 /**
  * Probes by name (a shipped probe or mutant, globs allowed: "mutant-*") or by directory
  * (how users bring their own target).
@@ -201,7 +197,7 @@ export function loadProbes(patterns: string[]): LoadedProbe[] {
   const shipped = shippedProbeDirs().map((d) => loadProbeDir(d));
   const out: LoadedProbe[] = [];
   for (const pattern of patterns) {
-    const re = globToRegExpSimple(pattern);
+    const re = globToRegExp(pattern);
     const hits = shipped.filter((p) => re.test(p.spec.name));
     if (hits.length) out.push(...hits);
     else if (fs.existsSync(pattern) && fs.statSync(pattern).isDirectory()) out.push(loadProbeDir(pattern));
