@@ -226,43 +226,35 @@ function watchWindow(): void {
 }
 
 // ---- the trigger ------------------------------------------------------------------------
-function whenReady(then: () => void): void {
-  const file = path.join(readyDir, 'child');
+/**
+ * Calls `then` once `seen()` holds, re-checking whenever `watchDir` changes, unless the
+ * call settles first. Readiness and the child's signals are files the fixture writes, so
+ * waiting on them is waiting on an event, never on a clock.
+ */
+function whenSeen(watchDir: string, seen: () => boolean, then: () => void): void {
+  fs.mkdirSync(watchDir, { recursive: true });
   let watcher: fs.FSWatcher | null = null;
   const check = () => {
-    if (watcher && (fs.existsSync(file) || history.settlement.kind !== 'pending')) {
+    if (watcher && (seen() || history.settlement.kind !== 'pending')) {
       watcher.close();
       watcher = null;
       if (history.settlement.kind === 'pending') then();
     }
   };
-  watcher = fs.watch(readyDir, check);
+  watcher = fs.watch(watchDir, check);
   check();
 }
 
-/** Calls `then` once the child has logged its first signal, unless the call settled first. */
-function whenChildSignalled(then: () => void): void {
-  const eventsDir = path.join(dir, 'events');
-  fs.mkdirSync(eventsDir, { recursive: true });
-  let watcher: fs.FSWatcher | null = null;
-  const signalled = () => {
-    const child = readRecords(dir).find((r) => r.role === 'child');
-    if (!child) return false;
-    try {
-      return fs.readFileSync(path.join(eventsDir, `${child.pid}.jsonl`), 'utf8').includes('"kind":"signal"');
-    } catch {
-      return false;
-    }
-  };
-  const check = () => {
-    if (watcher && (signalled() || history.settlement.kind !== 'pending')) {
-      watcher.close();
-      watcher = null;
-      if (history.settlement.kind === 'pending') then();
-    }
-  };
-  watcher = fs.watch(eventsDir, check);
-  check();
+const childIsReady = () => fs.existsSync(path.join(readyDir, 'child'));
+
+function childWasSignalled(): boolean {
+  const child = readRecords(dir).find((r) => r.role === 'child');
+  if (!child) return false;
+  try {
+    return fs.readFileSync(path.join(dir, 'events', `${child.pid}.jsonl`), 'utf8').includes('"kind":"signal"');
+  } catch {
+    return false;
+  }
 }
 
 const { trigger } = caseSpec;
@@ -273,7 +265,7 @@ if (trigger.kind === 'abort' && trigger.after === 'exit') onChildExit = abort;
 // never became ready is a harness problem, and the trial is an error.
 harnessTimer(() => {
   const started = history.spawns.some((s) => s.pid !== null);
-  if (started && caseSpec.call.command === 'fixture' && !fs.existsSync(path.join(readyDir, 'child'))) {
+  if (started && caseSpec.call.command === 'fixture' && !childIsReady()) {
     history.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
   }
   history.afterWindow = sampleProcesses();
@@ -292,14 +284,11 @@ if (pending) {
     () => onSettled('resolved', null),
     (err) => onSettled('rejected', err),
   );
-  if (trigger.kind === 'abort' && (trigger.after ?? 'ready') === 'ready') {
+  const after = trigger.after ?? 'ready';
+  if (trigger.kind === 'abort' && after !== 'exit') {
     timerHook.disable();
-    whenReady(abort);
-    if (history.settlement.kind === 'pending') timerHook.enable();
-  }
-  if (trigger.kind === 'abort' && trigger.after === 'signal') {
-    timerHook.disable();
-    whenChildSignalled(abort);
+    if (after === 'ready') whenSeen(readyDir, childIsReady, abort);
+    else whenSeen(path.join(dir, 'events'), childWasSignalled, abort);
     if (history.settlement.kind === 'pending') timerHook.enable();
   }
 }
