@@ -311,6 +311,11 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
 export async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;
   assertSupportedPlatform();
+  // `childproof run --help` asks for help, not for a run with an unknown option.
+  if (verb !== undefined && Object.hasOwn(VERBS, verb) && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
   if (verb !== undefined && Object.hasOwn(VERBS, verb)) return VERBS[verb](rest);
   if (verb === '--version') {
     process.stdout.write(`${TOOL_VERSION}\n`);

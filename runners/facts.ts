@@ -106,6 +106,16 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     return samples.filter((p) => p.pid !== pid && p.state === 'running').length;
   };
 
+  // Only a case whose caller exits on settlement asks; the runner sampled the moment it saw
+  // the caller gone, so a process running then has outlived the code that started it.
+  const outlivedCaller = (): { child: Value; descendants: Value } => {
+    if (spec.caller !== 'exits-on-settle') return { child: null, descendants: null };
+    if (!history.callerExit) return { child: 'unknown', descendants: 'unknown' };
+    const running = history.callerExit.processes.filter((p) => p.state === 'running');
+    return { child: running.some((p) => p.pid === pid), descendants: running.filter((p) => p.pid !== pid).length };
+  };
+  const outlived = outlivedCaller();
+
   return {
     settled,
     'error.name': errorFact((e) => e.name),
@@ -123,6 +133,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'child.end': childEnd(),
     'descendants.runningAtSettle': descendantsRunning(atSettle?.processes),
     'descendants.runningAfterWindow': descendantsRunning(history.afterWindow),
+    'child.outlivedCaller': outlived.child,
+    'descendants.outlivedCaller': outlived.descendants,
     'parent.abortListenersAfterSettle': atSettle ? atSettle.abortListeners : 'unknown',
     'parent.timersAfterSettle': atSettle ? atSettle.timers : 'unknown',
   };
@@ -155,6 +167,12 @@ export function deriveDurations(o: Observations): { triggerToSettleMs: number | 
   };
 }
 
+/** Informational only: how much the calling process's memory grew while the call ran. */
+export function deriveMemory(history: History): { rssAtCallBytes: number; rssGrowthBytes: number | null } {
+  const { atCall, atSettle } = history.rss;
+  return { rssAtCallBytes: atCall, rssGrowthBytes: atSettle === null ? null : atSettle - atCall };
+}
+
 /** Worker and fixture events merged on the shared monotonic clock, in ms from the worker's start. */
 export function buildTimeline(o: Observations): TimelineEntry[] {
   const { history } = o;
@@ -166,7 +184,9 @@ export function buildTimeline(o: Observations): TimelineEntry[] {
   }
   if (history.trigger.t) rows.push({ t: history.trigger.t, source: 'worker', kind: 'abort' });
   if (history.settlement.t) rows.push({ t: history.settlement.t, source: 'worker', kind: history.settlement.kind });
-  for (const [pid, t] of Object.entries(history.ends)) rows.push({ t, source: 'worker', kind: 'seen-gone', detail: { pid: Number(pid) } });
+  const watcher = history.callerExit ? 'runner' : 'worker';
+  if (history.callerExit) rows.push({ t: history.callerExit.t, source: 'runner', kind: 'caller-gone' });
+  for (const [pid, t] of Object.entries(history.ends)) rows.push({ t, source: watcher, kind: 'seen-gone', detail: { pid: Number(pid) } });
   for (const e of o.events) {
     const { t, pid, kind, role, ...rest } = e;
     rows.push({ t, source: `${String(role)}:${pid}`, kind, ...(Object.keys(rest).length ? { detail: rest } : {}) });

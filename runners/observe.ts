@@ -20,6 +20,8 @@ export class PlatformError extends Error {}
 
 interface StatLine {
   state: string;
+  /** The kernel's per-task flags (stat field 9). */
+  flags: number;
   ppid: number;
   pgid: number;
   startTime: string;
@@ -34,7 +36,7 @@ function readStat(pid: number): StatLine | null {
   }
   // The command name may contain spaces and parentheses; fields resume after the last ')'.
   const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-  return { state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), startTime: rest[19] };
+  return { state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), flags: Number(rest[6]), startTime: rest[19] };
 }
 
 function psState(pid: number): string | null {
@@ -47,15 +49,24 @@ function psState(pid: number): string | null {
 }
 
 /**
+ * Set once a task has entered the kernel's exit path; it runs none of its own code again.
+ * A multi-threaded process (Node is one) closes its files, and so its end of the caller's
+ * pipes, only when its last thread exits, and that can come before its main thread turns
+ * zombie: a reader that sees EOF may still find the process looking alive, but exiting.
+ */
+const PF_EXITING = 0x4;
+
+/**
  * Whether the process a fixture recorded is still running. A zombie has exited (only its
- * exit status remains), and a pid whose start time differs is some later process.
+ * exit status remains), so has one already exiting, and a pid whose start time differs
+ * is some later process.
  */
 export function processState(pid: number, startTime: string | null): ProcState {
   if (LINUX) {
     const stat = readStat(pid);
     if (!stat) return 'exited';
     if (startTime !== null && stat.startTime !== startTime) return 'exited';
-    return stat.state === 'Z' || stat.state === 'X' ? 'exited' : 'running';
+    return stat.state === 'Z' || stat.state === 'X' || (stat.flags & PF_EXITING) !== 0 ? 'exited' : 'running';
   }
   const state = psState(pid);
   return state === null || state.startsWith('Z') ? 'exited' : 'running';

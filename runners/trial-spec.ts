@@ -52,3 +52,18 @@ export function markersOf(behaviour: ChildBehaviour): string[] {
   const own = Object.values(behaviour.onSignal ?? {}).flatMap((r) => (r?.marker ? [r.marker] : []));
   return [...new Set([...own, ...(behaviour.grandchildren ?? []).flatMap((g) => markersOf(g.behaviour))])];
 }
+
+/** One word for a POSIX shell, quoted only when it has to be. */
+export function shellQuote(word: string): string {
+  return /^[A-Za-z0-9_@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/**
+ * The command line shell mode runs. A shell given one simple command replaces itself
+ * with it (dash and bash both exec it), so the command is written as the second of a
+ * list, the way scripts usually say it: the shell then stays in between, and what the
+ * target signals is the shell, not the command.
+ */
+export function shellCommandLine(cwd: string, file: string, args: string[]): string {
+  return `cd ${shellQuote(cwd)} && ${[file, ...args].map(shellQuote).join(' ')}`;
+}

@@ -5,14 +5,15 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { watchAfterCaller } from './after-caller.ts';
 import { sweepTrial } from './cleanup.ts';
-import { buildTimeline, deriveDurations, deriveFacts, unmetPrecondition } from './facts.ts';
+import { buildTimeline, deriveDurations, deriveFacts, deriveMemory, unmetPrecondition } from './facts.ts';
 import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
 import type { Runtime } from './runtime.ts';
 import { readEvents, readRecords } from './trial-files.ts';
 import type { TrialSpec } from './trial-spec.ts';
-import type { History, TrialResult } from './types.ts';
+import type { CaseSpec, History, TrialResult } from './types.ts';
 import { classify, judge } from './verdicts.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -111,6 +112,14 @@ function displayModule(file: string): string {
   return i >= 0 ? file.slice(i + 1) : file;
 }
 
+/** A caller that exited on settlement leaves the runner to watch what it left running. */
+async function watchIfCallerExited(caseSpec: CaseSpec, historyFile: string, dir: string) {
+  if (caseSpec.caller !== 'exits-on-settle' || !fs.existsSync(historyFile)) return null;
+  const history: History = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
+  if (history.settlement.kind === 'pending') return null;
+  return watchAfterCaller(dir, caseSpec.windowMs);
+}
+
 /** How often a trial whose precondition failed (see unmetPrecondition) is run again. */
 const ATTEMPTS = 3;
 
@@ -153,11 +162,12 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
   fs.writeFileSync(specFile, JSON.stringify(spec));
 
   const worker = await runWorker(specFile, dir, deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS, ctx, tag);
+  const historyFile = path.join(dir, 'history.json');
+  const afterCaller = await watchIfCallerExited(caseSpec, historyFile, dir);
   const leftovers = sweepTrial(dir, tag, worker.pid);
   if (worker.pid !== null) ctx.live.delete(worker.pid);
 
   try {
-    const historyFile = path.join(dir, 'history.json');
     if (!fs.existsSync(historyFile)) {
       const why = worker.overran
         ? 'the trial worker did not finish in time and was killed'
@@ -165,7 +175,7 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
       const detail = tail(path.join(dir, 'worker.err'));
       return { trial: { ...base, outcome: 'error', reason: detail ? `${why}: ${detail}` : why, leftovers }, unmet: null };
     }
-    const history: History = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
+    const history: History = { ...JSON.parse(fs.readFileSync(historyFile, 'utf8')), ...afterCaller };
     const observations = { history, records: readRecords(dir), events: readEvents(dir), leftovers };
     const facts = deriveFacts(caseSpec, observations);
     const verdicts = judge(caseSpec.assertions, facts);
@@ -173,6 +183,7 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
       facts,
       verdicts,
       durations: deriveDurations(observations),
+      memory: deriveMemory(history),
       leftovers,
       unverifiedModules: unverified(history.modules, t.probe),
       timeline: buildTimeline(observations),

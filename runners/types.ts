@@ -46,6 +46,11 @@ export interface CaseCall {
   /** Pass an AbortSignal even when the trigger does not abort (to check hygiene), or
    *  `lookalike`: an object shaped like one that is not an AbortSignal. */
   signal?: boolean | 'lookalike';
+  /** Run the command through a shell, as the second command of a list
+   *  (`cd DIR && COMMAND`), so the shell stays between the target and the command. */
+  shell?: boolean;
+  /** Bytes of output the target may buffer before it must stop the child and reject. */
+  maxBuffer?: number;
   /** Extra options the probe understands (stopSignal, killSignal, ...). */
   options?: Record<string, unknown>;
 }
@@ -92,6 +97,9 @@ export interface CaseSpec {
   trigger: Trigger;
   /** How long to keep observing after settlement. */
   windowMs: number;
+  /** exits-on-settle: the calling process exits the moment the call settles, as a
+   *  command-line tool would, and the runner watches what outlives it. */
+  caller?: 'stays' | 'exits-on-settle';
   /** Why no known-bad implementation is expected to fail this case. */
   observationOnly?: string;
   /** How long the target may take to settle before the trial records `pending`. */
@@ -106,7 +114,7 @@ export interface LoadedCase {
   sha256: string;
 }
 
-export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status';
+export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer';
 
 export interface KnownDivergence {
   case: string;
@@ -195,6 +203,10 @@ export interface GenericCall {
   signal?: AbortSignal;
   /** The case's timeout, already decoded (NaN, Infinity included). */
   timeout?: number;
+  /** Shell mode: the whole command line, quoted, for the target's shell option. `file`
+   *  and `args` still name the command for targets that build the line themselves. */
+  shellCommand?: string;
+  maxBuffer?: number;
   options: Record<string, unknown>;
 }
 
@@ -275,6 +287,11 @@ export interface History {
   /** When each fixture process was first seen gone during the window (t in ns). */
   ends: Record<string, string>;
   afterWindow: ProcSample[];
+  /** Resident memory of the calling process when the call began and when it settled. */
+  rss: { atCall: number; atSettle: number | null };
+  /** Written by the runner when the case has the caller exit on settlement: what was
+   *  still running the moment the runner saw the caller gone. */
+  callerExit?: { t: string; processes: ProcSample[] };
   /** Every module the worker loaded after its hooks were in place (file URLs). */
   modules: string[];
   problems: string[];
@@ -308,6 +325,8 @@ export const FACT_NAMES = [
   'child.end',
   'descendants.runningAtSettle',
   'descendants.runningAfterWindow',
+  'child.outlivedCaller',
+  'descendants.outlivedCaller',
   'parent.abortListenersAfterSettle',
   'parent.timersAfterSettle',
 ] as const;
@@ -351,6 +370,8 @@ export interface TrialResult {
   facts?: Facts;
   verdicts?: Verdict[];
   durations?: { triggerToSettleMs: number | null; settleToChildEndMs: number | null };
+  /** Informational: how much the calling process's resident memory grew during the call. */
+  memory?: { rssAtCallBytes: number; rssGrowthBytes: number | null };
   leftovers?: Leftover[];
   /** Modules the trial loaded that no pin covers. */
   unverifiedModules?: string[];

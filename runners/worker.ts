@@ -15,7 +15,7 @@ import { processState } from './observe.ts';
 import { describeError } from './error-shape.ts';
 import type { Adapter, GenericCall, History, ProcSample, SpawnObservation, Trigger } from './types.ts';
 import type { TrialSpec } from './trial-spec.ts';
-import { decodeTimeout, fixtureArgs, markersOf } from './trial-spec.ts';
+import { decodeTimeout, fixtureArgs, markersOf, shellCommandLine } from './trial-spec.ts';
 import { readRecords } from './trial-files.ts';
 
 const now = () => process.hrtime.bigint().toString();
@@ -34,6 +34,7 @@ const history: History = {
   atSettle: null,
   ends: {},
   afterWindow: [],
+  rss: { atCall: process.memoryUsage().rss, atSettle: null },
   modules: [],
   problems: [],
 };
@@ -126,6 +127,8 @@ if (caseSpec.call.signal === 'lookalike') {
   call.signal = { aborted: false, reason: undefined, onabort: null, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} } as unknown as AbortSignal;
 }
 if (caseSpec.call.timeoutMs !== undefined) call.timeout = decodeTimeout(caseSpec.call.timeoutMs);
+if (caseSpec.call.shell) call.shellCommand = shellCommandLine(call.cwd, call.file, call.args);
+if (caseSpec.call.maxBuffer !== undefined) call.maxBuffer = caseSpec.call.maxBuffer;
 
 let adapter: Adapter;
 let targetModule: unknown;
@@ -173,9 +176,11 @@ function harnessTimer(fn: () => void, ms: number): NodeJS.Timeout {
 function knownProcesses(): Array<{ pid: number; role: string; startTime: string | null }> {
   const records = readRecords(dir);
   const byPid = new Map(records.map((r) => [r.pid, { pid: r.pid, role: r.role, startTime: r.startTime }]));
-  // A direct child killed before it could write its record is still known from spawn.
+  // A direct child killed before it could write its record is still known from spawn;
+  // so is a shell standing between the target and the fixture.
+  const role = records.some((r) => r.role === 'child') ? 'spawned' : 'child';
   for (const s of history.spawns) {
-    if (s.pid !== null && !byPid.has(s.pid)) byPid.set(s.pid, { pid: s.pid, role: 'child', startTime: null });
+    if (s.pid !== null && !byPid.has(s.pid)) byPid.set(s.pid, { pid: s.pid, role, startTime: null });
   }
   return [...byPid.values()];
 }
@@ -202,6 +207,12 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
     timers: targetTimers.filter((tm) => !tm._destroyed).length,
     exitsSeen: history.spawns.flatMap((s) => (s.exit && s.pid !== null ? [s.pid] : [])),
   };
+  history.rss.atSettle = process.memoryUsage().rss;
+  // A caller that exits on settlement leaves the watching to the runner.
+  if (caseSpec.caller === 'exits-on-settle') {
+    history.afterWindow = history.atSettle.processes;
+    finish();
+  }
   watchWindow();
 }
 
@@ -272,6 +283,7 @@ harnessTimer(() => {
   finish();
 }, spec.deadlineMs);
 
+history.rss.atCall = process.memoryUsage().rss;
 timerHook.enable();
 let pending: Promise<unknown> | null = null;
 try {

@@ -157,6 +157,13 @@ test('Windows is refused with a clear message', () => {
   assert.not.throws(() => assertSupportedPlatform('linux'));
 });
 
+test('--help after a verb prints the usage and runs nothing', async () => {
+  const r = await cli('run', '--help');
+  assert.is(r.code, 0);
+  assert.match(r.stdout, /Usage:/);
+  assert.not.match(r.stdout, /trials:/);
+});
+
 test('--version prints the version from package.json', async () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const r = await cli('--version');

@@ -2,7 +2,7 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildTimeline, deriveFacts, type Observations } from '../runners/facts.ts';
+import { buildTimeline, deriveFacts, deriveMemory, type Observations } from '../runners/facts.ts';
 import type { CaseSpec, History } from '../runners/types.ts';
 
 const spec: CaseSpec = {
@@ -41,6 +41,7 @@ function history(over: Partial<History> = {}): History {
       { pid: 42, role: 'child', state: 'exited' },
       { pid: 43, role: 'child.g0', state: 'running' },
     ],
+    rss: { atCall: 50_000_000, atSettle: 58_000_000 },
     modules: [],
     problems: [],
     ...over,
@@ -115,6 +116,41 @@ test('a resolved call has no error facts, and a call with no spawn has no child'
   assert.is(f['child.atSettle'], 'none');
   assert.is(f['child.end'], 'none');
   assert.is(f.spawned, false);
+});
+
+test('a case that keeps its caller running asks nothing about outliving it', () => {
+  const f = deriveFacts(spec, observe(history()));
+  assert.is(f['child.outlivedCaller'], null);
+  assert.is(f['descendants.outlivedCaller'], null);
+});
+
+test('what was running when the runner saw the caller gone outlived the caller', () => {
+  const exits: CaseSpec = { ...spec, caller: 'exits-on-settle' };
+  const gone = history({
+    callerExit: {
+      t: '4500000',
+      processes: [
+        { pid: 42, role: 'child', state: 'running' },
+        { pid: 43, role: 'child.g0', state: 'exited' },
+      ],
+    },
+  });
+  const f = deriveFacts(exits, observe(gone));
+  assert.is(f['child.outlivedCaller'], true);
+  assert.is(f['descendants.outlivedCaller'], 0);
+  const timeline = buildTimeline(observe(gone));
+  assert.ok(timeline.some((r) => r.source === 'runner' && r.kind === 'caller-gone'));
+});
+
+test('a caller that exits on settlement but was never seen gone leaves the facts unknown', () => {
+  const f = deriveFacts({ ...spec, caller: 'exits-on-settle' }, observe(history()));
+  assert.is(f['child.outlivedCaller'], 'unknown');
+  assert.is(f['descendants.outlivedCaller'], 'unknown');
+});
+
+test('memory growth is measured from the call to its settlement, and absent if it never settled', () => {
+  assert.equal(deriveMemory(history()), { rssAtCallBytes: 50_000_000, rssGrowthBytes: 8_000_000 });
+  assert.equal(deriveMemory(history({ rss: { atCall: 1, atSettle: null } })), { rssAtCallBytes: 1, rssGrowthBytes: null });
 });
 
 test('the timeline merges worker and fixture events in clock order, in ms from the start', () => {

@@ -8,8 +8,10 @@ type Spawn = (file: string, args: readonly string[], options: Record<string, unk
 
 export function run(call: GenericCall, target: { default: Spawn }) {
   return new Promise((resolve, reject) => {
-    const child = target.default(call.file, call.args, {
+    const shell = call.shellCommand !== undefined;
+    const child = target.default(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
       cwd: call.cwd,
+      shell,
       signal: call.signal,
       timeout: call.timeout,
       killSignal: call.options.killSignal,

@@ -10,9 +10,12 @@ interface Execa {
 
 export function run(call: GenericCall, target: Execa) {
   const { killSignal, killDescendants } = call.options;
+  const shell = call.shellCommand !== undefined;
   return Promise.resolve(
-    target.execa(call.file, call.args, {
+    target.execa(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
       cwd: call.cwd,
+      ...(shell ? { shell } : {}),
+      ...(call.maxBuffer === undefined ? {} : { maxBuffer: call.maxBuffer }),
       cancelSignal: call.signal,
       timeout: call.timeout,
       ...(killSignal === undefined ? {} : { killSignal }),

@@ -9,9 +9,11 @@ interface NanoSpawn {
 
 export function run(call: GenericCall, target: NanoSpawn) {
   const { killSignal } = call.options;
+  const shell = call.shellCommand !== undefined;
   return Promise.resolve(
-    target.default(call.file, call.args, {
+    target.default(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
       cwd: call.cwd,
+      ...(shell ? { shell } : {}),
       signal: call.signal,
       timeout: call.timeout,
       ...(killSignal === undefined ? {} : { killSignal }),

@@ -7,11 +7,14 @@ type ChildProcessModule = typeof import('node:child_process');
 
 export function run(call: GenericCall, target: ChildProcessModule): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
+    const shell = call.shellCommand !== undefined;
     target.execFile(
-      call.file,
-      call.args,
+      shell ? call.shellCommand! : call.file,
+      shell ? [] : call.args,
       {
         cwd: call.cwd,
+        shell,
+        ...(call.maxBuffer === undefined ? {} : { maxBuffer: call.maxBuffer }),
         signal: call.signal,
         timeout: call.timeout,
         killSignal: call.options.killSignal as NodeJS.Signals | undefined,

@@ -9,8 +9,11 @@ type Helper = typeof import('./stoppable-exec.ts');
 
 export function run(call: GenericCall, target: Helper) {
   const o = call.options;
-  return target.stoppableExec(call.file, call.args, {
+  const shell = call.shellCommand !== undefined;
+  return target.stoppableExec(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
     cwd: call.cwd,
+    shell,
+    maxBuffer: call.maxBuffer,
     signal: call.signal,
     timeout: call.timeout,
     killSignal: (o.stopSignal ?? o.killSignal) as NodeJS.Signals | undefined,

@@ -43,6 +43,10 @@ export interface StoppableOptions {
   killSignal?: NodeJS.Signals;
   /** How long the child may take to stop before SIGKILL. */
   graceMs?: number;
+  /** Run `file` as a shell command line; the group signal still reaches the command. */
+  shell?: boolean;
+  /** Bytes either stream may carry before the child is stopped and the call rejects. */
+  maxBuffer?: number;
   /** Turns the reference into one known-bad variant. */
   mutation?: Mutation;
 }
@@ -67,7 +71,7 @@ function invalidDuration(name: string, value: number | undefined): Error | null 
 }
 
 export function stoppableExec(file: string, args: string[], options: StoppableOptions = {}): Promise<ExecResult> {
-  const { signal, timeout = 0, killSignal = 'SIGTERM', graceMs = 1000, mutation } = options;
+  const { signal, timeout = 0, killSignal = 'SIGTERM', graceMs = 1000, maxBuffer = Infinity, mutation } = options;
   return new Promise((resolve, reject) => {
     const invalid =
       (mutation === 'no-timeout-validation' ? null : invalidDuration('timeout', timeout)) ?? invalidDuration('graceMs', graceMs);
@@ -80,13 +84,23 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
     // detached: the child leads a new process group, which is what lets one kill(-pgid)
     // reach the grandchildren too.
     const group = mutation !== 'signals-direct-child-only';
-    const child = spawn(file, args, { cwd: options.cwd, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(file, args, { cwd: options.cwd, shell: options.shell, detached: group, stdio: ['ignore', 'pipe', 'pipe'] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
-    child.stdout.on('data', (b: Buffer) => stdout.push(b));
-    child.stderr.on('data', (b: Buffer) => stderr.push(b));
+    // Past maxBuffer the output is dropped, not kept: the child is being stopped anyway.
+    const collect = (into: Buffer[], name: string) => {
+      let size = 0;
+      return (b: Buffer) => {
+        if (size > maxBuffer) return;
+        size += b.length;
+        if (size <= maxBuffer) into.push(b);
+        else beginStop({ kind: 'error', error: Object.assign(new RangeError(`${name} maxBuffer length exceeded`), { code: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' }) });
+      };
+    };
+    child.stdout.on('data', collect(stdout, 'stdout'));
+    child.stderr.on('data', collect(stderr, 'stderr'));
 
-    let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | { kind: 'invalid'; error: Error } | null = null;
+    let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | { kind: 'error'; error: Error } | null = null;
     let graceTimer: NodeJS.Timeout | null = null;
     let deadline: NodeJS.Timeout | null = null;
 
@@ -110,7 +124,7 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
     const onAbort = () => beginStop({ kind: 'abort', reason: signal!.reason });
     signal?.addEventListener('abort', onAbort, { once: true });
     if (timeout > 0) deadline = setTimeout(() => beginStop({ kind: 'timeout' }), timeout);
-    if (invalid) beginStop({ kind: 'invalid', error: invalid }); // mutant: validates-after-spawn
+    if (invalid) beginStop({ kind: 'error', error: invalid }); // mutant: validates-after-spawn
     if (signal?.aborted) onAbort(); // mutant: spawns-when-pre-aborted
 
     const cleanUp = () => {
@@ -125,7 +139,7 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       settled = true;
       cleanUp();
       const out = { stdout: Buffer.concat(stdout).toString(), stderr: Buffer.concat(stderr).toString() };
-      if (stop?.kind === 'invalid') return reject(stop.error);
+      if (stop?.kind === 'error') return reject(stop.error);
       if (stop && code === 0 && mutation === 'clean-exit-is-success') return resolve(out); // mutant
       if (stop?.kind === 'abort') return reject(Object.assign(abortError(stop.reason), out));
       if (stop?.kind === 'timeout') {

@@ -9,12 +9,13 @@ interface Tinyexec {
 
 export function run(call: GenericCall, target: Tinyexec) {
   const { killSignal } = call.options;
+  const shell = call.shellCommand !== undefined;
   return Promise.resolve(
-    target.x(call.file, call.args, {
+    target.x(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
       signal: call.signal,
       timeout: call.timeout,
       throwOnError: true,
-      nodeOptions: { cwd: call.cwd, ...(killSignal === undefined ? {} : { killSignal }) },
+      nodeOptions: { cwd: call.cwd, ...(shell ? { shell } : {}), ...(killSignal === undefined ? {} : { killSignal }) },
     }),
   );
 }

@@ -16,5 +16,6 @@ export function run(call: GenericCall, target: { $: Dollar }) {
     ...(killSignal === undefined ? {} : { killSignal }),
     ...(nothrow === undefined ? {} : { nothrow }),
   });
+  if (call.shellCommand !== undefined) return Promise.resolve($`cd ${call.cwd} && ${call.file} ${call.args}`);
   return Promise.resolve($`${call.file} ${call.args}`);
 }
