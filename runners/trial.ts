@@ -14,7 +14,7 @@ import type { Runtime } from './runtime.ts';
 import { readEvents, readRecords } from './trial-files.ts';
 import type { TrialSpec } from './trial-spec.ts';
 import type { CaseSpec, History, TrialResult } from './types.ts';
-import { classify, judge } from './verdicts.ts';
+import { classify, explain, judge } from './verdicts.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 /** childproof's own code and the loader it runs TypeScript with: not the target's. */
@@ -179,9 +179,10 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
     const observations = { history, records: readRecords(dir), events: readEvents(dir), leftovers };
     const facts = deriveFacts(caseSpec, observations);
     const verdicts = judge(caseSpec.assertions, facts);
+    const known = (probe.spec.knownDivergences ?? []).filter((k) => k.case === caseSpec.id);
     const observed = {
       facts,
-      verdicts,
+      verdicts: explain(verdicts, known),
       durations: deriveDurations(observations),
       memory: deriveMemory(history),
       leftovers,
@@ -193,7 +194,6 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
     if (history.problems.length > 0) {
       return { trial: { ...base, outcome: 'error', reason: history.problems.join('; '), ...observed }, unmet };
     }
-    const known = (probe.spec.knownDivergences ?? []).filter((k) => k.case === caseSpec.id);
     const { outcome, reason } = classify(verdicts, known);
     return { trial: { ...base, outcome, ...(reason ? { reason } : {}), ...observed }, unmet };
   } finally {

@@ -343,6 +343,8 @@ export interface Verdict {
   observed: FactValue | 'unknown';
   /** One sentence: the fact, the value seen, the value required. */
   why: string;
+  /** The probe's explanation, when this failure is one of its known divergences. */
+  knownDivergence?: string;
 }
 
 export type Outcome =

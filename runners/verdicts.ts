@@ -62,6 +62,15 @@ export function classify(verdicts: Verdict[], known: KnownDivergence[]): { outco
       reason: `known to fail with ${k.fact} = ${show(k.value)}, but it did not: ${k.why}`,
     };
   }
-  if (problems.length > 0) return { outcome: 'known-fail', reason: problems[0].why };
+  // The probe's own explanation says why, where the verdict only says what.
+  if (problems.length > 0) return { outcome: 'known-fail', reason: known.find((k) => matches(problems[0], k))!.why };
   return { outcome: 'pass' };
+}
+
+/** Each failure that is a known divergence carries the probe's explanation of it. */
+export function explain(verdicts: Verdict[], known: KnownDivergence[]): Verdict[] {
+  return verdicts.map((v) => {
+    const k = v.result === 'pass' ? undefined : known.find((d) => matches(v, d));
+    return k ? { ...v, knownDivergence: k.why } : v;
+  });
 }

@@ -29,7 +29,13 @@ test('publish files one valid report per probe and version, and a table that mat
   const table = fs.readFileSync(path.join(results, 'README.md'), 'utf8');
   assert.is(table, `${renderFindings(published)}\n`);
   assert.match(table, /## node-execfile v\d+\.\d+\.\d+ on Node v\d+/);
-  assert.match(table, /\| settles after exit \| \*\*breaks\*\* in 1 of 2 cases: \[delayed-cleanup-abort\]\(node-execfile\/v[\d.]+@node-v[\d.]+\.json\): child\.reapedAtSettle = false/);
+  // The failure links to its trial by JSON pointer and carries the probe's explanation.
+  const cell = /\| settles after exit \| \*\*breaks\*\* in 1 of 2 cases: \[delayed-cleanup-abort\]\((node-execfile\/v[\d.]+@node-v[\d.]+\.json)#\/trials\/(\d+)\): child\.reapedAtSettle = false \(([^)]+)\)/.exec(table);
+  assert.ok(cell, table);
+  const linked = published.find((p) => p.file === cell[1])!.report.trials[Number(cell[2])];
+  assert.is(linked.case, 'core/delayed-cleanup-abort');
+  const known = JSON.parse(fs.readFileSync(path.join(ROOT, 'probes/node-execfile/probe.json'), 'utf8')).knownDivergences;
+  assert.ok(known.some((k: { case: string; why: string }) => k.case === 'core/delayed-cleanup-abort' && k.why === cell[3]));
   assert.match(table, /## reference [0-9a-f]{12} on Node v[\d.]+\n/);
   assert.match(table, /\| settles after exit \| holds \(2 cases\) \|/);
 });
