@@ -40,6 +40,25 @@ test('publish files one valid report per probe and version, and a table that mat
   assert.match(table, /\| settles after exit \| holds \(2 cases\) \|/);
 });
 
+test("a probe's published file is as expected when its own trials are, whatever another probe did", () => {
+  const identity = { kind: 'builtin', module: 'node:child_process' } as const;
+  const report: Report = {
+    formatVersion: 1,
+    tool: { name: 'childproof', version: '0' },
+    createdAt: new Date(0).toISOString(),
+    environment: { node: 'v20.0.0', v8: '0', platform: 'linux', release: '0', arch: 'x64', cpus: 1 },
+    probes: [{ name: 'good', title: 'g', identity }, { name: 'bad', title: 'b', identity }],
+    cases: [{ id: 'core/x', title: 'x', sha256: '0'.repeat(64), clauses: [] }],
+    trials: [
+      { probe: 'good', case: 'core/x', outcome: 'known-fail' },
+      { probe: 'bad', case: 'core/x', outcome: 'fail' },
+    ],
+    summary: { total: 2, asExpected: false, outcomes: { 'known-fail': 1, fail: 1 } },
+  };
+  const byProbe = Object.fromEntries(splitByProbe(report).map(({ report: r }) => [r.probes[0].name, r.summary.asExpected]));
+  assert.equal(byProbe, { good: true, bad: false });
+});
+
 test('a probe is filed under its package version, its runtime, or its pin', () => {
   const base = { name: 'p', title: 't' };
   assert.is(probeVersion({ ...base, identity: { kind: 'package', name: 'x', version: '1.2.3', entry: 'i.js', paths: [] } }, 'v20.0.0'), '1.2.3');

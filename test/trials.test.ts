@@ -30,7 +30,7 @@ function trial(ctx: { results: TrialResult[] }, probe: string, id: string): Tria
 
 trials('every trial of the built-in probes comes out as the probe expects', (ctx) => {
   assert.ok(builtinProbeNames().length >= 3);
-  const surprises = ctx.results.filter((r) => r.outcome !== 'pass' && r.outcome !== 'known-fail');
+  const surprises = ctx.results.filter((r) => !['pass', 'known-fail', 'unsupported'].includes(r.outcome));
   assert.equal(
     surprises.map((r) => `${r.probe} ${r.case}: ${r.outcome}: ${r.reason}`),
     [],
@@ -115,6 +115,40 @@ trials('a grandchild holding stdout survives plain execFile and is stopped with 
   const ref = trial(ctx, 'reference', 'grandchild-stdout-abort');
   assert.is(ref.facts!['descendants.runningAtSettle'], 0);
   assert.is(ref.facts!['descendants.runningAfterWindow'], 0);
+});
+
+trials("a caller that exits on execFile's rejection leaves the SIGTERM-ignoring child orphaned; the reference leaves nothing", (ctx) => {
+  const node = trial(ctx, 'node-execfile', 'caller-exits-ignores-sigterm-abort');
+  assert.is(node.facts!.settled, 'rejected');
+  assert.is(node.facts!['child.outlivedCaller'], true);
+  assert.is(node.facts!['child.end'], 'harness-killed');
+  assert.ok(node.leftovers!.some((l) => l.role === 'child'));
+  assert.ok(node.timeline!.some((e) => e.source === 'runner' && e.kind === 'caller-gone'));
+  const ref = trial(ctx, 'reference', 'caller-exits-ignores-sigterm-abort');
+  assert.is(ref.facts!['child.outlivedCaller'], false);
+  assert.is(ref.facts!['descendants.outlivedCaller'], 0);
+  assert.equal(ref.leftovers, []);
+});
+
+trials('in shell mode Node signals the shell and the command runs on, while a group signal reaches the command', (ctx) => {
+  const node = trial(ctx, 'node-spawn', 'shell-abort');
+  assert.equal(node.facts!['child.signals'], []);
+  assert.is(node.facts!['child.atSettle'], 'running');
+  assert.is(node.facts!['child.end'], 'harness-killed');
+  const ref = trial(ctx, 'reference', 'shell-abort');
+  assert.equal(ref.facts!['child.signals'], ['SIGTERM']);
+  assert.is(ref.facts!['child.markerAtSettle'], true);
+  assert.is(ref.facts!['child.atSettle'], 'exited');
+});
+
+trials('past maxBuffer execFile stops the child and rejects after its exit, and the memory growth is recorded', (ctx) => {
+  const node = trial(ctx, 'node-execfile', 'output-flood-maxbuffer');
+  assert.is(node.facts!.settled, 'rejected');
+  assert.is(node.facts!['error.code'], 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER');
+  assert.is(node.facts!['child.reapedAtSettle'], true);
+  assert.type(node.memory!.rssGrowthBytes, 'number');
+  assert.ok(node.memory!.rssAtCallBytes > 0);
+  assert.is(trial(ctx, 'node-spawn', 'output-flood-maxbuffer').outcome, 'unsupported');
 });
 
 trials('the report of the run validates against its schema', (ctx) => {
