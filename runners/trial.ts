@@ -13,7 +13,7 @@ import type { PreparedProbe } from './prepare.ts';
 import type { Runtime } from './runtime.ts';
 import { readEvents, readRecords } from './trial-files.ts';
 import type { TrialSpec } from './trial-spec.ts';
-import type { CaseSpec, History, TrialResult } from './types.ts';
+import type { History, TrialResult } from './types.ts';
 import { classify, explain, judge } from './verdicts.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
@@ -112,14 +112,6 @@ function displayModule(file: string): string {
   return i >= 0 ? file.slice(i + 1) : file;
 }
 
-/** A caller that exited on settlement leaves the runner to watch what it left running. */
-async function watchIfCallerExited(caseSpec: CaseSpec, historyFile: string, dir: string) {
-  if (caseSpec.caller !== 'exits-on-settle' || !fs.existsSync(historyFile)) return null;
-  const history: History = JSON.parse(fs.readFileSync(historyFile, 'utf8'));
-  if (history.settlement.kind === 'pending') return null;
-  return watchAfterCaller(dir, caseSpec.windowMs);
-}
-
 /** How often a trial whose precondition failed (see unmetPrecondition) is run again. */
 const ATTEMPTS = 3;
 
@@ -163,19 +155,25 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
 
   const worker = await runWorker(specFile, dir, deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS, ctx, tag);
   const historyFile = path.join(dir, 'history.json');
-  const afterCaller = await watchIfCallerExited(caseSpec, historyFile, dir);
+  const saved: History | null = fs.existsSync(historyFile) ? JSON.parse(fs.readFileSync(historyFile, 'utf8')) : null;
+  // A caller that exited on settlement leaves the runner to watch what it left running,
+  // before the sweep ends it.
+  const afterCaller =
+    saved && caseSpec.caller === 'exits-on-settle' && saved.settlement.kind !== 'pending'
+      ? await watchAfterCaller(dir, caseSpec.windowMs)
+      : null;
   const leftovers = sweepTrial(dir, tag, worker.pid);
   if (worker.pid !== null) ctx.live.delete(worker.pid);
 
   try {
-    if (!fs.existsSync(historyFile)) {
+    if (!saved) {
       const why = worker.overran
         ? 'the trial worker did not finish in time and was killed'
         : `the trial worker exited with code ${worker.code} before recording anything`;
       const detail = tail(path.join(dir, 'worker.err'));
       return { trial: { ...base, outcome: 'error', reason: detail ? `${why}: ${detail}` : why, leftovers }, unmet: null };
     }
-    const history: History = { ...JSON.parse(fs.readFileSync(historyFile, 'utf8')), ...afterCaller };
+    const history: History = { ...saved, ...afterCaller };
     const observations = { history, records: readRecords(dir), events: readEvents(dir), leftovers };
     const facts = deriveFacts(caseSpec, observations);
     const verdicts = judge(caseSpec.assertions, facts);

@@ -203,9 +203,10 @@ export interface GenericCall {
   signal?: AbortSignal;
   /** The case's timeout, already decoded (NaN, Infinity included). */
   timeout?: number;
-  /** Shell mode: the whole command line, quoted, for the target's shell option. `file`
-   *  and `args` still name the command for targets that build the line themselves. */
-  shellCommand?: string;
+  /** Shell mode. `file` is then the whole command line, quoted, and `args` is empty: the
+   *  form a library's shell option takes. These are the command's own words, for a
+   *  target that writes the line itself (zx). */
+  shell?: { file: string; args: string[] };
   maxBuffer?: number;
   options: Record<string, unknown>;
 }

@@ -127,7 +127,11 @@ if (caseSpec.call.signal === 'lookalike') {
   call.signal = { aborted: false, reason: undefined, onabort: null, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} } as unknown as AbortSignal;
 }
 if (caseSpec.call.timeoutMs !== undefined) call.timeout = decodeTimeout(caseSpec.call.timeoutMs);
-if (caseSpec.call.shell) call.shellCommand = shellCommandLine(call.cwd, call.file, call.args);
+if (caseSpec.call.shell) {
+  call.shell = { file: call.file, args: call.args };
+  call.file = shellCommandLine(call.cwd, call.file, call.args);
+  call.args = [];
+}
 if (caseSpec.call.maxBuffer !== undefined) call.maxBuffer = caseSpec.call.maxBuffer;
 
 let adapter: Adapter;

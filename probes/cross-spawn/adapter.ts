@@ -8,10 +8,9 @@ type Spawn = (file: string, args: readonly string[], options: Record<string, unk
 
 export function run(call: GenericCall, target: { default: Spawn }) {
   return new Promise((resolve, reject) => {
-    const shell = call.shellCommand !== undefined;
-    const child = target.default(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
+    const child = target.default(call.file, call.args, {
       cwd: call.cwd,
-      shell,
+      shell: call.shell !== undefined,
       signal: call.signal,
       timeout: call.timeout,
       killSignal: call.options.killSignal,

@@ -10,11 +10,10 @@ interface Execa {
 
 export function run(call: GenericCall, target: Execa) {
   const { killSignal, killDescendants } = call.options;
-  const shell = call.shellCommand !== undefined;
   return Promise.resolve(
-    target.execa(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
+    target.execa(call.file, call.args, {
       cwd: call.cwd,
-      ...(shell ? { shell } : {}),
+      ...(call.shell ? { shell: true } : {}),
       ...(call.maxBuffer === undefined ? {} : { maxBuffer: call.maxBuffer }),
       cancelSignal: call.signal,
       timeout: call.timeout,

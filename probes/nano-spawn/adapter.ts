@@ -9,11 +9,10 @@ interface NanoSpawn {
 
 export function run(call: GenericCall, target: NanoSpawn) {
   const { killSignal } = call.options;
-  const shell = call.shellCommand !== undefined;
   return Promise.resolve(
-    target.default(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
+    target.default(call.file, call.args, {
       cwd: call.cwd,
-      ...(shell ? { shell } : {}),
+      ...(call.shell ? { shell: true } : {}),
       signal: call.signal,
       timeout: call.timeout,
       ...(killSignal === undefined ? {} : { killSignal }),

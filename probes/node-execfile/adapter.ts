@@ -7,13 +7,12 @@ type ChildProcessModule = typeof import('node:child_process');
 
 export function run(call: GenericCall, target: ChildProcessModule): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
-    const shell = call.shellCommand !== undefined;
     target.execFile(
-      shell ? call.shellCommand! : call.file,
-      shell ? [] : call.args,
+      call.file,
+      call.args,
       {
         cwd: call.cwd,
-        shell,
+        shell: call.shell !== undefined,
         ...(call.maxBuffer === undefined ? {} : { maxBuffer: call.maxBuffer }),
         signal: call.signal,
         timeout: call.timeout,

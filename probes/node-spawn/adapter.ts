@@ -8,10 +8,9 @@ type ChildProcessModule = typeof import('node:child_process');
 
 export function run(call: GenericCall, target: ChildProcessModule): Promise<{ code: number }> {
   return new Promise((resolve, reject) => {
-    const shell = call.shellCommand !== undefined;
-    const child = target.spawn(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
+    const child = target.spawn(call.file, call.args, {
       cwd: call.cwd,
-      shell,
+      shell: call.shell !== undefined,
       signal: call.signal,
       timeout: call.timeout,
       killSignal: call.options.killSignal as NodeJS.Signals | undefined,

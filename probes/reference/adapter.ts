@@ -9,10 +9,9 @@ type Helper = typeof import('./stoppable-exec.ts');
 
 export function run(call: GenericCall, target: Helper) {
   const o = call.options;
-  const shell = call.shellCommand !== undefined;
-  return target.stoppableExec(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
+  return target.stoppableExec(call.file, call.args, {
     cwd: call.cwd,
-    shell,
+    shell: call.shell !== undefined,
     maxBuffer: call.maxBuffer,
     signal: call.signal,
     timeout: call.timeout,

@@ -9,13 +9,12 @@ interface Tinyexec {
 
 export function run(call: GenericCall, target: Tinyexec) {
   const { killSignal } = call.options;
-  const shell = call.shellCommand !== undefined;
   return Promise.resolve(
-    target.x(shell ? call.shellCommand! : call.file, shell ? [] : call.args, {
+    target.x(call.file, call.args, {
       signal: call.signal,
       timeout: call.timeout,
       throwOnError: true,
-      nodeOptions: { cwd: call.cwd, ...(shell ? { shell } : {}), ...(killSignal === undefined ? {} : { killSignal }) },
+      nodeOptions: { cwd: call.cwd, ...(call.shell ? { shell: true } : {}), ...(killSignal === undefined ? {} : { killSignal }) },
     }),
   );
 }

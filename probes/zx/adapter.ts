@@ -16,6 +16,7 @@ export function run(call: GenericCall, target: { $: Dollar }) {
     ...(killSignal === undefined ? {} : { killSignal }),
     ...(nothrow === undefined ? {} : { nothrow }),
   });
-  if (call.shellCommand !== undefined) return Promise.resolve($`cd ${call.cwd} && ${call.file} ${call.args}`);
+  // zx always runs a shell; shell mode is the same list, written the way zx users write it.
+  if (call.shell) return Promise.resolve($`cd ${call.cwd} && ${call.shell.file} ${call.shell.args}`);
   return Promise.resolve($`${call.file} ${call.args}`);
 }
