@@ -4,9 +4,10 @@
 // the claim. 1.0 would mean the whole suite costs no more than its slowest trial.
 
 import { performance } from 'node:perf_hooks';
-import { loadAllCases, loadProbes } from '../runners/load.ts';
-import { estimateMs } from '../runners/plan.ts';
-import { defaultJobs, runTrials } from '../runners/run.ts';
+import { estimateMs } from '../runners/engine/plan.ts';
+import { defaultJobs, runTrials } from '../runners/engine/run.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
+import { loadProbes } from '../runners/model/load-probes.ts';
 
 const cases = loadAllCases().filter((c) => c.spec.id.startsWith('field-notes/abort-before-process-exit/'));
 const probes = loadProbes(['reference']);

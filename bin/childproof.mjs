@@ -4,5 +4,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { cli } = await import('../runners/cli.ts');
+const { cli } = await import('../runners/cli/main.ts');
 await cli(process.argv.slice(2));

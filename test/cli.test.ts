@@ -6,8 +6,11 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
-import { assertSupportedPlatform, PlatformError, processesTagged } from '../runners/observe.ts';
-import { BIN, cli, exitOf, FIXTURE, ROOT, removeTempDirs, tempDir, until, writeJson } from './helpers.ts';
+import { WORKER } from '../runners/model/paths.ts';
+import { assertSupportedPlatform, PlatformError } from '../runners/os/platform.ts';
+import { processesTagged } from '../runners/os/processes.ts';
+import { BIN, cli, exitOf, FIXTURE, ROOT, tempDir, until, writeJson } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
 
@@ -176,7 +179,7 @@ test('an interrupted run ends every trial process before it exits', async () => 
     stdio: 'ignore',
   });
   // The fixture ignores SIGTERM and plain execFile never escalates, so it stays up.
-  const [pid] = await until(() => {
+  const [pid] = await until('the fixture to start', () => {
     const found = processesTagged(FIXTURE);
     return found.length ? found : null;
   });
@@ -184,7 +187,7 @@ test('an interrupted run ends every trial process before it exits', async () => 
   const exit = await exitOf(runner);
   assert.is(exit.code, 130);
   assert.not.ok(processesTagged(FIXTURE).includes(pid));
-  assert.equal(processesTagged(path.join(ROOT, 'runners', 'worker.ts')), []);
+  assert.equal(processesTagged(WORKER), []);
 });
 
 test("bless records a run's failures as known divergences, so the next run is as expected", async () => {
@@ -197,8 +200,10 @@ test("bless records a run's failures as known divergences, so the next run is as
   assert.match(first.stdout, /core\/success\s+fail/);
   const bless = await cli('bless', out, '--probe', lazy, '--why', 'it never runs the command');
   assert.is(bless.code, 0, bless.stderr);
-  const probe = JSON.parse(fs.readFileSync(path.join(lazy, 'probe.json'), 'utf8'));
-  assert.equal(probe.knownDivergences, [{ case: 'core/success', fact: 'child.reapedAtSettle', value: null, why: 'it never runs the command' }]);
+  const written = JSON.parse(fs.readFileSync(path.join(lazy, 'divergences.json'), 'utf8'));
+  assert.equal(written.explanations, [{ why: 'it never runs the command', signatures: [{ case: 'core/success', fact: 'child.reapedAtSettle', value: null }] }]);
+  assert.equal(JSON.parse(fs.readFileSync(path.join(lazy, 'probe.json'), 'utf8')).knownDivergences, undefined, 'probe.json keeps only what a person wrote');
+  assert.is((await cli('validate', path.join(lazy, 'divergences.json'))).code, 0);
   const second = await cli('run', '--probe', lazy, '--case', 'core/success');
   assert.is(second.code, 0, second.stdout);
   assert.match(second.stdout, /core\/success\s+known-fail/);
@@ -214,6 +219,4 @@ test('a published row whose case file has changed is refused by validate', async
   assert.match(r.stderr, /published\.json: \/rows\/0\/sha256: expected [0-9a-f]{64}, the digest of .*plain-abort\.case\.json as it is now/);
 });
 
-test.after(removeTempDirs);
-
-test.run();
+finish(test);

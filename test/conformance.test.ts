@@ -5,12 +5,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { compareReports, compareRow } from '../runners/compare.ts';
-import { lintCoverage, loadAllCases, loadProbes, mutantProbeNames, shippedProbes } from '../runners/load.ts';
-import { buildReport, environment } from '../runners/report.ts';
-import { runTrials, type RunResult } from '../runners/run.ts';
-import type { LoadedCase, Report } from '../runners/types.ts';
-import { cli, removeTempDirs, tempDir } from './helpers.ts';
+import { runTrials, type RunResult } from '../runners/engine/run.ts';
+import type { LoadedCase } from '../runners/model/case.ts';
+import { lintCoverage } from '../runners/model/lint.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
+import { loadProbes, mutantProbeNames, shippedProbes } from '../runners/model/load-probes.ts';
+import type { Report } from '../runners/model/report.ts';
+import { buildReport, environment } from '../runners/report/build.ts';
+import { compareReports, compareRow } from '../runners/report/compare.ts';
+import { cli, tempDir } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
 
 const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';
 
@@ -61,7 +65,7 @@ conformance('every case is failed by some mutant or some real probe, as validate
   const failedByReal = new Set(
     shippedProbes()
       .filter((p) => !p.spec.mutant && p.spec.name !== 'reference')
-      .flatMap((p) => (p.spec.knownDivergences ?? []).map((k) => k.case)),
+      .flatMap((p) => p.knownDivergences.map((k) => k.case)),
   );
   const uncaught = ctx.cases.filter((c) => !c.spec.observationOnly && !failedByMutant.has(c.spec.id) && !failedByReal.has(c.spec.id));
   assert.equal(uncaught.map((c) => c.spec.id), []);
@@ -140,6 +144,4 @@ conformance('a published row is not comparable once its case file has changed', 
   assert.equal(compareRow(row, 'a'.repeat(64), trial), { status: 'diverged', fact: 'settled', published: 'rejected', observed: 'resolved' });
 });
 
-conformance.after(removeTempDirs);
-
-conformance.run();
+finish(conformance);

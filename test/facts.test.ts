@@ -1,9 +1,12 @@
-// Facts are a pure function of a saved history: shown here on hand-made histories.
+// Facts are a pure function of a trial's saved observations: shown here on hand-made ones.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { buildTimeline, deriveFacts, deriveMemory, type Observations } from '../runners/facts.ts';
-import type { CaseSpec, History } from '../runners/types.ts';
+import { deriveFacts } from '../runners/judge/facts.ts';
+import { buildTimeline, deriveMemory } from '../runners/judge/timeline.ts';
+import type { CaseSpec } from '../runners/model/case.ts';
+import { finish } from './support/suite.ts';
+import type { AfterCaller, FixtureRecord, Leftover, Observations, RawEvent, WorkerObservations } from '../runners/model/observations.ts';
 
 const spec: CaseSpec = {
   id: 'core/x',
@@ -16,7 +19,7 @@ const spec: CaseSpec = {
   assertions: [{ clause: 'reason-preserved', fact: 'settled', equals: 'rejected' }],
 };
 
-function history(over: Partial<History> = {}): History {
+function history(over: Partial<WorkerObservations> = {}): WorkerObservations {
   return {
     t0: '1000000',
     spawns: [{ t: '2000000', file: 'node', pid: 42, error: null, exit: null }],
@@ -42,26 +45,30 @@ function history(over: Partial<History> = {}): History {
       { pid: 43, role: 'child.g0', state: 'running' },
     ],
     rss: { atCall: 50_000_000, atSettle: 58_000_000 },
-    modules: [],
     problems: [],
     ...over,
   };
 }
 
-function observe(h: History, over: Partial<Observations> = {}): Observations {
+function observe(
+  h: WorkerObservations,
+  over: { records?: FixtureRecord[]; events?: RawEvent[]; leftovers?: Leftover[]; afterCaller?: AfterCaller } = {},
+): Observations {
   return {
-    history: h,
-    records: [
-      { pid: 42, ppid: 1, pgid: 42, startTime: '9', role: 'child', t: '2500000' },
-      { pid: 43, ppid: 42, pgid: 42, startTime: '9', role: 'child.g0', t: '2600000' },
-    ],
-    events: [
-      { t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' },
-      { t: '5000000', pid: 42, kind: 'marker', role: 'child' },
-      { t: '5100000', pid: 42, kind: 'exit', code: 0, role: 'child' },
-    ],
-    leftovers: [],
-    ...over,
+    setup: '0'.repeat(64),
+    worker: h,
+    fixtures: {
+      records: over.records ?? [
+        { pid: 42, ppid: 1, pgid: 42, startTime: '9', role: 'child', t: '2500000' },
+        { pid: 43, ppid: 42, pgid: 42, startTime: '9', role: 'child.g0', t: '2600000' },
+      ],
+      events: over.events ?? [
+        { t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' },
+        { t: '5000000', pid: 42, kind: 'marker', role: 'child' },
+        { t: '5100000', pid: 42, kind: 'exit', code: 0, role: 'child' },
+      ],
+    },
+    runner: { afterCaller: over.afterCaller ?? null, leftovers: over.leftovers ?? [] },
   };
 }
 
@@ -126,19 +133,21 @@ test('a case that keeps its caller running asks nothing about outliving it', () 
 
 test('what was running when the runner saw the caller gone outlived the caller', () => {
   const exits: CaseSpec = { ...spec, caller: 'exits-on-settle' };
-  const gone = history({
-    callerExit: {
+  const gone = observe(history(), {
+    afterCaller: {
       t: '4500000',
       processes: [
         { pid: 42, role: 'child', state: 'running' },
         { pid: 43, role: 'child.g0', state: 'exited' },
       ],
+      ends: {},
+      afterWindow: [],
     },
   });
-  const f = deriveFacts(exits, observe(gone));
+  const f = deriveFacts(exits, gone);
   assert.is(f['child.outlivedCaller'], true);
   assert.is(f['descendants.outlivedCaller'], 0);
-  const timeline = buildTimeline(observe(gone));
+  const timeline = buildTimeline(gone);
   assert.ok(timeline.some((r) => r.source === 'runner' && r.kind === 'caller-gone'));
 });
 
@@ -149,8 +158,8 @@ test('a caller that exits on settlement but was never seen gone leaves the facts
 });
 
 test('memory growth is measured from the call to its settlement, and absent if it never settled', () => {
-  assert.equal(deriveMemory(history()), { rssAtCallBytes: 50_000_000, rssGrowthBytes: 8_000_000 });
-  assert.equal(deriveMemory(history({ rss: { atCall: 1, atSettle: null } })), { rssAtCallBytes: 1, rssGrowthBytes: null });
+  assert.equal(deriveMemory(observe(history())), { rssAtCallBytes: 50_000_000, rssGrowthBytes: 8_000_000 });
+  assert.equal(deriveMemory(observe(history({ rss: { atCall: 1, atSettle: null } }))), { rssAtCallBytes: 1, rssGrowthBytes: null });
 });
 
 test('the timeline merges worker and fixture events in clock order, in ms from the start', () => {
@@ -163,4 +172,4 @@ test('the timeline merges worker and fixture events in clock order, in ms from t
   assert.is(rows[rows.length - 1].ms, 4.1);
 });
 
-test.run();
+finish(test);

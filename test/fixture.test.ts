@@ -4,9 +4,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { processesTagged, processState } from '../runners/observe.ts';
-import { readRecords } from '../runners/trial-files.ts';
-import { exitOf, readEventsOf, removeTempDirs, startFixture, tempDir, whenEvent, whenReady } from './helpers.ts';
+import { processesTagged, processState } from '../runners/os/processes.ts';
+import { readRecords } from '../runners/worker/trial-dir.ts';
+import { exitOf, readEventsOf, startFixture, tempDir, whenEvent, whenReady } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
 
 function kinds(dir: string, pid: number): string[] {
   return readEventsOf(dir, pid).map((e) => e.kind);
@@ -175,6 +176,4 @@ test('a running fixture is found by the tag in its command line, and not once it
   assert.not.ok(processesTagged('childproof-fixture-test').includes(child.pid!));
 });
 
-test.after(removeTempDirs);
-
-test.run();
+finish(test);

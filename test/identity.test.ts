@@ -5,11 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { blobId } from '../runners/identity.ts';
-import { loadCase, loadProbeDir } from '../runners/load.ts';
-import { runTrials } from '../runners/run.ts';
-import type { Identity } from '../runners/types.ts';
-import { cli, ROOT, removeTempDirs, tempDir, writeJson } from './helpers.ts';
+import { runTrials } from '../runners/engine/run.ts';
+import { blobId } from '../runners/identity/verify.ts';
+import { loadCase } from '../runners/model/load-cases.ts';
+import { loadProbeDir } from '../runners/model/load-probes.ts';
+import type { Identity } from '../runners/model/probe.ts';
+import { cli, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
 const FAST_CASE = 'core/invalid-timeout-negative';
@@ -258,6 +260,4 @@ test('verify passes for every built-in probe on a fresh clone, and names what mu
   assert.match(r.stdout, /unavailable\s+rea-execfilebytes/);
 });
 
-test.after(removeTempDirs);
-
-test.run();
+finish(test);

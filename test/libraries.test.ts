@@ -4,10 +4,13 @@
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { loadAllCases, loadProbes } from '../runners/load.ts';
-import { runTrials, type RunResult } from '../runners/run.ts';
-import { runtimeFor } from '../runners/runtime.ts';
-import type { FactName, TrialResult } from '../runners/types.ts';
+import { runTrials, type RunResult } from '../runners/engine/run.ts';
+import { runtimeFor } from '../runners/identity/runtime.ts';
+import type { FactName } from '../runners/model/case.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
+import { loadProbes } from '../runners/model/load-probes.ts';
+import type { TrialResult } from '../runners/model/report.ts';
+import { finish } from './support/suite.ts';
 
 const LIBRARIES = ['execa', 'execa10', 'tinyexec', 'nano-spawn', 'zx', 'zx-nothrow', 'cross-spawn', 'mcp-sdk', 'mcp-sdk-close', 'ai-sdk-mcp'];
 const CASES = ['core/cooperative-abort', 'core/ignores-sigterm-abort', 'core/mcp-handshake-abort'];
@@ -97,4 +100,4 @@ libraries('--node runs the trials on another Node release, where a library that 
   assert.is.not(runtime.sha256, runtimeFor(undefined).sha256);
 });
 
-libraries.run();
+finish(libraries);

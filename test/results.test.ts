@@ -5,10 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { probeVersion, readPublished, renderFindings, splitByProbe } from '../runners/publish.ts';
-import { validate } from '../runners/schemas.ts';
-import type { Report } from '../runners/types.ts';
-import { cli, ROOT, removeTempDirs, tempDir } from './helpers.ts';
+import { loadProbe } from '../runners/model/load-probes.ts';
+import type { Report } from '../runners/model/report.ts';
+import { validate } from '../runners/model/schemas.ts';
+import { renderFindings } from '../runners/report/findings.ts';
+import { probeVersion, readPublished, splitByProbe } from '../runners/report/publish.ts';
+import { cli, ROOT, tempDir } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
 
 test('publish files one valid report per probe and version, and a table that matches them', async () => {
   const dir = tempDir();
@@ -34,8 +37,8 @@ test('publish files one valid report per probe and version, and a table that mat
   assert.ok(cell, table);
   const linked = published.find((p) => p.file === cell[1])!.report.trials[Number(cell[2])];
   assert.is(linked.case, 'core/delayed-cleanup-abort');
-  const known = JSON.parse(fs.readFileSync(path.join(ROOT, 'probes/node-execfile/probe.json'), 'utf8')).knownDivergences;
-  assert.ok(known.some((k: { case: string; why: string }) => k.case === 'core/delayed-cleanup-abort' && k.why === cell[3]));
+  const known = loadProbe('node-execfile').knownDivergences;
+  assert.ok(known.some((k) => k.case === 'core/delayed-cleanup-abort' && k.why === cell[3]));
   assert.match(table, /## reference [0-9a-f]{12} on Node v[\d.]+\n/);
   assert.match(table, /\| settles after exit \| holds \(2 cases\) \|/);
 });
@@ -43,8 +46,9 @@ test('publish files one valid report per probe and version, and a table that mat
 test("a probe's published file is as expected when its own trials are, whatever another probe did", () => {
   const identity = { kind: 'builtin', module: 'node:child_process' } as const;
   const report: Report = {
-    formatVersion: 1,
+    formatVersion: 2,
     tool: { name: 'childproof', version: '0' },
+    semantics: 2,
     createdAt: new Date(0).toISOString(),
     environment: { node: 'v20.0.0', v8: '0', platform: 'linux', release: '0', arch: 'x64', cpus: 1 },
     probes: [{ name: 'good', title: 'g', identity }, { name: 'bad', title: 'b', identity }],
@@ -75,6 +79,4 @@ test('the committed findings table is the one its committed reports generate', (
   assert.ok(splitByProbe(published[0].report).length === 1);
 });
 
-test.after(removeTempDirs);
-
-test.run();
+finish(test);

@@ -4,9 +4,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { builtinProbeNames, lintProbe, loadAllCases, loadProbe } from '../runners/load.ts';
-import { SCHEMA_DIR, validate } from '../runners/schemas.ts';
-import { FACT_NAMES } from '../runners/types.ts';
+import { FACT_NAMES } from '../runners/model/case.ts';
+import { lintProbe } from '../runners/model/lint.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
+import { builtinProbeNames, loadProbe } from '../runners/model/load-probes.ts';
+import { SCHEMA_DIR } from '../runners/model/paths.ts';
+import { validate } from '../runners/model/schemas.ts';
+import { finish } from './support/suite.ts';
 
 test('every shipped case validates, with an id that is its path', () => {
   const cases = loadAllCases();
@@ -51,4 +55,4 @@ test('each schema has a versioned $id', () => {
   }
 });
 
-test.run();
+finish(test);

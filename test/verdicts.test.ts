@@ -2,9 +2,12 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Assertion, Facts, KnownDivergence } from '../runners/types.ts';
-import { FACT_NAMES } from '../runners/types.ts';
-import { classify, judge } from '../runners/verdicts.ts';
+import { classify } from '../runners/judge/outcome.ts';
+import { holdAssertions as judge } from '../runners/judge/verdicts.ts';
+import { FACT_NAMES, type Assertion } from '../runners/model/case.ts';
+import type { KnownDivergence } from '../runners/model/probe.ts';
+import type { Facts } from '../runners/model/report.ts';
+import { finish } from './support/suite.ts';
 
 function facts(over: Partial<Facts>): Facts {
   const base = Object.fromEntries(FACT_NAMES.map((n) => [n, null])) as Facts;
@@ -81,4 +84,4 @@ test('every verdict passing and nothing known is a pass', () => {
   assert.equal(classify(judge([rejected], facts({ settled: 'rejected' })), []), { outcome: 'pass' });
 });
 
-test.run();
+finish(test);

@@ -2,23 +2,16 @@
 // forceKillAfterDelay left at its documented default. The execa 10 probe shares this
 // adapter and adds killDescendants through its probe options.
 
-import type { GenericCall } from '../../runners/types.ts';
+import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
 
 interface Execa {
   execa(file: string, args: readonly string[], options: Record<string, unknown>): PromiseLike<unknown>;
 }
 
-export function run(call: GenericCall, target: Execa) {
+export const run: AdapterRun<Execa> = async (call, target) => {
   const { killSignal, killDescendants } = call.options;
-  return Promise.resolve(
-    target.execa(call.file, call.args, {
-      cwd: call.cwd,
-      ...(call.shell ? { shell: true } : {}),
-      ...(call.maxBuffer === undefined ? {} : { maxBuffer: call.maxBuffer }),
-      cancelSignal: call.signal,
-      timeout: call.timeout,
-      ...(killSignal === undefined ? {} : { killSignal }),
-      ...(killDescendants === undefined ? {} : { killDescendants }),
-    }),
-  );
-}
+  return target.execa(call.file, call.args, {
+    cwd: call.cwd,
+    ...definedOnly({ shell: call.shell && true, maxBuffer: call.maxBuffer, cancelSignal: call.signal, timeout: call.timeout, killSignal, killDescendants }),
+  });
+};

@@ -1,21 +1,14 @@
 // nano-spawn's default export with the spawn options it passes through: signal, timeout
 // and killSignal.
 
-import type { GenericCall } from '../../runners/types.ts';
+import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
 
 interface NanoSpawn {
   default(file: string, args: readonly string[], options: Record<string, unknown>): PromiseLike<unknown>;
 }
 
-export function run(call: GenericCall, target: NanoSpawn) {
-  const { killSignal } = call.options;
-  return Promise.resolve(
-    target.default(call.file, call.args, {
-      cwd: call.cwd,
-      ...(call.shell ? { shell: true } : {}),
-      signal: call.signal,
-      timeout: call.timeout,
-      ...(killSignal === undefined ? {} : { killSignal }),
-    }),
-  );
-}
+export const run: AdapterRun<NanoSpawn> = async (call, target) =>
+  target.default(call.file, call.args, {
+    cwd: call.cwd,
+    ...definedOnly({ shell: call.shell && true, signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal }),
+  });

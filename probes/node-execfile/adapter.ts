@@ -1,24 +1,16 @@
 // Node's execFile, wrapped in a promise the way a user would write it. Nothing more:
 // the adapter passes the generic call's signal, timeout and killSignal straight through.
 
-import type { GenericCall } from '../../runners/types.ts';
+import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
 
-type ChildProcessModule = typeof import('node:child_process');
-
-export function run(call: GenericCall, target: ChildProcessModule): Promise<{ stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    target.execFile(
-      call.file,
-      call.args,
-      {
-        cwd: call.cwd,
-        shell: call.shell !== undefined,
-        ...(call.maxBuffer === undefined ? {} : { maxBuffer: call.maxBuffer }),
-        signal: call.signal,
-        timeout: call.timeout,
-        killSignal: call.options.killSignal as NodeJS.Signals | undefined,
-      },
-      (error, stdout, stderr) => (error ? reject(error) : resolve({ stdout, stderr })),
-    );
+export const run: AdapterRun<typeof import('node:child_process')> = (call, target) =>
+  new Promise((resolve, reject) => {
+    const options = definedOnly({
+      shell: call.shell && true,
+      maxBuffer: call.maxBuffer,
+      signal: call.signal,
+      timeout: call.timeout,
+      killSignal: call.options.killSignal as NodeJS.Signals | undefined,
+    });
+    target.execFile(call.file, call.args, { cwd: call.cwd, ...options }, (error, stdout, stderr) => (error ? reject(error) : resolve({ stdout, stderr })));
   });
-}

@@ -3,21 +3,19 @@
 // stops the child itself and settles after the exit (the stoppable mode). The case
 // chooses the mode through call.options.stopSignal.
 
-import type { GenericCall } from '../../runners/types.ts';
+import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
 
 interface ExecFileOutputModule {
   execFileBytes?: (file: string, args: readonly string[], options?: Record<string, unknown>) => Promise<unknown>;
 }
 
-export function run(call: GenericCall, target: ExecFileOutputModule) {
+export const run: AdapterRun<ExecFileOutputModule> = async (call, target) => {
   if (typeof target.execFileBytes !== 'function') {
     throw new TypeError('the verified ExecFileOutput.ts exports no execFileBytes function');
   }
+  const { killSignal, stopSignal } = call.options;
   return target.execFileBytes(call.file, call.args, {
     cwd: call.cwd,
-    signal: call.signal,
-    timeout: call.timeout,
-    killSignal: call.options.killSignal,
-    stopSignal: call.options.stopSignal,
+    ...definedOnly({ signal: call.signal, timeout: call.timeout, killSignal, stopSignal }),
   });
-}
+};

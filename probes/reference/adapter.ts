@@ -3,20 +3,23 @@
 // stoppable, so a case's stopSignal is simply the signal it stops with. The mutant
 // probes share this adapter and name their mutation in their probe options.
 
-import type { GenericCall } from '../../runners/types.ts';
+import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import type { Mutation } from './stoppable-exec.ts';
 
 type Helper = typeof import('./stoppable-exec.ts');
 
-export function run(call: GenericCall, target: Helper) {
+export const run: AdapterRun<Helper> = (call, target) => {
   const o = call.options;
   return target.stoppableExec(call.file, call.args, {
     cwd: call.cwd,
     shell: call.shell !== undefined,
-    maxBuffer: call.maxBuffer,
-    signal: call.signal,
-    timeout: call.timeout,
-    killSignal: (o.stopSignal ?? o.killSignal) as NodeJS.Signals | undefined,
-    graceMs: o.graceMs as number | undefined,
-    mutation: o.mutation as import('./stoppable-exec.ts').Mutation | undefined,
+    ...definedOnly({
+      maxBuffer: call.maxBuffer,
+      signal: call.signal,
+      timeout: call.timeout,
+      killSignal: (o.stopSignal ?? o.killSignal) as NodeJS.Signals | undefined,
+      graceMs: o.graceMs as number | undefined,
+      mutation: o.mutation as Mutation | undefined,
+    }),
   });
-}
+};

@@ -1,20 +1,15 @@
 // tinyexec's x(), with signal and timeout, and throwOnError, which its documentation
 // names as the way to have a failed command reject.
 
-import type { GenericCall } from '../../runners/types.ts';
+import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
 
 interface Tinyexec {
   x(file: string, args: readonly string[], options: Record<string, unknown>): PromiseLike<unknown>;
 }
 
-export function run(call: GenericCall, target: Tinyexec) {
-  const { killSignal } = call.options;
-  return Promise.resolve(
-    target.x(call.file, call.args, {
-      signal: call.signal,
-      timeout: call.timeout,
-      throwOnError: true,
-      nodeOptions: { cwd: call.cwd, ...(call.shell ? { shell: true } : {}), ...(killSignal === undefined ? {} : { killSignal }) },
-    }),
-  );
-}
+export const run: AdapterRun<Tinyexec> = async (call, target) =>
+  target.x(call.file, call.args, {
+    ...definedOnly({ signal: call.signal, timeout: call.timeout }),
+    throwOnError: true,
+    nodeOptions: { cwd: call.cwd, ...definedOnly({ shell: call.shell && true, killSignal: call.options.killSignal }) },
+  });

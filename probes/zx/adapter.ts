@@ -2,21 +2,14 @@
 // zx's shell, so the process zx signals is the shell, not the fixture. The zx-nothrow
 // probe shares this adapter and sets nothrow through its probe options.
 
-import type { GenericCall } from '../../runners/types.ts';
+import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
 
 type Dollar = (options: Record<string, unknown>) => (pieces: TemplateStringsArray, ...args: unknown[]) => PromiseLike<unknown>;
 
-export function run(call: GenericCall, target: { $: Dollar }) {
+export const run: AdapterRun<{ $: Dollar }> = async (call, target) => {
   const { killSignal, nothrow } = call.options;
-  const $ = target.$({
-    cwd: call.cwd,
-    quiet: true,
-    signal: call.signal,
-    timeout: call.timeout,
-    ...(killSignal === undefined ? {} : { killSignal }),
-    ...(nothrow === undefined ? {} : { nothrow }),
-  });
+  const $ = target.$({ cwd: call.cwd, quiet: true, ...definedOnly({ signal: call.signal, timeout: call.timeout, killSignal, nothrow }) });
   // zx always runs a shell; shell mode is the same list, written the way zx users write it.
-  if (call.shell) return Promise.resolve($`cd ${call.cwd} && ${call.shell.file} ${call.shell.args}`);
-  return Promise.resolve($`${call.file} ${call.args}`);
-}
+  if (call.shell) return $`cd ${call.cwd} && ${call.shell.file} ${call.shell.args}`;
+  return $`${call.file} ${call.args}`;
+};

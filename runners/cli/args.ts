@@ -1,0 +1,51 @@
+// Parsing a verb's arguments: every mistake is an input error that ends with the usage.
+
+import { parseArgs } from 'node:util';
+import { InputError } from '../model/errors.ts';
+import { TOOL_VERSION } from '../model/version.ts';
+
+export const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
+
+Usage:
+  childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
+                 [--node VERSION] [--out FILE] [--jobs N] [--keep]
+  childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
+  childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
+  childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
+  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--node VERSION]
+  childproof compare A.json B.json
+  childproof bless REPORT... [--probe NAME]... [--why TEXT]
+  childproof publish REPORT [--dir results]
+  childproof list
+  childproof validate [FILE]...
+  childproof help
+
+Exit codes: 0 every outcome as expected; 1 some outcome is not (fail, unexpected-pass,
+error, unknown), or judge, compare or replay found a difference; 2 a usage or input
+error; 3 a probe's code is not the pinned code; 4 an unsupported platform (Windows);
+130 interrupted.`;
+
+type Options = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
+
+/** Parses `args`; `positionals` says how many are allowed and what they are, for the error. */
+export function parse(args: string[], options: Options, positionals?: { min: number; max: number; what: string }) {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new InputError([`${(err as Error).message}\n\n${USAGE}`]);
+  }
+  const n = parsed.positionals.length;
+  if (!positionals && n > 0) throw new InputError([`unexpected argument "${parsed.positionals[0]}"\n\n${USAGE}`]);
+  if (positionals && (n < positionals.min || n > positionals.max)) throw new InputError([`${positionals.what}\n\n${USAGE}`]);
+  return { values: parsed.values as Record<string, string | string[] | boolean | undefined>, positionals: parsed.positionals };
+}
+
+export const strings = (v: unknown): string[] => (v as string[] | undefined) ?? [];
+export const string = (v: unknown): string | undefined => v as string | undefined;
+
+export function positiveInt(value: unknown, name: string, fallback: number): number {
+  if (value === undefined) return fallback;
+  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value)) throw new InputError([`--${name} expects a positive whole number, not "${String(value)}"`]);
+  return Number(value);
+}

@@ -1,0 +1,35 @@
+// `childproof bless REPORT...`: records reports' failures as the named probes' known
+// divergences, judging each report again from its observations first.
+
+import { EXIT, InputError } from '../model/errors.ts';
+import { loadAllCases } from '../model/load-cases.ts';
+import { loadProbes } from '../model/load-probes.ts';
+import { display } from '../model/files.ts';
+import { divergencesFrom, writeDivergences } from '../report/bless.ts';
+import { readReport } from '../report/files.ts';
+import { rejudgeReport } from '../report/rejudge.ts';
+import { parse, string, strings } from './args.ts';
+
+export function cmdBless(args: string[]): number {
+  const { values, positionals } = parse(args, { probe: { type: 'string', multiple: true }, why: { type: 'string' } }, { min: 1, max: Infinity, what: 'bless takes one or more report files' });
+  const stored = positionals.map((file) => ({ file, report: readReport(file) }));
+  const named = strings(values.probe);
+  const probes = loadProbes(named.length ? named : [...new Set(stored.flatMap(({ report }) => report.probes.map((p) => p.name)))]);
+  const cases = loadAllCases();
+  const reports = stored.map(({ file, report }) => {
+    const r = rejudgeReport(report, cases, probes, (t) => probes.some((p) => p.spec.name === t.probe));
+    const stale = r.trials.filter((t) => t.status === 'cannot judge');
+    if (stale.length) throw new InputError(stale.map((t) => `${file}: ${t.probe} ${t.case}: cannot be blessed: ${'why' in t ? t.why : ''}`));
+    return r.report;
+  });
+  const why = string(values.why);
+  for (const probe of probes) {
+    if (!reports.some((r) => r.probes.some((p) => p.name === probe.spec.name))) {
+      throw new InputError([`no report has trials of probe ${probe.spec.name}`]);
+    }
+    const divergences = divergencesFrom(reports, probe.spec.name, (sentence) => why ?? sentence, probe.knownDivergences);
+    writeDivergences(probe, divergences);
+    process.stdout.write(`${probe.spec.name}: ${divergences.length} known divergence(s) written to ${display(probe.divergencesFile)}\n`);
+  }
+  return EXIT.ok;
+}

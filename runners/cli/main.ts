@@ -1,0 +1,73 @@
+// The command line: dispatch a verb, and turn every user mistake into one clear line and
+// a distinct exit code.
+
+import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { TOOL_VERSION } from '../model/version.ts';
+import { assertSupportedPlatform, PlatformError } from '../os/platform.ts';
+import { InvalidReportError } from '../report/files.ts';
+import { USAGE } from './args.ts';
+import { cmdBless } from './bless.ts';
+import { cmdCompare } from './compare.ts';
+import { cmdJudge } from './judge.ts';
+import { cmdList } from './list.ts';
+import { cmdPin } from './pin.ts';
+import { cmdPublish } from './publish.ts';
+import { cmdReplay } from './replay.ts';
+import { cmdRun } from './run.ts';
+import { cmdValidate } from './validate.ts';
+import { cmdVerify } from './verify.ts';
+
+const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
+  run: cmdRun,
+  judge: cmdJudge,
+  verify: cmdVerify,
+  pin: cmdPin,
+  replay: cmdReplay,
+  compare: cmdCompare,
+  bless: cmdBless,
+  publish: cmdPublish,
+  list: cmdList,
+  validate: cmdValidate,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [verb, ...rest] = argv;
+  assertSupportedPlatform();
+  const known = verb !== undefined && Object.hasOwn(VERBS, verb);
+  // `childproof run --help` asks for help, not for a run with an unknown option.
+  if (known && (rest.includes('--help') || rest.includes('-h'))) {
+    process.stdout.write(`${USAGE}\n`);
+    return EXIT.ok;
+  }
+  if (known) return VERBS[verb](rest);
+  if (verb === '--version') {
+    process.stdout.write(`${TOOL_VERSION}\n`);
+    return EXIT.ok;
+  }
+  if (verb === undefined || ['help', '--help', '-h'].includes(verb)) {
+    process.stdout.write(`${USAGE}\n`);
+    return verb === undefined ? EXIT.input : EXIT.ok;
+  }
+  throw new InputError([`unknown command "${verb}"\n\n${USAGE}`]);
+}
+
+export async function cli(argv: string[]): Promise<void> {
+  let code: number;
+  try {
+    code = await main(argv);
+  } catch (err) {
+    if (err instanceof InputError || err instanceof IntegrityError) {
+      process.stderr.write(`${err.problems.map((p) => `childproof: ${p}`).join('\n')}\n`);
+      code = err.exitCode;
+    } else if (err instanceof PlatformError) {
+      process.stderr.write(`childproof: ${err.message}\n`);
+      code = EXIT.platform;
+    } else if (err instanceof InvalidReportError) {
+      process.stderr.write(`${err.message}\n`);
+      code = EXIT.internal;
+    } else {
+      throw err;
+    }
+  }
+  process.exitCode = code;
+}

@@ -1,0 +1,23 @@
+// `childproof publish REPORT`: files a run's report per probe and version, and regenerates
+// the findings table from the files published.
+
+import path from 'node:path';
+import { EXIT } from '../model/errors.ts';
+import { writeFileWhole } from '../model/files.ts';
+import { readReport, writeReport } from '../report/files.ts';
+import { renderFindings } from '../report/findings.ts';
+import { readPublished, splitByProbe } from '../report/publish.ts';
+import { parse, string } from './args.ts';
+
+export function cmdPublish(args: string[]): number {
+  const { values, positionals } = parse(args, { dir: { type: 'string' } }, { min: 1, max: 1, what: 'publish takes one report file' });
+  const dir = string(values.dir) ?? 'results';
+  for (const { file, report } of splitByProbe(readReport(positionals[0]))) {
+    writeReport(path.join(dir, file), report);
+    process.stdout.write(`wrote ${path.join(dir, file)}\n`);
+  }
+  const readme = path.join(dir, 'README.md');
+  writeFileWhole(readme, `${renderFindings(readPublished(dir))}\n`);
+  process.stdout.write(`wrote ${readme}\n`);
+  return EXIT.ok;
+}

@@ -1,0 +1,40 @@
+// `childproof replay FILE`: runs again what a report or a publication describes, and says
+// row by row whether it reproduced.
+
+import { parseSources } from '../engine/prepare.ts';
+import { defaultJobs } from '../engine/run.ts';
+import { runtimeFor } from '../identity/runtime.ts';
+import { EXIT, InputError } from '../model/errors.ts';
+import type { Expectations } from '../model/expectations.ts';
+import { readJson } from '../model/files.ts';
+import { validate } from '../model/schemas.ts';
+import { readReport } from '../report/files.ts';
+import { renderReplay, replayExpectations, replayFailed, replayReport } from '../report/replay.ts';
+import { parse, positiveInt, string, strings } from './args.ts';
+
+export async function cmdReplay(args: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    { probe: { type: 'string', multiple: true }, source: { type: 'string', multiple: true }, node: { type: 'string' }, jobs: { type: 'string' } },
+    { min: 1, max: 1, what: 'replay takes one report or published-expectations file' },
+  );
+  const file = positionals[0];
+  const { data } = readJson(file);
+  const expectations = (data as { kind?: unknown })?.kind === 'published-expectations' ? (data as Expectations) : null;
+  if (expectations) {
+    const problems = validate('expectations', data, file);
+    if (problems.length) throw new InputError(problems);
+  }
+  const report = expectations ? null : readReport(file);
+  const probeNames = strings(values.probe);
+  const known = expectations ? [expectations.probe] : report!.probes.map((p) => p.name);
+  const opts = {
+    sources: parseSources(strings(values.source), [...known, ...probeNames]),
+    probes: probeNames.length ? probeNames : undefined,
+    jobs: positiveInt(values.jobs, 'jobs', defaultJobs()),
+    runtime: runtimeFor(string(values.node)),
+  };
+  const replay = expectations ? await replayExpectations(expectations, opts) : await replayReport(report!, opts);
+  process.stdout.write(`${renderReplay(replay, `childproof replay ${file}`)}\n`);
+  return replayFailed(replay) ? EXIT.notAsExpected : EXIT.ok;
+}

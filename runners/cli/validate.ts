@@ -1,0 +1,72 @@
+// `childproof validate [FILE]...`: every shipped case, probe and transcription, or the
+// files named (cases, probes, divergences, transcriptions, reports), checked and run never.
+
+import path from 'node:path';
+import type { LoadedCase } from '../model/case.ts';
+import { EXIT, InputError } from '../model/errors.ts';
+import { readJson } from '../model/files.ts';
+import { expectationFiles, lintCoverage, lintExpectations, lintProbe } from '../model/lint.ts';
+import { CASE_SUFFIX, loadAllCases, loadCase } from '../model/load-cases.ts';
+import { DIVERGENCES_FILE, loadProbeDir, shippedProbes } from '../model/load-probes.ts';
+import type { LoadedProbe } from '../model/probe.ts';
+import { readReport } from '../report/files.ts';
+import { parse } from './args.ts';
+
+/** Every problem of the shipped files, each as one line. */
+function shippedProblems(collect: (fn: () => void) => void): { problems: string[]; checked: number } {
+  let cases: LoadedCase[] = [];
+  let probes: LoadedProbe[] = [];
+  collect(() => {
+    cases = loadAllCases();
+  });
+  collect(() => {
+    probes = shippedProbes();
+  });
+  const problems = probes.flatMap((probe) => lintProbe(probe, cases));
+  if (probes.length) problems.push(...lintCoverage(cases, probes));
+  const transcriptions = expectationFiles();
+  for (const file of transcriptions) collect(() => problems.push(...lintExpectations(file, cases)));
+  return { problems, checked: cases.length + probes.length + transcriptions.length };
+}
+
+/** The problems of one file the user named, by what kind of file it is. */
+function fileProblems(file: string): string[] {
+  if (file.endsWith(CASE_SUFFIX)) {
+    loadCase(file);
+    return [];
+  }
+  const base = path.basename(file);
+  if (base === 'probe.json' || base === DIVERGENCES_FILE) return lintProbe(loadProbeDir(path.dirname(file)), loadAllCases());
+  if ((readJson(file).data as { kind?: unknown })?.kind === 'published-expectations') return lintExpectations(file, loadAllCases());
+  readReport(file);
+  return [];
+}
+
+export function cmdValidate(args: string[]): number {
+  const { positionals } = parse(args, {}, { min: 0, max: Infinity, what: '' });
+  const problems: string[] = [];
+  const collect = (fn: () => void) => {
+    try {
+      fn();
+    } catch (err) {
+      if (err instanceof InputError) problems.push(...err.problems);
+      else throw err;
+    }
+  };
+  let checked = 0;
+  if (positionals.length === 0) {
+    const shipped = shippedProblems(collect);
+    problems.push(...shipped.problems);
+    checked = shipped.checked;
+  } else {
+    for (const file of positionals) {
+      collect(() => {
+        problems.push(...fileProblems(file));
+        checked++;
+      });
+    }
+  }
+  if (problems.length) throw new InputError(problems);
+  process.stdout.write(`${checked} file(s) valid\n`);
+  return EXIT.ok;
+}

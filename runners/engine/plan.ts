@@ -1,0 +1,45 @@
+// Which trials to run, in which order: a pure function of the probes and cases.
+
+import type { PreparedProbe } from './prepare.ts';
+import type { CaseSpec, ChildBehaviour, LoadedCase } from '../model/case.ts';
+
+export interface PlannedTrial {
+  index: number;
+  probe: PreparedProbe;
+  case: LoadedCase;
+  /** Set when the trial will not run: the probe cannot express the case. */
+  unsupported?: string;
+  /** Set when the trial cannot run: the probe's source was not supplied. */
+  unavailable?: string;
+  /** A rough cost used only to start the longest trials first. */
+  estimateMs: number;
+}
+
+function longestDelay(b: ChildBehaviour): number {
+  const own = Math.max(0, ...Object.values(b.onSignal ?? {}).map((r) => r?.delayMs ?? 0), b.exitAfterMs ?? 0);
+  return Math.max(own, ...(b.grandchildren ?? []).map((g) => longestDelay(g.behaviour)));
+}
+
+export function estimateMs(spec: CaseSpec): number {
+  const timeout = typeof spec.call.timeoutMs === 'number' && spec.call.timeoutMs < 60_000 ? Math.max(0, spec.call.timeoutMs) : 0;
+  return 400 + timeout + longestDelay(spec.child) + spec.windowMs;
+}
+
+export function plan(probes: PreparedProbe[], cases: LoadedCase[]): PlannedTrial[] {
+  const trials: PlannedTrial[] = [];
+  for (const probe of probes) {
+    for (const c of cases) {
+      const missing = c.spec.requires.filter((f) => !probe.probe.spec.supports.includes(f));
+      const unsupported = probe.unsupported ?? (missing.length ? `${probe.probe.spec.name} does not support ${missing.join(', ')}` : undefined);
+      trials.push({
+        index: trials.length,
+        probe,
+        case: c,
+        estimateMs: estimateMs(c.spec),
+        ...(probe.unavailable ? { unavailable: probe.unavailable } : {}),
+        ...(unsupported ? { unsupported } : {}),
+      });
+    }
+  }
+  return trials.sort((a, b) => b.estimateMs - a.estimateMs || a.index - b.index);
+}

@@ -1,0 +1,90 @@
+// Before any trial: verify each probe's identity and materialize its verified bytes.
+// A mismatch stops the run here, before a single byte of the probe's code has run.
+
+import path from 'node:path';
+import semver from 'semver';
+import { materialize, type Material } from '../identity/materialize.ts';
+import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import { prepareIdentity, type VerifiedFile } from '../identity/verify.ts';
+import type { Entry, LoadedProbe } from '../model/probe.ts';
+import type { Verified } from '../model/report.ts';
+
+export interface PreparedProbe {
+  probe: LoadedProbe;
+  verified?: Omit<Verified, 'unverifiedModules'>;
+  material?: Material;
+  unavailable?: string;
+  /** Set when the runtime that runs the trials is outside the target's supported range. */
+  unsupported?: string;
+}
+
+/** The Node releases a probe's target runs on: its own declaration, or its package's engines. */
+export function nodeRange(probe: LoadedProbe, files: VerifiedFile[]): string | null {
+  if (probe.spec.node) return probe.spec.node;
+  if (probe.spec.identity.kind !== 'package') return null;
+  const manifest = files.find((f) => f.path === 'package.json');
+  if (!manifest) return null;
+  const engines = (JSON.parse(manifest.bytes.toString('utf8')) as { engines?: { node?: string } }).engines;
+  return engines?.node ?? null;
+}
+
+export function runtimeMismatch(range: string | null, version: string): string | null {
+  if (range === null || semver.satisfies(version, range)) return null;
+  const min = semver.minVersion(range);
+  return `needs Node ${range} (the trials run on ${version})${min ? `: run with --node ${min.major}` : ''}`;
+}
+
+/** --source values: `NAME=PATH` for one probe, or a bare PATH for any probe that needs one. */
+export interface Sources {
+  byProbe: Record<string, string>;
+  any?: string;
+}
+
+export function parseSources(values: string[], probeNames: string[]): Sources {
+  const sources: Sources = { byProbe: {} };
+  for (const v of values) {
+    const m = /^([a-z0-9][a-z0-9-]*)=(.+)$/.exec(v);
+    if (m && probeNames.includes(m[1])) sources.byProbe[m[1]] = path.resolve(m[2]);
+    else sources.any = path.resolve(v);
+  }
+  return sources;
+}
+
+export function sourceFor(sources: Sources, probe: LoadedProbe): string | undefined {
+  const needs = probe.spec.identity.kind !== 'builtin' && probe.spec.identity.kind !== 'package';
+  return sources.byProbe[probe.spec.name] ?? (needs ? sources.any : undefined);
+}
+
+/** Verification only: what `childproof verify` runs, and the first half of every run. */
+export function verifyProbes(
+  probes: LoadedProbe[],
+  sources: Sources,
+  runtime: Runtime = hostRuntime(),
+): Array<ReturnType<typeof prepareIdentity> & { probe: LoadedProbe }> {
+  return probes.map((probe) => ({ probe, ...prepareIdentity(probe, sourceFor(sources, probe), runtime) }));
+}
+
+export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: string, runtime: Runtime = hostRuntime()): PreparedProbe[] {
+  // Every probe is verified before any is materialized, so one bad pin stops the run whole.
+  return verifyProbes(probes, sources, runtime).map((v) => {
+    if (v.status === 'unavailable') return { probe: v.probe, unavailable: v.reason };
+    const mismatch = runtimeMismatch(nodeRange(v.probe, v.files), runtime.version);
+    if (mismatch) return { probe: v.probe, verified: { ...v.verified, loader: 'not loaded' }, unsupported: mismatch };
+    if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: `node ${runtime.version} builtin` } };
+    const material = materialize(v.files, entryOf(v.probe), materialDir(v.probe, runDir), v.originalRoot);
+    return { probe: v.probe, verified: { ...v.verified, loader: material.loader }, material };
+  });
+}
+
+/** A package's copy lives at <private>/node_modules/<name>, where its dependencies can be found. */
+function materialDir(probe: LoadedProbe, runDir: string): string {
+  const id = probe.spec.identity;
+  const base = path.join(runDir, 'material', probe.spec.name);
+  return id.kind === 'package' ? path.join(base, 'node_modules', id.installedAs ?? id.name) : base;
+}
+
+function entryOf(probe: LoadedProbe): Entry {
+  const id = probe.spec.identity;
+  if (id.kind === 'builtin') throw new Error('a builtin has no entry file');
+  return id.entry;
+}

@@ -1,0 +1,116 @@
+// Runs one planned trial in a fresh worker process with its own directory, gathers what
+// the worker, the fixtures and the runner saw into the trial's observations, and judges
+// them: the same judgement `childproof judge` makes offline.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { judgeTrial } from '../judge/trial.ts';
+import type { Observations } from '../model/observations.ts';
+import { FIXTURE } from '../model/paths.ts';
+import type { TrialResult } from '../model/report.ts';
+import { setupDigest } from '../model/setup.ts';
+import type { Runtime } from '../identity/runtime.ts';
+import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from '../worker/protocol.ts';
+import { readFixtures } from '../worker/trial-dir.ts';
+import { watchAfterCaller } from './after-caller.ts';
+import type { PlannedTrial } from './plan.ts';
+import type { PreparedProbe } from './prepare.ts';
+import { sweepTrial } from './sweep.ts';
+import { unverifiedModules } from './unverified.ts';
+import { runWorker, workerStderrTail } from './worker-process.ts';
+
+export const DEFAULT_DEADLINE_MS = 10_000;
+/** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
+const WORKER_SLACK_MS = 20_000;
+/** How often a trial whose precondition failed (see judge/precondition.ts) is run. */
+const ATTEMPTS = 3;
+
+export interface TrialContext {
+  runDir: string;
+  runTag: string;
+  keep: boolean;
+  /** Worker process groups still running, so an interrupted run can end them. */
+  live: Map<number, { dir: string; tag: string }>;
+  runtime: Runtime;
+}
+
+function targetSpec(p: PreparedProbe): TrialSpec['target'] {
+  const id = p.probe.spec.identity;
+  if (id.kind === 'builtin') return { kind: 'builtin', module: id.module };
+  const m = p.material!;
+  return {
+    kind: 'material',
+    entryUrls: m.entryUrls,
+    materialUrl: `${pathToFileURL(m.dir).href}/`,
+    originalRootUrl: m.originalRoot ? `${pathToFileURL(m.originalRoot).href}/` : null,
+    transpiled: m.transpiled,
+  };
+}
+
+export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<TrialResult> {
+  const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id };
+  if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
+  if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
+  for (let attempt = 1; ; attempt++) {
+    const { trial, unmet } = await attemptTrial(t, ctx, attempt);
+    if (!unmet || attempt === ATTEMPTS) return attempt > 1 ? { ...trial, attempts: attempt } : trial;
+  }
+}
+
+async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number): Promise<{ trial: TrialResult; unmet: string | null }> {
+  const probe = t.probe.probe;
+  const caseSpec = t.case.spec;
+  const base = { probe: probe.spec.name, case: caseSpec.id };
+  const dir = path.join(ctx.runDir, `t${t.index}-${attempt}`);
+  fs.mkdirSync(dir, { recursive: true });
+  const deadlineMs = caseSpec.deadlineMs ?? DEFAULT_DEADLINE_MS;
+  const tag = `${ctx.runTag}-t${t.index}-${attempt}-`;
+  const limitMs = deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS;
+  const spec: TrialSpec = {
+    dir,
+    tag,
+    capMs: limitMs,
+    deadlineMs,
+    fixture: FIXTURE,
+    adapterPath: path.join(probe.codeDir, probe.spec.adapter),
+    probeOptions: probe.spec.options ?? {},
+    target: targetSpec(t.probe),
+    case: caseSpec,
+  };
+  const specFile = path.join(dir, TRIAL_FILE);
+  fs.writeFileSync(specFile, JSON.stringify(spec));
+
+  const worker = await runWorker(ctx.runtime, specFile, dir, limitMs, (pid) => ctx.live.set(pid, { dir, tag }));
+  const outputFile = path.join(dir, WORKER_FILE);
+  const output: WorkerOutput | null = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
+  // A caller that exited on settlement leaves the runner to watch what it left running,
+  // before the sweep ends it.
+  const afterCaller =
+    output && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
+      ? await watchAfterCaller(dir, caseSpec.windowMs)
+      : null;
+  const leftovers = sweepTrial(dir, tag, worker.pid);
+  if (worker.pid !== null) ctx.live.delete(worker.pid);
+
+  try {
+    if (!output) {
+      const why = worker.overran
+        ? 'the trial worker did not finish in time and was killed'
+        : `the trial worker exited with code ${worker.code} before recording anything`;
+      const detail = workerStderrTail(dir);
+      return { trial: { ...base, outcome: 'error', reason: detail ? `${why}: ${detail}` : why, leftovers }, unmet: null };
+    }
+    const observations: Observations = {
+      setup: setupDigest(caseSpec, probe.spec.options),
+      worker: output.observations,
+      fixtures: readFixtures(dir),
+      runner: { afterCaller, leftovers },
+    };
+    const { unmet, ...judgement } = judgeTrial(caseSpec, observations, probe.knownDivergences, attempt);
+    const trial: TrialResult = { ...base, ...judgement, unverifiedModules: unverifiedModules(output.modules, t.probe), observations };
+    return { trial, unmet };
+  } finally {
+    if (!ctx.keep) fs.rmSync(dir, { recursive: true, force: true });
+  }
+}

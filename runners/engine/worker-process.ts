@@ -1,0 +1,65 @@
+// Starting a trial worker and waiting for it, with a hard limit: a worker that overruns
+// is killed with its whole process group.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { WORKER } from '../model/paths.ts';
+import type { Runtime } from '../identity/runtime.ts';
+
+const TSX = import.meta.resolve('tsx');
+
+export interface WorkerExit {
+  pid: number | null;
+  code: number | null;
+  overran: boolean;
+}
+
+/** The last lines the worker wrote to stderr, for an error outcome's reason. */
+export function workerStderrTail(dir: string): string {
+  try {
+    return fs.readFileSync(path.join(dir, 'worker.err'), 'utf8').trim().split('\n').slice(-3).join(' | ');
+  } catch {
+    return '';
+  }
+}
+
+export function runWorker(
+  runtime: Runtime,
+  specFile: string,
+  dir: string,
+  limitMs: number,
+  onStart: (pid: number) => void,
+): Promise<WorkerExit> {
+  return new Promise((resolve) => {
+    const out = fs.openSync(path.join(dir, 'worker.out'), 'w');
+    const err = fs.openSync(path.join(dir, 'worker.err'), 'w');
+    // detached: the worker leads its own process group, so everything the target spawns
+    // in that group can be found and ended afterwards. Output goes to files, not pipes,
+    // so a fixture holding them cannot delay the runner.
+    const worker = spawn(runtime.execPath, ['--import', TSX, WORKER, specFile], {
+      cwd: dir,
+      detached: true,
+      stdio: ['ignore', out, err],
+    });
+    fs.closeSync(out);
+    fs.closeSync(err);
+    const pid = worker.pid ?? null;
+    if (pid !== null) onStart(pid);
+    let overran = false;
+    const guard = setTimeout(() => {
+      overran = true;
+      if (pid !== null) {
+        try {
+          process.kill(-pid, 'SIGKILL');
+        } catch {}
+      }
+    }, limitMs);
+    const done = (code: number | null) => {
+      clearTimeout(guard);
+      resolve({ pid, code, overran });
+    };
+    worker.once('error', () => done(null));
+    worker.once('exit', (code) => done(code));
+  });
+}

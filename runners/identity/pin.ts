@@ -1,0 +1,84 @@
+// `childproof pin`: prints a ready identity block for probe.json, computed from the bytes
+// as they are now. The block is data; nothing here is trusted until `verify` checks it.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError } from '../model/errors.ts';
+import type { Identity, PinnedPath } from '../model/probe.ts';
+import { git } from './git.ts';
+import { blobId, checkPinnedPath, findPackageDir } from './verify.ts';
+
+function pinBytes(p: string, bytes: Buffer): PinnedPath {
+  return { path: p, blob: blobId(bytes), blobSha256: blobId(bytes, 'sha256') };
+}
+
+function toPosix(p: string): string {
+  return p.split(path.sep).join('/');
+}
+
+export function pinFiles(files: string[], root?: string): Identity {
+  const base = root ?? path.dirname(files[0]);
+  const paths = files.map((f) => {
+    if (!fs.existsSync(f) || !fs.statSync(f).isFile()) throw new InputError([`${f}: expected an existing file`]);
+    const rel = toPosix(path.relative(base, f));
+    checkPinnedPath('(pin)', rel);
+    return pinBytes(rel, fs.readFileSync(f));
+  });
+  return { kind: 'files', root: toPosix(base), entry: paths[0].path, paths };
+}
+
+export function pinGit(checkout: string, rev: string, paths: string[]): Identity {
+  if (paths.length === 0) throw new InputError(['pin --checkout needs at least one --path']);
+  const commit = git(checkout, ['rev-parse', '--verify', `${rev}^{commit}`], `${checkout}: git rev-parse`).toString().trim();
+  const pins = paths.map((p) => {
+    checkPinnedPath('(pin)', p);
+    return pinBytes(p, git(checkout, ['cat-file', 'blob', `${commit}:${p}`], `${checkout}: git cat-file`));
+  });
+  return { kind: 'git', checkout, commit, entry: pins[0].path, paths: pins };
+}
+
+/** The module a bare `import NAME` reaches in Node: exports "." for node/import/default, else main. */
+export function packageEntry(manifest: { exports?: unknown; main?: string; module?: string }): string {
+  const pick = (e: unknown): string | null => {
+    if (typeof e === 'string') return e;
+    if (Array.isArray(e)) return e.map(pick).find(Boolean) ?? null;
+    if (e && typeof e === 'object') {
+      const o = e as Record<string, unknown>;
+      if ('.' in o) return pick(o['.']);
+      for (const k of ['node', 'import', 'default', 'require']) if (k in o) {
+        const hit = pick(o[k]);
+        if (hit) return hit;
+      }
+    }
+    return null;
+  };
+  const entry = pick(manifest.exports) ?? manifest.main ?? 'index.js';
+  return toPosix(path.normalize(entry));
+}
+
+function walkPackage(dir: string, rel = ''): string[] {
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
+    const r = rel ? `${rel}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      if (entry.name !== 'node_modules') out.push(...walkPackage(dir, r));
+    } else if (entry.isFile() && /\.(js|mjs|cjs|json)$/.test(entry.name)) out.push(r);
+  }
+  return out.sort();
+}
+
+/** Every JavaScript and JSON file of an installed package, so no module of it runs unpinned. */
+export function pinPackage(name: string, from: string): Identity {
+  const dir = findPackageDir(path.resolve(from), name);
+  if (!dir) throw new InputError([`package ${name}: expected it installed in a node_modules above ${from}`]);
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
+  const paths = walkPackage(dir).map((p) => pinBytes(p, fs.readFileSync(path.join(dir, p))));
+  return {
+    kind: 'package',
+    name: manifest.name,
+    version: manifest.version,
+    ...(manifest.name !== name ? { installedAs: name } : {}),
+    entry: packageEntry(manifest),
+    paths,
+  };
+}

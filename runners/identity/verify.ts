@@ -1,0 +1,191 @@
+// Which code a probe runs, proven by git blob id before any of it is imported.
+//
+// A blob id is the hash of "blob <size>\0" followed by the bytes: the id git itself gives
+// the file, so a pin can be checked against any checkout, tarball or copy of it. SHA-1
+// ids are always checked; SHA-256 object ids too where the pin gives one.
+
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError, IntegrityError } from '../model/errors.ts';
+import type { Entry, Identity, LoadedProbe, PinnedPath } from '../model/probe.ts';
+import type { Verified } from '../model/report.ts';
+import { git, isCheckout } from './git.ts';
+import { hostRuntime, type Runtime } from './runtime.ts';
+
+export function entryPaths(entry: Entry): string[] {
+  return typeof entry === 'string' ? [entry] : Object.values(entry);
+}
+
+export function blobId(bytes: Buffer, algorithm: 'sha1' | 'sha256' = 'sha1'): string {
+  return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+export interface VerifiedFile {
+  path: string;
+  bytes: Buffer;
+}
+
+export type Preparation =
+  | {
+      status: 'verified';
+      verified: Omit<Verified, 'loader' | 'unverifiedModules'>;
+      files: VerifiedFile[];
+      /** Where the pinned files live, for resolving the packages they import. */
+      originalRoot: string | null;
+    }
+  | { status: 'unavailable'; reason: string };
+
+/** A pinned path must stay inside its root: relative, no `..`, no backslashes. */
+export function checkPinnedPath(probe: string, p: string): void {
+  const bad =
+    p === '' || path.isAbsolute(p) || p.includes('\\') || p.split('/').some((seg) => seg === '..' || seg === '');
+  if (bad) throw new InputError([`probe ${probe}: path "${p}": expected a relative path inside the root, without ".." or "/" at either end`]);
+}
+
+/** Bytes of each pinned path at `commit`, from the object database, never the work tree. */
+function readFromGit(probe: string, checkout: string, commit: string, paths: PinnedPath[]): VerifiedFile[] {
+  if (!isCheckout(checkout)) throw new InputError([`probe ${probe}: ${checkout}: expected a git checkout (git rev-parse found no repository)`]);
+  try {
+    git(checkout, ['cat-file', '-e', `${commit}^{commit}`], `probe ${probe}: commit ${commit}`);
+  } catch {
+    throw new InputError([`probe ${probe}: ${checkout}: expected commit ${commit} to exist in this checkout; fetch it or check out the pinned revision`]);
+  }
+  return paths.map((p) => {
+    const at = `probe ${probe}: ${p.path} at ${commit}`;
+    const entry = git(checkout, ['ls-tree', commit, '--', p.path], at).toString().trim();
+    if (!entry) throw new InputError([`probe ${probe}: ${p.path}: expected the file to exist at commit ${commit}`]);
+    const [mode, type] = entry.split(/\s+/);
+    if (type !== 'blob' || mode === '120000') {
+      throw new InputError([`probe ${probe}: ${p.path}: expected a regular file at commit ${commit}, found ${mode === '120000' ? 'a symlink' : `a ${type}`}`]);
+    }
+    const id = entry.split(/\s+/)[2];
+    return { path: p.path, bytes: git(checkout, ['cat-file', 'blob', id], at) };
+  });
+}
+
+/** Bytes of each pinned path below `root`, refusing anything that leaves it through a link. */
+function readFromDirectory(probe: string, root: string, paths: PinnedPath[]): VerifiedFile[] {
+  if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
+    throw new InputError([`probe ${probe}: ${root}: expected a directory`]);
+  }
+  const realRoot = fs.realpathSync(root);
+  return paths.map((p) => {
+    const file = path.join(root, p.path);
+    if (!fs.existsSync(file)) throw new InputError([`probe ${probe}: ${p.path}: expected the file to exist below ${root}`]);
+    const real = fs.realpathSync(file);
+    if (!real.startsWith(realRoot + path.sep) || fs.lstatSync(file).isSymbolicLink()) {
+      throw new InputError([`probe ${probe}: ${p.path}: expected a regular file inside ${root}, not a link leading elsewhere`]);
+    }
+    return { path: p.path, bytes: fs.readFileSync(real) };
+  });
+}
+
+function compare(probe: string, pins: PinnedPath[], files: VerifiedFile[], origin: string): void {
+  const problems: string[] = [];
+  for (const pin of pins) {
+    const file = files.find((f) => f.path === pin.path)!;
+    // A 64-digit blob is the object id of a SHA-256 repository.
+    const found = blobId(file.bytes, pin.blob.length === 64 ? 'sha256' : 'sha1');
+    if (found !== pin.blob) problems.push(`probe ${probe}: ${pin.path} (${origin}): expected blob ${pin.blob}, found ${found}`);
+    if (pin.blobSha256) {
+      const sha256 = blobId(file.bytes, 'sha256');
+      if (sha256 !== pin.blobSha256) problems.push(`probe ${probe}: ${pin.path} (${origin}): expected SHA-256 object id ${pin.blobSha256}, found ${sha256}`);
+    }
+  }
+  if (problems.length) throw new IntegrityError(problems);
+}
+
+export function findPackageDir(from: string, name: string): string | null {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'node_modules', name);
+    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
+    if (path.dirname(dir) === dir) return null;
+  }
+}
+
+function sourceCommand(probe: LoadedProbe): string {
+  return `childproof run --probe ${probe.spec.name} --source ${probe.spec.name}=PATH`;
+}
+
+/**
+ * Reads a probe's pinned bytes and checks every blob id. A mismatch throws an
+ * IntegrityError (exit 3); a source the user has not supplied makes the probe unavailable.
+ */
+export function prepareIdentity(probe: LoadedProbe, source: string | undefined, runtime: Runtime = hostRuntime()): Preparation {
+  const id: Identity = probe.spec.identity;
+  const name = probe.spec.name;
+  if (id.kind === 'builtin') {
+    return {
+      status: 'verified',
+      verified: { kind: 'builtin', source: 'runtime', module: id.module, node: runtime.version, nodeSha256: runtime.sha256, files: [] },
+      files: [],
+      originalRoot: null,
+    };
+  }
+  id.paths.forEach((p) => checkPinnedPath(name, p.path));
+  for (const entry of entryPaths(id.entry)) {
+    if (!id.paths.some((p) => p.path === entry)) throw new InputError([`probe ${name}: entry "${entry}": expected one of the pinned paths`]);
+  }
+
+  let files: VerifiedFile[];
+  let origin: Verified['source'];
+  let originalRoot: string | null;
+  const declared = id.kind === 'files' ? id.root : id.kind === 'git' ? id.checkout : undefined;
+  const given = source ?? (declared === undefined ? undefined : path.resolve(probe.codeDir, declared));
+
+  if (id.kind === 'package') {
+    const installed = id.installedAs ?? id.name;
+    const dir = source ?? findPackageDir(probe.codeDir, installed);
+    if (!dir) throw new InputError([`probe ${name}: package ${installed}: expected it installed in a node_modules above ${probe.codeDir}; run npm ci`]);
+    const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+    if (manifest.name !== id.name || manifest.version !== id.version) {
+      throw new IntegrityError([
+        `probe ${name}: ${path.join(dir, 'package.json')}: expected ${id.name}@${id.version}, found ${manifest.name}@${manifest.version}`,
+      ]);
+    }
+    files = readFromDirectory(name, dir, id.paths);
+    origin = 'package';
+    originalRoot = dir;
+  } else if (given === undefined) {
+    return {
+      status: 'unavailable',
+      reason: `${probe.spec.source ?? 'its source'} must be supplied: ${sourceCommand(probe)}`,
+    };
+  } else if (!fs.existsSync(given)) {
+    throw new InputError([`probe ${name}: source ${given}: expected an existing file or directory`]);
+  } else if (fs.statSync(given).isFile()) {
+    // The pinned file itself, handed over alone: its blob id is all that can be checked.
+    if (id.paths.length !== 1) {
+      throw new InputError([`probe ${name}: source ${given}: expected a directory, since this probe pins ${id.paths.length} files`]);
+    }
+    files = [{ path: id.paths[0].path, bytes: fs.readFileSync(given) }];
+    origin = 'file';
+    originalRoot = path.dirname(given);
+  } else if (id.kind === 'git') {
+    files = readFromGit(name, given, id.commit, id.paths);
+    origin = 'checkout';
+    originalRoot = given;
+  } else {
+    files = readFromDirectory(name, given, id.paths);
+    origin = 'directory';
+    originalRoot = given;
+  }
+
+  compare(name, id.paths, files, origin === 'checkout' && id.kind === 'git' ? `commit ${id.commit}` : origin);
+  return {
+    status: 'verified',
+    verified: {
+      kind: id.kind,
+      source: origin,
+      ...(id.kind === 'git' ? { commit: id.commit, commitChecked: origin === 'checkout' } : {}),
+      ...(id.kind === 'package' ? { package: { name: id.name, version: id.version } } : {}),
+      files: id.paths.map((p) => {
+        const bytes = files.find((f) => f.path === p.path)!.bytes;
+        return { path: p.path, blob: p.blob, ...(p.blobSha256 ? { blobSha256: p.blobSha256 } : {}), size: bytes.length };
+      }),
+    },
+    files,
+    originalRoot,
+  };
+}

@@ -1,0 +1,122 @@
+// From what a trial saw to named facts: a pure function of its saved observations, so
+// facts can be recomputed offline. Nothing here reads a clock; where the observations
+// cannot tell, the fact is `unknown`. cases/INTERPRETING.md states each rule.
+
+import type { CaseSpec, FactValue } from '../model/case.ts';
+import type { Observations, WorkerObservations } from '../model/observations.ts';
+import type { Facts } from '../model/report.ts';
+import { childPid, compareT, watched } from './observed.ts';
+
+type Value = FactValue | 'unknown';
+
+function childMarker(spec: CaseSpec): string | null {
+  for (const reaction of Object.values(spec.child.onSignal ?? {})) if (reaction?.marker) return reaction.marker;
+  return null;
+}
+
+function isAbortError(error: NonNullable<WorkerObservations['settlement']['error']>): boolean {
+  return (
+    (error.reasonAt !== null && error.reasonAt !== 'nowhere') ||
+    error.name === 'AbortError' ||
+    error.code === 'ABORT_ERR'
+  );
+}
+
+export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
+  const history = o.worker;
+  const { afterWindow, callerExit } = watched(o);
+  const settled = history.settlement.kind;
+  const error = history.settlement.error;
+  const atSettle = history.atSettle;
+  const pid = childPid(o);
+  const leftoverPids = new Set(o.runner.leftovers.map((l) => l.pid));
+
+  const errorFact = (pick: (e: NonNullable<typeof error>) => FactValue): Value => {
+    if (settled === 'pending') return 'unknown';
+    return error ? pick(error) : null;
+  };
+
+  const childAtSettle = (): Value => {
+    if (!atSettle) return 'unknown';
+    if (pid === null) return 'none';
+    return atSettle.processes.find((p) => p.pid === pid)?.state ?? 'unknown';
+  };
+
+  // Whether the target's process had already seen the child's exit when the call settled.
+  // Unlike a /proc snapshot this does not race the child's own death: a target that
+  // settles without waiting for the exit cannot have seen it, however fast the child died.
+  const reapedAtSettle = (): Value => {
+    if (pid === null || !history.spawns.some((s) => s.pid === pid)) return null;
+    if (!atSettle) return 'unknown';
+    return atSettle.exitsSeen.includes(pid);
+  };
+
+  const markerAtSettle = (): Value => {
+    const marker = childMarker(spec);
+    if (marker === null) return null;
+    if (!atSettle) return 'unknown';
+    return atSettle.markers[marker] ?? 'unknown';
+  };
+
+  const childSignals = (): Value => {
+    if (pid === null) return [];
+    const caught = o.fixtures.events
+      .filter((e) => e.pid === pid && e.kind === 'signal')
+      .sort((a, b) => compareT(a.t, b.t))
+      .map((e) => String(e.signal));
+    // A signal the fixture cannot catch (SIGKILL) shows only in the exit status.
+    const exit = history.spawns.find((s) => s.pid === pid)?.exit;
+    if (exit?.signal && !caught.includes(exit.signal)) caught.push(exit.signal);
+    return caught;
+  };
+
+  const childEnd = (): Value => {
+    if (pid === null) return 'none';
+    if (leftoverPids.has(pid)) return 'harness-killed';
+    if (o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit')) return 'exit';
+    const exit = history.spawns.find((s) => s.pid === pid)?.exit;
+    if (exit) return exit.signal ? 'killed' : 'exit';
+    const last = afterWindow.find((p) => p.pid === pid);
+    // Gone without writing its exit event: ended by a signal it did not survive.
+    return last?.state === 'exited' ? 'killed' : 'unknown';
+  };
+
+  const descendantsRunning = (samples: WorkerObservations['afterWindow'] | undefined): Value => {
+    if (!samples) return 'unknown';
+    return samples.filter((p) => p.pid !== pid && p.state === 'running').length;
+  };
+
+  // Only a case whose caller exits on settlement asks; the runner sampled the moment it saw
+  // the caller gone, so a process running then has outlived the code that started it.
+  const outlivedCaller = (): { child: Value; descendants: Value } => {
+    if (spec.caller !== 'exits-on-settle') return { child: null, descendants: null };
+    if (!callerExit) return { child: 'unknown', descendants: 'unknown' };
+    const running = callerExit.processes.filter((p) => p.state === 'running');
+    return { child: running.some((p) => p.pid === pid), descendants: running.filter((p) => p.pid !== pid).length };
+  };
+  const outlived = outlivedCaller();
+
+  return {
+    settled,
+    'error.name': errorFact((e) => e.name),
+    'error.code': errorFact((e) => e.code),
+    'error.signal': errorFact((e) => e.signal),
+    'error.exitCode': errorFact((e) => e.exitCode),
+    'error.reasonAt': errorFact((e) => e.reasonAt),
+    'error.isAbort': errorFact(isAbortError),
+    'spawn.attempts': history.spawns.length,
+    spawned: history.spawns.some((s) => s.pid !== null) || o.fixtures.records.length > 0,
+    'child.atSettle': childAtSettle(),
+    'child.reapedAtSettle': reapedAtSettle(),
+    'child.markerAtSettle': markerAtSettle(),
+    'child.signals': childSignals(),
+    'child.end': childEnd(),
+    'descendants.runningAtSettle': descendantsRunning(atSettle?.processes),
+    'descendants.runningAfterWindow': descendantsRunning(afterWindow),
+    'child.outlivedCaller': outlived.child,
+    'descendants.outlivedCaller': outlived.descendants,
+    'parent.abortListenersAfterSettle': atSettle ? atSettle.abortListeners : 'unknown',
+    'parent.timersAfterSettle': atSettle ? atSettle.timers : 'unknown',
+  };
+}
+

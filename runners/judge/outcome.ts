@@ -1,0 +1,43 @@
+// From verdicts to an outcome, against the probe's known divergences. Pure.
+
+import { isDeepStrictEqual } from 'node:util';
+import type { KnownDivergence } from '../model/probe.ts';
+import type { Outcome, Verdict } from '../model/report.ts';
+import { show } from './verdicts.ts';
+
+function matches(v: Verdict, k: KnownDivergence): boolean {
+  return v.fact === k.fact && isDeepStrictEqual(v.observed, k.value);
+}
+
+/**
+ * A known divergence is a signature (fact and value), so a trial that fails in another
+ * way, or passes where it used to fail, is still news. A signature may name the value
+ * "unknown": a call that never settles leaves its settlement facts unobservable.
+ */
+export function classify(verdicts: Verdict[], known: KnownDivergence[]): { outcome: Outcome; reason?: string } {
+  const problems = verdicts.filter((v) => v.result !== 'pass');
+  const unmatched = problems.filter((v) => !known.some((k) => matches(v, k)));
+  const unmatchedKnown = known.filter((k) => !k.racy && !problems.some((v) => matches(v, k)));
+
+  const newFail = unmatched.find((v) => v.result === 'fail');
+  if (newFail) return { outcome: 'fail', reason: newFail.why };
+  if (unmatched.length > 0) return { outcome: 'unknown', reason: unmatched[0].why };
+  if (unmatchedKnown.length > 0) {
+    const k = unmatchedKnown[0];
+    return {
+      outcome: 'unexpected-pass',
+      reason: `known to fail with ${k.fact} = ${show(k.value)}, but it did not: ${k.why}`,
+    };
+  }
+  // The probe's own explanation says why, where the verdict only says what.
+  if (problems.length > 0) return { outcome: 'known-fail', reason: known.find((k) => matches(problems[0], k))!.why };
+  return { outcome: 'pass' };
+}
+
+/** Each failure that is a known divergence carries the probe's explanation of it. */
+export function explain(verdicts: Verdict[], known: KnownDivergence[]): Verdict[] {
+  return verdicts.map((v) => {
+    const k = v.result === 'pass' ? undefined : known.find((d) => matches(v, d));
+    return k ? { ...v, knownDivergence: k.why } : v;
+  });
+}

@@ -1,0 +1,51 @@
+// What a trial's observations say about time and memory: informational only, never the
+// basis of a verdict, since these machines are noisy. Pure.
+
+import type { Observations } from '../model/observations.ts';
+import type { Judgement, TimelineEntry } from '../model/report.ts';
+import { childPid, compareT, msSince, watched } from './observed.ts';
+
+export function deriveDurations(o: Observations): Judgement['durations'] {
+  const history = o.worker;
+  const settleT = history.settlement.t;
+  const pid = childPid(o);
+  const endT =
+    pid === null
+      ? null
+      : (history.spawns.find((s) => s.pid === pid)?.exit?.t ??
+        o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit')?.t ??
+        watched(o).ends[pid] ??
+        null);
+  return {
+    triggerToSettleMs: history.trigger.t && settleT ? msSince(history.trigger.t, settleT) : null,
+    settleToChildEndMs: settleT && endT ? msSince(settleT, endT) : null,
+  };
+}
+
+/** How much the calling process's memory grew while the call ran. */
+export function deriveMemory(o: Observations): Judgement['memory'] {
+  const { atCall, atSettle } = o.worker.rss;
+  return { rssAtCallBytes: atCall, rssGrowthBytes: atSettle === null ? null : atSettle - atCall };
+}
+
+/** Worker, runner and fixture events merged on the shared monotonic clock, in ms from the worker's start. */
+export function buildTimeline(o: Observations): TimelineEntry[] {
+  const history = o.worker;
+  const window = watched(o);
+  const rows: Array<{ t: string; source: string; kind: string; detail?: Record<string, unknown> }> = [];
+  rows.push({ t: history.t0, source: 'worker', kind: 'start' });
+  for (const s of history.spawns) {
+    rows.push({ t: s.t, source: 'worker', kind: 'spawn', detail: { pid: s.pid, error: s.error } });
+    if (s.exit) rows.push({ t: s.exit.t, source: 'worker', kind: 'child-exit', detail: { pid: s.pid, code: s.exit.code, signal: s.exit.signal } });
+  }
+  if (history.trigger.t) rows.push({ t: history.trigger.t, source: 'worker', kind: 'abort' });
+  if (history.settlement.t) rows.push({ t: history.settlement.t, source: 'worker', kind: history.settlement.kind });
+  if (window.callerExit) rows.push({ t: window.callerExit.t, source: 'runner', kind: 'caller-gone' });
+  for (const [pid, t] of Object.entries(window.ends)) rows.push({ t, source: window.by, kind: 'seen-gone', detail: { pid: Number(pid) } });
+  for (const e of o.fixtures.events) {
+    const { t, pid, kind, role, ...rest } = e;
+    rows.push({ t, source: `${String(role)}:${pid}`, kind, ...(Object.keys(rest).length ? { detail: rest } : {}) });
+  }
+  rows.sort((a, b) => compareT(a.t, b.t));
+  return rows.map(({ t, ...r }) => ({ ms: msSince(history.t0, t), ...r }));
+}

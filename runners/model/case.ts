@@ -1,0 +1,143 @@
+// The shape of a case file. Mirrors schemas/case.schema.json: when one changes, the other
+// changes in the same commit. cases/INTERPRETING.md says what each field means to a runner.
+
+export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1' | 'SIGUSR2';
+
+/** What the fixture does when one signal arrives. */
+export interface SignalReaction {
+  /** exit: die (after an optional cleanup); ignore: keep running. */
+  action: 'exit' | 'ignore';
+  /** Time spent "cleaning up" before exiting. */
+  delayMs?: number;
+  /** File (relative to the trial directory) written when cleanup completes. */
+  marker?: string;
+  /** Exit with this code; without it the fixture dies by the signal itself. */
+  exitCode?: number;
+}
+
+/** The behaviour of one fixture process: the child, or a grandchild it spawns. */
+export interface ChildBehaviour {
+  onSignal?: Partial<Record<SignalName, SignalReaction>>;
+  /** ignore: never read stdin; exit-on-eof: exit 0 when stdin ends; mcp-handshake: read
+   *  JSON-RPC lines and never answer (stays alive on EOF). */
+  stdin?: 'ignore' | 'exit-on-eof' | 'mcp-handshake';
+  /** Exit by itself after this long (after readiness). Absent: run until stopped. */
+  exitAfterMs?: number;
+  exitCode?: number;
+  output?: { bytes: number; stream?: 'stdout' | 'stderr' };
+  grandchildren?: GrandchildSpec[];
+}
+
+export interface GrandchildSpec {
+  /** inherit: the grandchild shares the child's stdout and stderr (and so the caller's pipes). */
+  stdio: 'inherit' | 'ignore';
+  /** detached: the grandchild calls setsid and leaves the child's process group. */
+  group: 'same' | 'detached';
+  behaviour: ChildBehaviour;
+}
+
+/** Timeout values that JSON cannot spell are written as these strings. */
+export type TimeoutValue = number | 'NaN' | 'Infinity' | '-Infinity';
+
+export interface CaseCall {
+  /** fixture: our instrumented child; missing: a command that does not exist. */
+  command: 'fixture' | 'missing';
+  timeoutMs?: TimeoutValue;
+  /** Pass an AbortSignal even when the trigger does not abort (to check hygiene), or
+   *  `lookalike`: an object shaped like one that is not an AbortSignal. */
+  signal?: boolean | 'lookalike';
+  /** Run the command through a shell, as the second command of a list
+   *  (`cd DIR && COMMAND`), so the shell stays between the target and the command. */
+  shell?: boolean;
+  /** Bytes of output the target may buffer before it must stop the child and reject. */
+  maxBuffer?: number;
+  /** Extra options the probe understands (stopSignal, killSignal, ...). */
+  options?: Record<string, unknown>;
+}
+
+export type TriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';
+
+export interface Trigger {
+  kind: TriggerKind;
+  /** For abort: when to abort. ready: once the child reported readiness; exit: the
+   *  moment the child's exit is observed, before the target has seen it; signal: once
+   *  the child reports its first signal (so an abort lands after a timeout has fired). */
+  after?: 'ready' | 'exit' | 'signal';
+  /** What the harness aborts with: an Error (the default), a string, a plain object, or
+   *  nothing, so the signal makes its own AbortError. Found again on the rejection by identity. */
+  reason?: 'error' | 'string' | 'object' | 'none';
+}
+
+export type Clause =
+  | 'settles-after-exit'
+  | 'reason-preserved'
+  | 'escalates'
+  | 'validates-before-spawn'
+  | 'no-orphans'
+  | 'hygiene';
+
+export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer';
+
+/** Every fact a runner derives, in the order reports list them (case schema $defs/factName). */
+export const FACT_NAMES = [
+  'settled',
+  'error.name',
+  'error.code',
+  'error.signal',
+  'error.exitCode',
+  'error.reasonAt',
+  'error.isAbort',
+  'spawn.attempts',
+  'spawned',
+  'child.atSettle',
+  'child.reapedAtSettle',
+  'child.markerAtSettle',
+  'child.signals',
+  'child.end',
+  'descendants.runningAtSettle',
+  'descendants.runningAfterWindow',
+  'child.outlivedCaller',
+  'descendants.outlivedCaller',
+  'parent.abortListenersAfterSettle',
+  'parent.timersAfterSettle',
+] as const;
+
+export type FactName = (typeof FACT_NAMES)[number];
+
+export type FactValue = string | number | boolean | null | string[];
+
+export interface Assertion {
+  clause: Clause;
+  fact: FactName;
+  equals?: FactValue;
+  oneOf?: FactValue[];
+  includes?: FactValue;
+  excludes?: FactValue;
+}
+
+export interface CaseSpec {
+  id: string;
+  title: string;
+  description?: string;
+  requires: Feature[];
+  child: ChildBehaviour;
+  call: CaseCall;
+  trigger: Trigger;
+  /** How long to keep observing after settlement. */
+  windowMs: number;
+  /** exits-on-settle: the calling process exits the moment the call settles, as a
+   *  command-line tool would, and the runner watches what outlives it. */
+  caller?: 'stays' | 'exits-on-settle';
+  /** Why no known-bad implementation is expected to fail this case. */
+  observationOnly?: string;
+  /** How long the target may take to settle before the trial records `pending`. */
+  deadlineMs?: number;
+  assertions: Assertion[];
+}
+
+/** A case as loaded: the spec plus where it came from and the digest of its bytes. */
+export interface LoadedCase {
+  spec: CaseSpec;
+  file: string;
+  sha256: string;
+}

@@ -1,0 +1,15 @@
+// A publication's results transcribed beside the cases that replay it. Mirrors
+// schemas/expectations.schema.json.
+
+import type { FactName, FactValue } from './case.ts';
+
+export interface Expectations {
+  formatVersion: 1;
+  kind: 'published-expectations';
+  title: string;
+  transcribedFrom: string;
+  publication: { runtime: string; platform: string; commit?: string; blob?: string };
+  probe: string;
+  crossCheck?: string[];
+  rows: Array<{ label: string; case: string; sha256: string; facts: Partial<Record<FactName, FactValue>> }>;
+}

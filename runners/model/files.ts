@@ -1,0 +1,51 @@
+// Reading JSON with errors a person can act on, and the one way childproof writes a file:
+// whole or not at all.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { parse as parseJsonc, type ParseError, printParseErrorCode } from 'jsonc-parser';
+import writeFileAtomic from 'write-file-atomic';
+import { InputError } from './errors.ts';
+
+/** A path as the user would type it from here: relative when below the working directory. */
+export function display(file: string): string {
+  const rel = path.relative(process.cwd(), file);
+  return rel.startsWith('..') ? file : rel;
+}
+
+function lineAndColumn(text: string, position: number): string {
+  const before = text.slice(0, position);
+  const line = before.split('\n').length;
+  return `line ${line}, column ${position - before.lastIndexOf('\n')}`;
+}
+
+/** Parse JSON, reporting a syntax error by line and column rather than with a stack. */
+export function readJson(file: string): { data: unknown; bytes: Buffer } {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(file);
+  } catch (err) {
+    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  const text = bytes.toString('utf8');
+  try {
+    return { data: JSON.parse(text), bytes };
+  } catch (err) {
+    // JSON.parse says what is wrong but not where; jsonc-parser finds the offset.
+    const errors: ParseError[] = [];
+    parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
+    const first = errors[0];
+    const where = first ? ` (${printParseErrorCode(first.error)} at ${lineAndColumn(text, first.offset)})` : ` (${(err as Error).message})`;
+    throw InputError.at(display(file), '', `expected valid JSON${where}`);
+  }
+}
+
+/** Writes the whole text or leaves the old file as it was: a reader never sees half a file. */
+export function writeFileWhole(file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  writeFileAtomic.sync(file, text);
+}
+
+export function writeJsonWhole(file: string, data: unknown): void {
+  writeFileWhole(file, `${JSON.stringify(data, null, 2)}\n`);
+}

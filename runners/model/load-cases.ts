@@ -1,0 +1,98 @@
+// Finding, reading and validating case files. Anything wrong stops the run before a
+// single trial executes, with the file, the JSON pointer and what was expected.
+
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import picomatch from 'picomatch';
+import type { CaseSpec, LoadedCase } from './case.ts';
+import { InputError } from './errors.ts';
+import { display, readJson } from './files.ts';
+import { CASES_DIR } from './paths.ts';
+import { validate } from './schemas.ts';
+
+export const CASE_SUFFIX = '.case.json';
+
+export function walk(dir: string, suffix: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...walk(full, suffix));
+    else if (entry.name.endsWith(suffix)) out.push(full);
+  }
+  return out.sort();
+}
+
+/** Rules the schema cannot state: which trigger fields go with which trigger. */
+function checkTrigger(spec: CaseSpec, file: string): void {
+  const { trigger, call } = spec;
+  if (trigger.after && trigger.kind !== 'abort') {
+    throw InputError.at(file, '/trigger/after', `expected no "after" for a ${trigger.kind} trigger (only abort has one)`);
+  }
+  if (trigger.reason && trigger.kind !== 'abort' && trigger.kind !== 'pre-aborted') {
+    throw InputError.at(file, '/trigger/reason', `expected no abort reason for a ${trigger.kind} trigger`);
+  }
+  if (trigger.after === 'signal' && call.timeoutMs === undefined) {
+    throw InputError.at(file, '/call/timeoutMs', "expected a timeout: an abort after the child's first signal waits for the timeout to send it");
+  }
+  if (trigger.kind === 'timeout' && call.timeoutMs === undefined) {
+    throw InputError.at(file, '/call/timeoutMs', 'expected a timeout for a timeout trigger');
+  }
+}
+
+export function loadCase(file: string, root = CASES_DIR): LoadedCase {
+  const { data, bytes } = readJson(file);
+  const problems = validate('case', data, display(file));
+  if (problems.length) throw new InputError(problems);
+  const spec = data as CaseSpec;
+  const rel = path.relative(root, file);
+  const name = `${spec.id.split('/').pop()}${CASE_SUFFIX}`;
+  if (!rel.startsWith('..') && !path.isAbsolute(rel)) {
+    const expectedId = rel.slice(0, -CASE_SUFFIX.length).split(path.sep).join('/');
+    if (spec.id !== expectedId) throw InputError.at(display(file), '/id', `expected "${expectedId}", the file's path below cases/`);
+  } else if (!file.endsWith(name)) {
+    throw InputError.at(display(file), '/id', `expected the file to be named ${name}`);
+  }
+  checkTrigger(spec, display(file));
+  return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex') };
+}
+
+export function loadAllCases(root = CASES_DIR): LoadedCase[] {
+  const cases = walk(root, CASE_SUFFIX).map((f) => loadCase(f, root));
+  const seen = new Map<string, string>();
+  for (const c of cases) {
+    const other = seen.get(c.spec.id);
+    if (other) throw InputError.at(display(c.file), '/id', `expected a unique id; "${c.spec.id}" is also used by ${display(other)}`);
+    seen.set(c.spec.id, c.file);
+  }
+  return cases;
+}
+
+/** A glob over ids and names: `*` stays within one path segment, `**` crosses them. */
+export function globMatcher(pattern: string): (name: string) => boolean {
+  return picomatch(pattern);
+}
+
+/**
+ * Cases by id, glob, suite or path to a case file of the user's own; a pattern that
+ * matches nothing is an input error listing the ids.
+ */
+export function selectCases(all: LoadedCase[], patterns: string[]): LoadedCase[] {
+  if (patterns.length === 0) return all;
+  const chosen = new Set<LoadedCase>();
+  const own: LoadedCase[] = [];
+  for (const pattern of patterns) {
+    if (pattern.endsWith(CASE_SUFFIX)) {
+      own.push(loadCase(path.resolve(pattern)));
+      continue;
+    }
+    const matches = globMatcher(pattern);
+    const hits = all.filter((c) => matches(c.spec.id) || c.spec.id.startsWith(`${pattern}/`));
+    if (hits.length === 0) {
+      throw new InputError([`no case matches "${pattern}". Cases: ${all.map((c) => c.spec.id).join(', ')}`]);
+    }
+    hits.forEach((h) => chosen.add(h));
+  }
+  return [...all.filter((c) => chosen.has(c)), ...own];
+}

@@ -1,0 +1,116 @@
+// Finding, reading and validating probe directories: probe.json, what a person claims,
+// and divergences.json beside it, what `bless` recorded. Anything wrong stops the run
+// before a single trial executes.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError } from './errors.ts';
+import { display, readJson } from './files.ts';
+import { globMatcher } from './load-cases.ts';
+import { MUTANTS_DIR, PROBES_DIR } from './paths.ts';
+import type { DivergencesFile, LoadedDivergence, LoadedProbe, ProbeSpec } from './probe.ts';
+import { validate } from './schemas.ts';
+
+export const DIVERGENCES_FILE = 'divergences.json';
+
+/** Every probe directory shipped with childproof: probes/NAME and probes/mutants/NAME. */
+function shippedProbeDirs(): string[] {
+  const dirs: string[] = [];
+  for (const parent of [PROBES_DIR, MUTANTS_DIR]) {
+    if (!fs.existsSync(parent)) continue;
+    for (const d of fs.readdirSync(parent).sort()) {
+      if (fs.existsSync(path.join(parent, d, 'probe.json'))) dirs.push(path.join(parent, d));
+    }
+  }
+  return dirs;
+}
+
+/** The probes a run uses by default: every shipped probe but the mutants. */
+export function builtinProbeNames(): string[] {
+  return shippedProbeDirs()
+    .filter((d) => path.dirname(d) !== MUTANTS_DIR)
+    .map((d) => path.basename(d));
+}
+
+/** The known-bad variants of the reference, by probe name. */
+export function mutantProbeNames(): string[] {
+  return shippedProbeDirs()
+    .filter((d) => path.dirname(d) === MUTANTS_DIR)
+    .map((d) => loadProbeDir(d).spec.name);
+}
+
+/** The signatures of divergences.json, each with its explanation and its JSON pointer. */
+export function loadDivergences(file: string, probe: string): LoadedDivergence[] {
+  if (!fs.existsSync(file)) return [];
+  const { data } = readJson(file);
+  const problems = validate('divergences', data, display(file));
+  if (problems.length) throw new InputError(problems);
+  const doc = data as DivergencesFile;
+  if (doc.probe !== probe) throw InputError.at(display(file), '/probe', `expected "${probe}", the name in probe.json beside it`);
+  return doc.explanations.flatMap(({ why, signatures }, i) =>
+    signatures.map((s, j) => ({ ...s, why, pointer: `/explanations/${i}/signatures/${j}` })),
+  );
+}
+
+type RawProbe = Partial<ProbeSpec> & { extends?: string };
+
+export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
+  const file = path.join(dir, 'probe.json');
+  if (!fs.existsSync(file)) throw InputError.at(display(dir), '', 'expected a probe directory containing probe.json');
+  const { data } = readJson(file);
+  const problems = validate('probe', data, display(file));
+  if (problems.length) throw new InputError(problems);
+  const raw = data as RawProbe;
+  let spec: ProbeSpec;
+  let codeDir = path.resolve(dir);
+  if (raw.extends) {
+    // A variant of another probe: its identity, adapter and abilities, with its own
+    // options, divergences and name. Pins and adapter resolve where the base lives.
+    const baseDir = path.resolve(dir, raw.extends);
+    if (seen.includes(baseDir)) throw InputError.at(display(file), '/extends', 'expected a probe that does not extend itself');
+    const base = loadProbeDir(baseDir, [...seen, path.resolve(dir)]);
+    codeDir = base.codeDir;
+    const { extends: _ignored, ...own } = raw;
+    spec = { ...base.spec, ...own, options: { ...base.spec.options, ...own.options } } as ProbeSpec;
+    delete spec.source;
+    if (base.spec.source) spec.source = base.spec.source;
+  } else {
+    spec = raw as ProbeSpec;
+  }
+  if (!fs.existsSync(path.join(codeDir, spec.adapter))) {
+    throw InputError.at(display(file), '/adapter', `expected the adapter file ${spec.adapter} to exist`);
+  }
+  const divergencesFile = path.join(path.resolve(dir), DIVERGENCES_FILE);
+  return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: loadDivergences(divergencesFile, spec.name) };
+}
+
+/** Every probe shipped with childproof, the mutants included. */
+export function shippedProbes(): LoadedProbe[] {
+  return shippedProbeDirs().map((d) => loadProbeDir(d));
+}
+
+/**
+ * Probes by name (a shipped probe or mutant, globs allowed: "mutant-*") or by directory
+ * (how users bring their own target).
+ */
+export function loadProbes(patterns: string[]): LoadedProbe[] {
+  const shipped = shippedProbes();
+  const out: LoadedProbe[] = [];
+  for (const pattern of patterns) {
+    const matches = globMatcher(pattern);
+    const hits = shipped.filter((p) => matches(p.spec.name));
+    if (hits.length) out.push(...hits);
+    else if (fs.existsSync(pattern) && fs.statSync(pattern).isDirectory()) out.push(loadProbeDir(pattern));
+    else {
+      const mutants = shipped.filter((p) => p.spec.mutant).map((p) => p.spec.name);
+      throw new InputError([
+        `no probe "${pattern}". Built-in probes: ${builtinProbeNames().join(', ')}; mutants: ${mutants.join(', ') || 'none'}; or give a directory with probe.json`,
+      ]);
+    }
+  }
+  return out.filter((p, i) => out.findIndex((q) => q.dir === p.dir) === i);
+}
+
+export function loadProbe(nameOrDir: string): LoadedProbe {
+  return loadProbes([nameOrDir])[0];
+}

@@ -1,0 +1,103 @@
+// What one trial saw, with no interpretation: exactly what fact derivation reads, saved in
+// the report so any verdict can be judged again offline. Mirrors
+// schemas/observations.schema.json: when one changes, the other changes in the same commit.
+
+import type { TriggerKind } from './case.ts';
+
+/** A timestamped line written by a fixture process; t is CLOCK_MONOTONIC in ns. */
+export interface RawEvent {
+  t: string;
+  pid: number;
+  kind: string;
+  [key: string]: unknown;
+}
+
+/** What a fixture writes about itself before anything else. */
+export interface FixtureRecord {
+  pid: number;
+  ppid: number;
+  pgid: number;
+  /** /proc/PID/stat field 22, to tell this process from a later one with the same pid. */
+  startTime: string | null;
+  role: string;
+  t: string;
+}
+
+export type ProcState = 'running' | 'exited';
+
+export interface ProcSample {
+  pid: number;
+  role: string;
+  state: ProcState;
+}
+
+export interface SpawnObservation {
+  t: string;
+  file: string;
+  pid: number | null;
+  error: string | null;
+  exit: { t: string; code: number | null; signal: string | null } | null;
+}
+
+export interface ErrorObservation {
+  name: string | null;
+  code: string | number | null;
+  signal: string | null;
+  exitCode: number | null;
+  message: string | null;
+  reasonAt: 'error' | 'cause' | 'cause.cause' | 'nowhere' | null;
+}
+
+export interface Settlement {
+  kind: 'resolved' | 'rejected' | 'threw' | 'pending';
+  t: string | null;
+  error: ErrorObservation | null;
+}
+
+/** What the trial worker (the calling process) saw. */
+export interface WorkerObservations {
+  t0: string;
+  spawns: SpawnObservation[];
+  trigger: { kind: TriggerKind; t: string | null; fired: boolean };
+  settlement: Settlement;
+  atSettle: {
+    processes: ProcSample[];
+    markers: Record<string, boolean>;
+    abortListeners: number | null;
+    timers: number;
+    /** Pids of spawned children whose exit the worker had already seen (reaped). */
+    exitsSeen: number[];
+  } | null;
+  /** When each fixture process was first seen gone during the window (t in ns). */
+  ends: Record<string, string>;
+  afterWindow: ProcSample[];
+  /** Resident memory of the calling process when the call began and when it settled. */
+  rss: { atCall: number; atSettle: number | null };
+  /** What kept the trial from meaning anything (an adapter that did not load, say). */
+  problems: string[];
+}
+
+/** For a caller that exits on settlement, the runner watches in its place. */
+export interface AfterCaller {
+  /** When the runner saw the caller gone, and what was still running then. */
+  t: string;
+  processes: ProcSample[];
+  ends: Record<string, string>;
+  afterWindow: ProcSample[];
+}
+
+/** What the runner had to end after the worker was done: always a finding. */
+export interface Leftover {
+  pid: number;
+  role: string;
+  how: 'group' | 'tag' | 'record';
+}
+
+export interface Observations {
+  /** SHA-256 of what the trial ran: the case's setup and the probe's options. A case or
+   *  probe edited since in any other way can still be judged against these observations. */
+  setup: string;
+  worker: WorkerObservations;
+  fixtures: { records: FixtureRecord[]; events: RawEvent[] };
+  runner: { afterCaller: AfterCaller | null; leftovers: Leftover[] };
+}

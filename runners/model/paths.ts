@@ -1,0 +1,30 @@
+// Every location childproof knows relative to its own checkout, in one place: moving a
+// file means changing one line here, not hunting for `..` in five modules.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+export const CASES_DIR = path.join(ROOT, 'cases');
+export const PROBES_DIR = path.join(ROOT, 'probes');
+export const MUTANTS_DIR = path.join(PROBES_DIR, 'mutants');
+export const SCHEMA_DIR = path.join(ROOT, 'schemas');
+export const RESULTS_DIR = path.join(ROOT, 'results');
+export const RUNNERS_DIR = path.join(ROOT, 'runners');
+export const PACKAGE_JSON = path.join(ROOT, 'package.json');
+/** Downloaded Node releases for --node. */
+export const NODE_CACHE_DIR = path.join(ROOT, '.cache', 'node');
+
+export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
+export const LOADER_HOOKS = path.join(RUNNERS_DIR, 'worker', 'loader-hooks.mjs');
+export const FIXTURE = path.join(RUNNERS_DIR, 'fixture', 'fixture.mjs');
+
+/**
+ * childproof's own code and the loader it runs TypeScript with: modules loaded from here
+ * are the harness, never the target, so they are not reported as unverified.
+ */
+export const HARNESS_DIRS: readonly string[] = [
+  RUNNERS_DIR,
+  ...['tsx', 'esbuild', 'get-tsconfig', 'resolve-pkg-maps'].map((p) => path.join(ROOT, 'node_modules', p)),
+];

@@ -1,0 +1,84 @@
+// The shape of a probe: what a person claims in probe.json (schemas/probe.schema.json),
+// and the known divergences `bless` keeps beside it (schemas/divergences.schema.json).
+
+import type { Clause, FactName, FactValue, Feature } from './case.ts';
+
+/** One file of a pin: its path below the root and its git blob id(s). */
+export interface PinnedPath {
+  path: string;
+  blob: string;
+  blobSha256?: string;
+}
+
+/**
+ * The module the adapter receives as its target, or several by name (a library whose
+ * documented API spans more than one import path): then the target is { name: module }.
+ */
+export type Entry = string | Record<string, string>;
+
+/**
+ * What code a probe runs. `root` and `checkout` are relative to the probe directory;
+ * left out, the user supplies them with --source.
+ */
+export type Identity =
+  | { kind: 'builtin'; module: string }
+  | { kind: 'files'; root?: string; entry: Entry; paths: PinnedPath[] }
+  | { kind: 'git'; checkout?: string; commit: string; entry: Entry; paths: PinnedPath[] }
+  | { kind: 'package'; name: string; version: string; installedAs?: string; entry: Entry; paths: PinnedPath[] };
+
+/** probe.json: written by a person (its identity block by `childproof pin`). */
+export interface ProbeSpec {
+  name: string;
+  title: string;
+  identity: Identity;
+  /** What the user must supply with --source when the identity names no root. */
+  source?: string;
+  /** The Node releases the target runs on (a semver range); a package's own engines.node otherwise. */
+  node?: string;
+  adapter: string;
+  supports: Feature[];
+  /** Options added to every call this probe makes, over the case's own. */
+  options?: Record<string, unknown>;
+  /** A known-bad variant of another probe, breaking exactly one clause. */
+  mutant?: { of: string; breaks: Clause; how?: string };
+}
+
+/** A failure signature: this case, this fact, this value. */
+export interface Signature {
+  case: string;
+  fact: FactName;
+  value: FactValue;
+  /** The fact is a snapshot that races this target (it does not wait for the exit), so
+   *  the divergence may or may not show; when it does, it shows with this value. */
+  racy?: boolean;
+}
+
+/** divergences.json: owned by `bless`. Each explanation is written once, over the
+ *  signatures it explains. */
+export interface DivergencesFile {
+  $schema?: string;
+  probe: string;
+  explanations: Array<{ why: string; signatures: Signature[] }>;
+}
+
+/** One signature with its explanation: the form the judge matches verdicts against. */
+export interface KnownDivergence extends Signature {
+  why: string;
+}
+
+/** A known divergence as loaded, with the JSON pointer of its signature in its file. */
+export interface LoadedDivergence extends KnownDivergence {
+  pointer: string;
+}
+
+export interface LoadedProbe {
+  spec: ProbeSpec;
+  dir: string;
+  /** Where its identity's roots and its adapter resolve: the base probe's, for a variant. */
+  codeDir: string;
+  file: string;
+  /** From divergences.json beside probe.json; empty when there is none. */
+  knownDivergences: LoadedDivergence[];
+  /** The divergences file, whether or not it exists yet. */
+  divergencesFile: string;
+}

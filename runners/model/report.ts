@@ -1,0 +1,112 @@
+// The report: what a run says. Mirrors schemas/report.schema.json: when one changes, the
+// other changes in the same commit.
+
+import type { Clause, FactName, FactValue } from './case.ts';
+import type { Observations, Leftover } from './observations.ts';
+import type { Identity } from './probe.ts';
+
+/** `unknown` is a value of its own: the harness could not observe the fact. */
+export type Facts = Record<FactName, FactValue | 'unknown'>;
+
+export interface Verdict {
+  clause: Clause;
+  fact: FactName;
+  result: 'pass' | 'fail' | 'unknown';
+  observed: FactValue | 'unknown';
+  /** One sentence: the fact, the value seen, the value required. */
+  why: string;
+  /** The probe's explanation, when this failure is one of its known divergences. */
+  knownDivergence?: string;
+}
+
+export type Outcome =
+  | 'pass'
+  | 'fail'
+  | 'known-fail'
+  | 'unexpected-pass'
+  | 'unknown'
+  | 'unsupported'
+  | 'unavailable'
+  | 'error';
+
+export interface TimelineEntry {
+  ms: number;
+  source: string;
+  kind: string;
+  detail?: Record<string, unknown>;
+}
+
+/** Everything the judge derives from a trial's observations. */
+export interface Judgement {
+  outcome: Outcome;
+  reason?: string;
+  facts: Facts;
+  verdicts: Verdict[];
+  durations: { triggerToSettleMs: number | null; settleToChildEndMs: number | null };
+  /** Informational: how much the calling process's resident memory grew during the call. */
+  memory: { rssAtCallBytes: number; rssGrowthBytes: number | null };
+  leftovers: Leftover[];
+  timeline: TimelineEntry[];
+}
+
+export interface TrialResult extends Partial<Omit<Judgement, 'outcome' | 'reason'>> {
+  probe: string;
+  case: string;
+  outcome: Outcome;
+  reason?: string;
+  /** Modules the trial loaded that no pin covers. */
+  unverifiedModules?: string[];
+  /** Present when the trial had to be run again because its precondition failed. */
+  attempts?: number;
+  /** What the trial saw; absent only when it never ran or its worker recorded nothing. */
+  observations?: Observations;
+}
+
+/** What was checked before a probe's code ran, as the report states it. */
+export interface Verified {
+  kind: Identity['kind'];
+  /** Where the bytes came from: the runtime, a git object database, a directory, one file. */
+  source: 'runtime' | 'checkout' | 'directory' | 'file' | 'package';
+  module?: string;
+  node?: string;
+  nodeSha256?: string;
+  commit?: string;
+  /** False when a git pin was checked against the file alone, so the commit was not. */
+  commitChecked?: boolean;
+  package?: { name: string; version: string };
+  files: Array<{ path: string; blob: string; blobSha256?: string; size: number }>;
+  /** What turned the verified bytes into running code. */
+  loader: string;
+  /** Modules the trials loaded that no pin covers (dependencies, for instance). */
+  unverifiedModules: string[];
+}
+
+export interface Environment {
+  node: string;
+  v8: string;
+  platform: string;
+  release: string;
+  arch: string;
+  cpus: number;
+}
+
+export type ProbeEntry = { name: string; title: string; identity: Identity; verified?: Verified; unavailable?: string };
+
+export interface Summary {
+  total: number;
+  asExpected: boolean;
+  outcomes: Partial<Record<Outcome, number>>;
+}
+
+export interface Report {
+  formatVersion: 2;
+  tool: { name: 'childproof'; version: string };
+  /** The version of what facts and outcomes mean (cases/INTERPRETING.md). */
+  semantics: number;
+  createdAt: string;
+  environment: Environment;
+  probes: ProbeEntry[];
+  cases: Array<{ id: string; title: string; sha256: string; clauses: Clause[] }>;
+  trials: TrialResult[];
+  summary: Summary;
+}

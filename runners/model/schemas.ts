@@ -1,0 +1,72 @@
+// The JSON Schemas, compiled once, and ajv's errors turned into one line each:
+// the file, the JSON pointer, what was expected.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+import { SCHEMA_DIR } from './paths.ts';
+
+// Both packages are CommonJS with a `default` export; under ESM the class sits one level down.
+const Ajv2020 = Ajv2020Module.default;
+const addFormats = addFormatsModule.default;
+
+export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'observations', 'report', 'expectations'] as const;
+export type SchemaName = (typeof SCHEMA_NAMES)[number];
+
+export function readSchema(name: SchemaName): { $id: string } & Record<string, unknown> {
+  return JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
+}
+
+let compiled: Record<SchemaName, ValidateFunction> | null = null;
+
+function validators(): Record<SchemaName, ValidateFunction> {
+  if (compiled) return compiled;
+  // discriminator: a probe identity is checked against the branch its `kind` names, so
+  // its errors are about that branch rather than every other kind's.
+  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, strictRequired: false });
+  addFormats(ajv);
+  const schemas = SCHEMA_NAMES.map((name) => [name, readSchema(name)] as const);
+  for (const [, s] of schemas) ajv.addSchema(s);
+  compiled = Object.fromEntries(schemas.map(([name, s]) => [name, ajv.getSchema(s.$id)!])) as Record<SchemaName, ValidateFunction>;
+  return compiled;
+}
+
+function describe(e: ErrorObject): { pointer: string; expected: string } {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'additionalProperties':
+      return { pointer: `${e.instancePath}/${String(p.additionalProperty)}`, expected: 'is not a known property here' };
+    case 'required':
+      return { pointer: e.instancePath, expected: `is missing the required property "${String(p.missingProperty)}"` };
+    case 'enum':
+      return {
+        pointer: e.instancePath,
+        expected: `expected one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`,
+      };
+    case 'const':
+      return { pointer: e.instancePath, expected: `expected ${JSON.stringify(p.allowedValue)}` };
+    case 'pattern': {
+      // A pattern says nothing to a reader; the schema's own description does.
+      const description = (e.parentSchema as { description?: string } | undefined)?.description;
+      if (description) return { pointer: e.instancePath, expected: `expected ${description}` };
+      return { pointer: e.instancePath, expected: `expected it to match ${String(p.pattern)}` };
+    }
+    default:
+      return { pointer: e.instancePath, expected: `expected it to ${(e.message ?? 'match the schema').replace(/^must /, '')}` };
+  }
+}
+
+/** Problems as "file: /pointer: expected ...", the most specific first, without repeats. */
+export function validate(name: SchemaName, data: unknown, file: string): string[] {
+  const check = validators()[name];
+  if (check(data)) return [];
+  const lines = new Map<string, number>();
+  for (const e of check.errors ?? []) {
+    // anyOf/oneOf summaries repeat what their branches already said.
+    if (['anyOf', 'oneOf', 'discriminator', 'if'].includes(e.keyword) && (check.errors?.length ?? 0) > 1) continue;
+    const { pointer, expected } = describe(e);
+    lines.set(`${file}: ${pointer || '/'}: ${expected}`, pointer.split('/').length);
+  }
+  return [...lines.entries()].sort((a, b) => b[1] - a[1]).map(([line]) => line);
+}

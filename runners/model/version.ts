@@ -1,0 +1,15 @@
+import fs from 'node:fs';
+import { PACKAGE_JSON } from './paths.ts';
+
+const pkg = JSON.parse(fs.readFileSync(PACKAGE_JSON, 'utf8')) as { version: string };
+
+export const TOOL_VERSION: string = pkg.version;
+
+/**
+ * The version of what facts and outcomes mean, as cases/INTERPRETING.md states it. Bump
+ * it whenever the same observations would be read differently, so that a fact that
+ * differs between two reports can be told apart from a target that changed.
+ *   1: a process counts as exited once it is a zombie or gone.
+ *   2: a process that has entered the kernel's exit path (PF_EXITING) counts as exited.
+ */
+export const SEMANTICS = 2;

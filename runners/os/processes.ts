@@ -1,0 +1,118 @@
+// Reading the state of processes from outside: /proc on Linux, `ps` on other POSIX
+// systems. Synchronous on purpose: the trial samples at the instant of settlement and
+// must not yield to the event loop while it does.
+
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import type { ProcState } from '../model/observations.ts';
+
+const LINUX = process.platform === 'linux';
+
+
+interface StatLine {
+  state: string;
+  /** The kernel's per-task flags (stat field 9). */
+  flags: number;
+  ppid: number;
+  pgid: number;
+  startTime: string;
+}
+
+function readStat(pid: number): StatLine | null {
+  let raw: string;
+  try {
+    raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  // The command name may contain spaces and parentheses; fields resume after the last ')'.
+  const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+  return { state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), flags: Number(rest[6]), startTime: rest[19] };
+}
+
+function psState(pid: number): string | null {
+  try {
+    const out = execFileSync('ps', ['-o', 'stat=', '-p', String(pid)], { encoding: 'utf8' });
+    return out.trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Set once a task has entered the kernel's exit path; it runs none of its own code again.
+ * A multi-threaded process (Node is one) closes its files, and so its end of the caller's
+ * pipes, only when its last thread exits, and that can come before its main thread turns
+ * zombie: a reader that sees EOF may still find the process looking alive, but exiting.
+ */
+const PF_EXITING = 0x4;
+
+/**
+ * Whether the process a fixture recorded is still running. A zombie has exited (only its
+ * exit status remains), so has one already exiting, and a pid whose start time differs
+ * is some later process.
+ */
+export function processState(pid: number, startTime: string | null): ProcState {
+  if (LINUX) {
+    const stat = readStat(pid);
+    if (!stat) return 'exited';
+    if (startTime !== null && stat.startTime !== startTime) return 'exited';
+    return stat.state === 'Z' || stat.state === 'X' || (stat.flags & PF_EXITING) !== 0 ? 'exited' : 'running';
+  }
+  const state = psState(pid);
+  return state === null || state.startsWith('Z') ? 'exited' : 'running';
+}
+
+/** Every live process whose command line contains `tag`. */
+export function processesTagged(tag: string): number[] {
+  const found: number[] = [];
+  if (LINUX) {
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      let cmdline: string;
+      try {
+        cmdline = fs.readFileSync(`/proc/${entry}/cmdline`, 'utf8');
+      } catch {
+        continue;
+      }
+      const pid = Number(entry);
+      if (cmdline.includes(tag) && pid !== process.pid && processState(pid, null) === 'running') found.push(pid);
+    }
+    return found;
+  }
+  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
+  for (const line of out.split('\n')) {
+    const m = /^\s*(\d+)\s+(.*)$/.exec(line);
+    if (m && m[2].includes(tag) && Number(m[1]) !== process.pid) found.push(Number(m[1]));
+  }
+  return found;
+}
+
+/** Send a signal, treating "already gone" as done. */
+export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): boolean {
+  try {
+    process.kill(pid, signal);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every live process in process group `pgid`. */
+export function processesInGroup(pgid: number): number[] {
+  if (LINUX) {
+    const found: number[] = [];
+    for (const entry of fs.readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      const stat = readStat(Number(entry));
+      if (stat && stat.pgid === pgid && stat.state !== 'Z' && stat.state !== 'X') found.push(Number(entry));
+    }
+    return found;
+  }
+  const out = execFileSync('ps', ['-eo', 'pid=,pgid=,stat='], { encoding: 'utf8' });
+  return out
+    .split('\n')
+    .map((l) => l.trim().split(/\s+/))
+    .filter((f) => f.length === 3 && Number(f[1]) === pgid && !f[2].startsWith('Z'))
+    .map((f) => Number(f[0]));
+}

@@ -1,0 +1,80 @@
+// `childproof bless REPORT...`: record what runs saw as each probe's known divergences, so
+// CI stays green until something changes and any change is news. Each report is judged
+// again from its observations first (the one judging path), so what is blessed is what
+// the case files as they are now make of what was seen. Given several reports of the same
+// inputs, a divergence seen in some runs and not in others is marked racy. Existing
+// explanations are kept for signatures that still hold; new ones get the reason given, or
+// the verdict's own sentence.
+
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { writeFileWhole } from '../model/files.ts';
+import { SCHEMA_DIR } from '../model/paths.ts';
+import type { DivergencesFile, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
+import type { Report, TrialResult } from '../model/report.ts';
+
+type Judged = TrialResult & { verdicts: NonNullable<TrialResult['verdicts']> };
+
+function sameSignature(a: Signature, b: Signature): boolean {
+  return a.case === b.case && a.fact === b.fact && isDeepStrictEqual(a.value, b.value);
+}
+
+/** Divergences for the cases the reports ran; those of cases they did not run are kept. */
+export function divergencesFrom(
+  reports: Report[],
+  probe: string,
+  why: (sentence: string) => string,
+  previous: KnownDivergence[],
+): KnownDivergence[] {
+  const runs = reports.map((r) => r.trials.filter((t): t is Judged => t.probe === probe && !!t.verdicts));
+  const ran = new Set(runs.flat().map((t) => t.case));
+  const out: KnownDivergence[] = previous.filter((k) => !ran.has(k.case));
+  const seen: Array<{ k: KnownDivergence; runs: number }> = [];
+  for (const trials of runs) {
+    for (const t of trials) {
+      for (const v of t.verdicts) {
+        if (v.result === 'pass') continue;
+        const signature = { case: t.case, fact: v.fact, value: v.observed };
+        const hit = seen.find((s) => sameSignature(s.k, signature));
+        if (hit) hit.runs++;
+        else {
+          const old = previous.find((k) => sameSignature(k, signature));
+          seen.push({ k: { ...signature, why: old?.why ?? why(v.why), ...(old?.racy ? { racy: true } : {}) }, runs: 1 });
+        }
+      }
+    }
+  }
+  for (const { k, runs: count } of seen) {
+    // Seen in only some of the runs, or one of several values for its fact: it races.
+    const rivals = seen.filter((s) => s.k.case === k.case && s.k.fact === k.fact).length;
+    out.push(count < runs.filter((r) => r.some((t) => t.case === k.case)).length || rivals > 1 ? { ...k, racy: true } : k);
+  }
+  // A racy divergence that did not show this time is kept: it may show next time.
+  for (const k of previous) if (k.racy && ran.has(k.case) && !out.some((o) => sameSignature(o, k))) out.push(k);
+  return out.sort((a, b) => a.case.localeCompare(b.case) || a.fact.localeCompare(b.fact));
+}
+
+/** Each explanation once, over the signatures it covers, in the order they first appear. */
+export function groupDivergences(probe: string, divergences: KnownDivergence[]): DivergencesFile {
+  const explanations: DivergencesFile['explanations'] = [];
+  for (const { why, pointer: _pointer, ...signature } of divergences as Array<KnownDivergence & { pointer?: string }>) {
+    const group = explanations.find((e) => e.why === why);
+    if (group) group.signatures.push(signature);
+    else explanations.push({ why, signatures: [signature] });
+  }
+  return { probe, explanations };
+}
+
+/** The file, with one signature a line: a reader sees each explanation and what it covers. */
+export function renderDivergences(doc: DivergencesFile, schemaPath: string): string {
+  const groups = doc.explanations.map(
+    (e) => `    {\n      "why": ${JSON.stringify(e.why)},\n      "signatures": [\n${e.signatures.map((s) => `        ${JSON.stringify(s)}`).join(',\n')}\n      ]\n    }`,
+  );
+  return `{\n  "$schema": ${JSON.stringify(schemaPath)},\n  "probe": ${JSON.stringify(doc.probe)},\n  "explanations": [\n${groups.join(',\n')}\n  ]\n}\n`;
+}
+
+/** Rewrites the probe's divergences.json, whole or not at all. */
+export function writeDivergences(probe: LoadedProbe, divergences: KnownDivergence[]): void {
+  const schema = path.relative(probe.dir, path.join(SCHEMA_DIR, 'divergences.schema.json')).split(path.sep).join('/');
+  writeFileWhole(probe.divergencesFile, renderDivergences(groupDivergences(probe.spec.name, divergences), schema));
+}

@@ -1,0 +1,61 @@
+// Building a report from a run: where it ran, what ran, what each trial came to. Pure but
+// for reading the machine's description.
+
+import os from 'node:os';
+import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import type { LoadedCase } from '../model/case.ts';
+import type { Environment, Outcome, ProbeEntry, Report, Summary, TrialResult } from '../model/report.ts';
+import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
+
+/** Outcomes that mean something is not as the probe's expectations say. */
+export const NOT_AS_EXPECTED: ReadonlySet<Outcome> = new Set(['fail', 'unexpected-pass', 'error', 'unknown']);
+
+/** Where the trials ran: the runtime the workers used, on this machine. */
+export function environment(runtime: Runtime = hostRuntime()): Environment {
+  return {
+    node: runtime.version,
+    v8: runtime.v8,
+    platform: process.platform,
+    release: os.release(),
+    arch: process.arch,
+    cpus: os.availableParallelism(),
+  };
+}
+
+/** The one summary of a set of trials: counts by outcome, and whether all are as expected. */
+export function summarize(trials: TrialResult[]): Summary {
+  const outcomes: Summary['outcomes'] = {};
+  for (const t of trials) outcomes[t.outcome] = (outcomes[t.outcome] ?? 0) + 1;
+  return { total: trials.length, asExpected: !trials.some((t) => NOT_AS_EXPECTED.has(t.outcome)), outcomes };
+}
+
+export function caseEntry(c: LoadedCase): Report['cases'][number] {
+  return { id: c.spec.id, title: c.spec.title, sha256: c.sha256, clauses: [...new Set(c.spec.assertions.map((a) => a.clause))] };
+}
+
+export function buildReport(input: {
+  probes: ProbeEntry[];
+  cases: LoadedCase[];
+  trials: TrialResult[];
+  environment: Environment;
+  createdAt: string;
+}): Report {
+  return {
+    formatVersion: 2,
+    tool: { name: 'childproof', version: TOOL_VERSION },
+    semantics: SEMANTICS,
+    createdAt: input.createdAt,
+    environment: input.environment,
+    probes: input.probes,
+    cases: input.cases.map(caseEntry),
+    trials: input.trials,
+    summary: summarize(input.trials),
+  };
+}
+
+/** What identifies the code a probe ran: the verified files, commit or module, else its pin. */
+export function identityKey(p: ProbeEntry | undefined): string {
+  if (!p) return 'absent';
+  const v = p.verified;
+  return JSON.stringify(v ? { kind: v.kind, module: v.module, commit: v.commit, files: v.files.map((f) => [f.path, f.blob]) } : p.identity);
+}

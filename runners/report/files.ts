@@ -1,0 +1,27 @@
+// Reading and writing reports. An invalid report is a bug in childproof, so it is never
+// written; a written report is never half a file; a report read is checked first.
+
+import { InputError } from '../model/errors.ts';
+import { readJson, writeJsonWhole } from '../model/files.ts';
+import type { Report } from '../model/report.ts';
+import { validate } from '../model/schemas.ts';
+
+export class InvalidReportError extends Error {}
+
+export function writeReport(file: string, report: Report): void {
+  const problems = validate('report', report, 'report');
+  if (problems.length) throw new InvalidReportError(`childproof built a report that does not validate (a bug):\n${problems.join('\n')}`);
+  writeJsonWhole(file, report);
+}
+
+/** A report file, validated; one made before observations were saved is refused plainly. */
+export function readReport(file: string): Report {
+  const { data } = readJson(file);
+  const format = (data as { formatVersion?: unknown })?.formatVersion;
+  if (format === 1) {
+    throw InputError.at(file, '/formatVersion', 'expected report format 2: this report predates saved observations, so it cannot be judged or compared with this version; run it again');
+  }
+  const problems = validate('report', data, file);
+  if (problems.length) throw new InputError(problems);
+  return data as Report;
+}

@@ -1,0 +1,114 @@
+// Judging a report again from its saved observations, with the case and probe files as
+// they are now. Starts no process: it is the same pure judgement the engine made when
+// each trial ended, so a report's verdicts can be checked, and the effect of an edited
+// case or known divergence seen, without running anything.
+
+import { isDeepStrictEqual } from 'node:util';
+import { judgeTrial } from '../judge/trial.ts';
+import { FACT_NAMES, type LoadedCase } from '../model/case.ts';
+import type { LoadedProbe } from '../model/probe.ts';
+import type { Report, TrialResult } from '../model/report.ts';
+import { setupDigest } from '../model/setup.ts';
+import { SEMANTICS } from '../model/version.ts';
+import { caseEntry, summarize } from './build.ts';
+
+export interface Difference {
+  /** A fact's name, or `outcome`, `reason`, `verdicts`. */
+  what: string;
+  stored: unknown;
+  now: unknown;
+}
+
+export type TrialStatus =
+  | { status: 'same' }
+  | { status: 'differs'; differences: Difference[] }
+  /** Nothing to judge: the trial never ran, or its worker recorded nothing. */
+  | { status: 'no observations' }
+  | { status: 'cannot judge'; why: string };
+
+export interface Rejudgement {
+  report: Report;
+  trials: Array<{ probe: string; case: string } & TrialStatus>;
+  notes: string[];
+}
+
+export function semanticsNote(a: number, b: number, what: [string, string]): string | null {
+  if (a === b) return null;
+  return `the tool's semantics changed between ${what[0]} (${a}) and ${what[1]} (${b}): a fact that differs may be the tool's reading of the same observations, not a change in the target`;
+}
+
+function differences(before: TrialResult, after: TrialResult): Difference[] {
+  const out: Difference[] = [];
+  for (const fact of FACT_NAMES) {
+    const [a, b] = [before.facts?.[fact], after.facts?.[fact]];
+    if (!isDeepStrictEqual(a, b)) out.push({ what: fact, stored: a, now: b });
+  }
+  if (before.outcome !== after.outcome) out.push({ what: 'outcome', stored: before.outcome, now: after.outcome });
+  if (before.reason !== after.reason) out.push({ what: 'reason', stored: before.reason, now: after.reason });
+  if (out.length === 0 && !isDeepStrictEqual(before.verdicts, after.verdicts)) out.push({ what: 'verdicts', stored: before.verdicts, now: after.verdicts });
+  return out;
+}
+
+function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined): { trial: TrialResult } & TrialStatus {
+  const o = t.observations;
+  if (!o) return { trial: t, status: 'no observations' };
+  if (!c) return { trial: t, status: 'cannot judge', why: `case ${t.case} is not among the cases given` };
+  if (!p) return { trial: t, status: 'cannot judge', why: `probe ${t.probe} is not among the probes given (a probe of your own: --probe DIR)` };
+  if (setupDigest(c.spec, p.spec.options) !== o.setup) {
+    return { trial: t, status: 'cannot judge', why: "the case's child, call or trigger, or the probe's options, changed since the trial ran: run it again" };
+  }
+  const { unmet: _unmet, ...judgement } = judgeTrial(c.spec, o, p.knownDivergences, t.attempts ?? 1);
+  const { reason: _reason, ...kept } = t;
+  const trial: TrialResult = { ...kept, ...judgement };
+  const found = differences(t, trial);
+  return found.length ? { trial, status: 'differs', differences: found } : { trial, status: 'same' };
+}
+
+/** Re-judges the trials `selected` accepts (all by default); the others are kept as stored. */
+export function rejudgeReport(
+  report: Report,
+  cases: LoadedCase[],
+  probes: LoadedProbe[],
+  selected: (t: TrialResult) => boolean = () => true,
+): Rejudgement {
+  const notes: string[] = [];
+  const semantics = semanticsNote(report.semantics, SEMANTICS, ['this report', 'this tool']);
+  if (semantics) notes.push(semantics);
+  const out: Rejudgement['trials'] = [];
+  const judgedCases = new Set<string>();
+  const trials = report.trials.map((t) => {
+    if (!selected(t)) return t;
+    const c = cases.find((x) => x.spec.id === t.case);
+    const { trial, ...status } = rejudgeTrial(t, c, probes.find((x) => x.spec.name === t.probe));
+    out.push({ probe: t.probe, case: t.case, ...status });
+    if (status.status === 'same' || status.status === 'differs') judgedCases.add(t.case);
+    return trial;
+  });
+  const caseEntries = report.cases.map((entry) => {
+    const now = cases.find((c) => c.spec.id === entry.id);
+    if (!now || !judgedCases.has(entry.id)) return entry;
+    if (now.sha256 !== entry.sha256) notes.push(`case ${entry.id} changed since the report (sha256 ${entry.sha256.slice(0, 12)}… then, ${now.sha256.slice(0, 12)}… now): its trials are judged by the case as it is now`);
+    return caseEntry(now);
+  });
+  return { report: { ...report, semantics: SEMANTICS, cases: caseEntries, trials, summary: summarize(trials) }, trials: out, notes };
+}
+
+export function rejudgeFailed(r: Rejudgement): boolean {
+  return r.trials.some((t) => t.status === 'differs' || t.status === 'cannot judge');
+}
+
+export function renderRejudgement(r: Rejudgement): string {
+  const show = (v: unknown) => (v === undefined ? '(none)' : JSON.stringify(v));
+  const lines = r.notes.map((n) => `note: ${n}`);
+  for (const t of r.trials) {
+    if (t.status === 'differs') {
+      for (const d of t.differences) lines.push(`${t.probe} ${t.case}: ${d.what}: stored ${show(d.stored)}, judged now ${show(d.now)}`);
+    } else if (t.status === 'cannot judge') lines.push(`${t.probe} ${t.case}: cannot judge: ${t.why}`);
+  }
+  const count = (s: TrialStatus['status']) => r.trials.filter((t) => t.status === s).length;
+  lines.push(
+    `${r.trials.length} trial(s) judged again from their observations: ${count('same')} as stored, ${count('differs')} differ, ` +
+      `${count('cannot judge')} cannot be judged, ${count('no observations')} without observations (never ran).`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,32 @@
+// What a rejection looked like, reduced to plain data the report can carry.
+
+import type { ErrorObservation } from '../model/observations.ts';
+
+function field(value: unknown, key: string): unknown {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+}
+
+/** Where the abort reason the harness passed can be found on what the target rejected with. */
+function findReason(error: unknown, reason: unknown): ErrorObservation['reasonAt'] {
+  if (error === reason) return 'error';
+  const cause = field(error, 'cause');
+  if (cause === reason) return 'cause';
+  if (field(cause, 'cause') === reason) return 'cause.cause';
+  return 'nowhere';
+}
+
+export function describeError(error: unknown, reason: unknown, aborted: boolean): ErrorObservation {
+  const name = field(error, 'name');
+  const code = field(error, 'code');
+  const signal = field(error, 'signal');
+  const exitCode = field(error, 'exitCode');
+  const message = error instanceof Error ? error.message : String(error);
+  return {
+    name: typeof name === 'string' ? name : null,
+    code: typeof code === 'string' || typeof code === 'number' ? code : null,
+    signal: typeof signal === 'string' ? signal : null,
+    exitCode: typeof exitCode === 'number' ? exitCode : null,
+    message: message.split('\n')[0].slice(0, 300),
+    reasonAt: aborted ? findReason(error, reason) : null,
+  };
+}

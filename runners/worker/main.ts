@@ -1,0 +1,148 @@
+// One trial, in a process of its own: call the adapter, fire the trigger, and at the
+// first reaction to settlement sample everything synchronously. The worker watches; it
+// never signals a fixture. It writes what it saw to worker.json and interprets nothing.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { WorkerObservations } from '../model/observations.ts';
+import { abortReason, buildCall } from './call.ts';
+import { now } from './clock.ts';
+import { describeError } from './error-shape.ts';
+import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
+import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from './protocol.ts';
+import { sampleAtSettle, sampleProcesses } from './sample.ts';
+import { watchSpawns } from './spawns.ts';
+import { trackTimers } from './timers.ts';
+import { readyDir } from './trial-dir.ts';
+import { abortWhen, childIsReady } from './trigger.ts';
+
+const POLL_MS = 10;
+
+const spec: TrialSpec = JSON.parse(fs.readFileSync(process.argv[2] ?? TRIAL_FILE, 'utf8'));
+const { dir, case: caseSpec } = spec;
+const { trigger } = caseSpec;
+fs.mkdirSync(readyDir(dir), { recursive: true });
+
+const seen: WorkerObservations = {
+  t0: now(),
+  spawns: [],
+  trigger: { kind: trigger.kind, t: null, fired: false },
+  settlement: { kind: 'pending', t: null, error: null },
+  atSettle: null,
+  ends: {},
+  afterWindow: [],
+  rss: { atCall: process.memoryUsage().rss, atSettle: null },
+  problems: [],
+};
+const pending = () => seen.settlement.kind === 'pending';
+
+const loadedModules = watchModules(spec.target);
+
+function finish(): never {
+  const output: WorkerOutput = { observations: seen, modules: loadedModules() };
+  const out = path.join(dir, WORKER_FILE);
+  fs.writeFileSync(`${out}.tmp`, JSON.stringify(output));
+  fs.renameSync(`${out}.tmp`, out);
+  // Exit without waiting for the target: a pending call or a live child must not keep
+  // the worker alive, and the runner deals with whatever remains.
+  process.exit(0);
+}
+
+let onChildExit: (() => void) | null = null;
+watchSpawns(seen.spawns, () => onChildExit?.());
+
+const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true;
+const controller = wantsSignal ? new AbortController() : null;
+function abort(): void {
+  if (!controller || controller.signal.aborted) return;
+  seen.trigger.t = now();
+  seen.trigger.fired = true;
+  controller.abort(abortReason(trigger.reason));
+}
+const call = buildCall(spec, controller);
+
+let run: Awaited<ReturnType<typeof loadAdapter>>;
+let target: unknown;
+try {
+  run = await loadAdapter(spec.adapterPath);
+} catch (err) {
+  seen.problems.push(`the adapter could not be loaded: ${(err as Error).message}`);
+  finish();
+}
+try {
+  target = await loadTarget(spec.target);
+} catch (err) {
+  seen.problems.push(`the target could not be loaded: ${(err as Error).message}`);
+  finish();
+}
+
+const timers = trackTimers(pending);
+
+function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): void {
+  if (!pending()) return;
+  const t = now();
+  timers.disable();
+  seen.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, seen.trigger.fired) };
+  seen.atSettle = sampleAtSettle(dir, caseSpec.child, seen.spawns, controller?.signal ?? null, timers.live());
+  seen.rss.atSettle = process.memoryUsage().rss;
+  // A caller that exits on settlement leaves the watching to the runner.
+  if (caseSpec.caller === 'exits-on-settle') {
+    seen.afterWindow = seen.atSettle.processes;
+    finish();
+  }
+  watchWindow();
+}
+
+// After settlement: note when each process ends, until the window closes or nothing of
+// the trial is left running. Polling here is sampling, not synchronization.
+function watchWindow(): void {
+  const until = Date.now() + caseSpec.windowMs;
+  const tick = () => {
+    const samples = sampleProcesses(dir, seen.spawns);
+    for (const s of samples) if (s.state === 'exited' && !seen.ends[s.pid]) seen.ends[s.pid] = now();
+    // A direct child's exit status (death by SIGKILL, say) is only known once Node has
+    // reaped it, so the window stays open until that has been seen too.
+    const settledDown = samples.every((s) => s.state === 'exited') && seen.spawns.every((s) => s.pid === null || s.exit !== null);
+    if (Date.now() >= until || settledDown) {
+      seen.afterWindow = samples;
+      finish();
+    }
+    timers.harnessTimer(tick, POLL_MS);
+  };
+  tick();
+}
+
+if (trigger.kind === 'pre-aborted') abort();
+if (trigger.kind === 'abort' && trigger.after === 'exit') onChildExit = abort;
+
+// The target never settling is a fact (settled: pending); a fixture that started but
+// never became ready is a harness problem, and the trial is an error.
+timers.harnessTimer(() => {
+  const started = seen.spawns.some((s) => s.pid !== null);
+  if (started && caseSpec.call.command === 'fixture' && !childIsReady(dir)) {
+    seen.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
+  }
+  seen.afterWindow = sampleProcesses(dir, seen.spawns);
+  finish();
+}, spec.deadlineMs);
+
+seen.rss.atCall = process.memoryUsage().rss;
+timers.enable();
+let promise: Promise<unknown> | null = null;
+try {
+  promise = run!(call, target);
+} catch (err) {
+  onSettled('threw', err);
+}
+if (promise) {
+  promise.then(
+    () => onSettled('resolved', null),
+    (err) => onSettled('rejected', err),
+  );
+  const after = trigger.after ?? 'ready';
+  if (trigger.kind === 'abort' && after !== 'exit') {
+    timers.disable();
+    abortWhen(after, dir, () => !pending(), abort);
+    if (pending()) timers.enable();
+  }
+}

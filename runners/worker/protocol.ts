@@ -1,0 +1,43 @@
+// The worker protocol: what the runner hands a trial worker (trial.json in the trial
+// directory) and what the worker leaves there for the runner (worker.json). The fixture's
+// side of the trial directory is described in trial-dir.ts.
+
+import type { CaseSpec } from '../model/case.ts';
+import type { WorkerObservations } from '../model/observations.ts';
+
+export const TRIAL_FILE = 'trial.json';
+export const WORKER_FILE = 'worker.json';
+
+export interface TrialSpec {
+  /** The trial's private directory: records, events, readiness and markers live here. */
+  dir: string;
+  /** Appears in every fixture's argv so leftovers can be found by their command line. */
+  tag: string;
+  /** Hard lifetime of every fixture process. */
+  capMs: number;
+  deadlineMs: number;
+  fixture: string;
+  adapterPath: string;
+  /** The probe's own options, laid over the case's. */
+  probeOptions: Record<string, unknown>;
+  target: TargetSpec;
+  case: CaseSpec;
+}
+
+/** Where the worker gets the module it hands the adapter. */
+export type TargetSpec =
+  | { kind: 'builtin'; module: string }
+  | {
+      kind: 'material';
+      entryUrls: string | Record<string, string>;
+      materialUrl: string;
+      originalRootUrl: string | null;
+      transpiled: Record<string, string>;
+    };
+
+/** What the worker writes when it is done: what it saw, and every module it loaded. */
+export interface WorkerOutput {
+  observations: WorkerObservations;
+  /** File URLs of the modules loaded after the worker's hooks were in place. */
+  modules: string[];
+}

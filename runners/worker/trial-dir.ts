@@ -1,0 +1,42 @@
+// The fixtures' side of a trial directory (written by fixture/fixture.mjs), and reading it:
+//   procs/<pid>.json    who each fixture process is, written before anything else
+//   events/<pid>.jsonl  what happened to it, one JSON line per event
+//   ready/<role>        written once its handlers are installed
+
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FixtureRecord, RawEvent } from '../model/observations.ts';
+
+export const readyDir = (trialDir: string) => path.join(trialDir, 'ready');
+export const eventsDir = (trialDir: string) => path.join(trialDir, 'events');
+
+function jsonFiles(dir: string, suffix: string): string[] {
+  try {
+    return fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+export function readRecords(trialDir: string): FixtureRecord[] {
+  return jsonFiles(path.join(trialDir, 'procs'), '.json').map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
+}
+
+/** Events of every fixture process; a line cut short by a SIGKILL is dropped, not fatal. */
+export function readEvents(trialDir: string): RawEvent[] {
+  const events: RawEvent[] = [];
+  for (const f of jsonFiles(eventsDir(trialDir), '.jsonl')) {
+    for (const line of fs.readFileSync(f, 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        events.push(JSON.parse(line));
+      } catch {}
+    }
+  }
+  return events;
+}
+
+/** What the fixtures of a trial wrote about themselves. */
+export function readFixtures(trialDir: string): { records: FixtureRecord[]; events: RawEvent[] } {
+  return { records: readRecords(trialDir), events: readEvents(trialDir) };
+}

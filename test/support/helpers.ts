@@ -1,0 +1,131 @@
+// Shared by the tests: waiting on files and lines (never on a clock, and never forever:
+// every wait has a bound and names what it waited for), running the CLI, and making
+// scratch directories that are removed afterwards.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setTimeout as delay } from 'node:timers/promises';
+import { $ } from 'zx';
+import { fixtureArgv } from '../../runners/fixture/argv.mjs';
+import type { ChildBehaviour } from '../../runners/model/case.ts';
+import type { RawEvent } from '../../runners/model/observations.ts';
+import { FIXTURE, ROOT } from '../../runners/model/paths.ts';
+import { eventsDir, readyDir } from '../../runners/worker/trial-dir.ts';
+
+export { FIXTURE, ROOT };
+export const BIN = path.join(ROOT, 'bin', 'childproof.mjs');
+
+/** How long any single wait in a test may take before it fails, naming what it waited for.
+ *  A guard against a hang, not a measurement: nothing asserts on how long a wait took. */
+const WAIT_LIMIT_MS = 60_000;
+
+const made: string[] = [];
+
+export function tempDir(prefix = 'childproof-test-'): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  made.push(dir);
+  return dir;
+}
+
+export function removeTempDirs(): void {
+  for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** Races `promise` against the wait limit; on the limit it rejects saying what it waited for. */
+export function bounded<T>(what: string, promise: Promise<T>, cancel: () => void = () => {}): Promise<T> {
+  let timer: NodeJS.Timeout;
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      cancel();
+      reject(new Error(`waited ${WAIT_LIMIT_MS / 1000} s for ${what}`));
+    }, WAIT_LIMIT_MS);
+  });
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+}
+
+/** Resolves when `test` holds, re-checking whenever something in `dir` changes. */
+export function whenInDir(dir: string, test: () => boolean, what: string): Promise<void> {
+  fs.mkdirSync(dir, { recursive: true });
+  let watcher: fs.FSWatcher | null = null;
+  const seen = new Promise<void>((resolve) => {
+    const check = () => {
+      if (watcher && test()) {
+        watcher.close();
+        resolve();
+      }
+    };
+    watcher = fs.watch(dir, { recursive: false }, check);
+    check();
+  });
+  return bounded(what, seen, () => watcher?.close());
+}
+
+export function readEventsOf(dir: string, pid: number): RawEvent[] {
+  const file = path.join(eventsDir(dir), `${pid}.jsonl`);
+  if (!fs.existsSync(file)) return [];
+  return fs
+    .readFileSync(file, 'utf8')
+    .split('\n')
+    .filter(Boolean)
+    .map((l) => JSON.parse(l));
+}
+
+/** Waits for the fixture `pid` to log an event of `kind` (optionally matching more fields). */
+export function whenEvent(dir: string, pid: number, kind: string, match: Record<string, unknown> = {}): Promise<void> {
+  const has = () => readEventsOf(dir, pid).some((e) => e.kind === kind && Object.entries(match).every(([k, v]) => e[k] === v));
+  return whenInDir(eventsDir(dir), has, `fixture ${pid} to log "${kind}"`);
+}
+
+export function startFixture(
+  dir: string,
+  behaviour: ChildBehaviour,
+  opts: { capMs?: number; stdin?: 'pipe' | 'ignore'; detached?: boolean } = {},
+): ChildProcess {
+  const args = fixtureArgv({ fixture: FIXTURE, dir, tag: 'childproof-fixture-test', role: 'child', capMs: opts.capMs ?? 30_000, behaviour });
+  return spawn(process.execPath, args, { stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'], detached: opts.detached });
+}
+
+export function whenReady(dir: string, role = 'child'): Promise<void> {
+  return whenInDir(readyDir(dir), () => fs.existsSync(path.join(readyDir(dir), role)), `the fixture in role ${role} to be ready`);
+}
+
+export function exitOf(child: ChildProcess): Promise<{ code: number | null; signal: NodeJS.Signals | null }> {
+  if (child.exitCode !== null || child.signalCode !== null) {
+    return Promise.resolve({ code: child.exitCode, signal: child.signalCode });
+  }
+  return bounded(`process ${child.pid} to exit`, once(child, 'exit').then(([code, signal]) => ({ code, signal })));
+}
+
+/** Runs the childproof command from outside the checkout, as a user of the bin would. */
+export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const out = await bounded(`childproof ${args.join(' ')}`, $({ nothrow: true, quiet: true, cwd: os.tmpdir() })`${process.execPath} ${BIN} ${args}`);
+  return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
+}
+
+export function writeJson(file: string, data: unknown): string {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.writeFileSync(file, typeof data === 'string' ? data : JSON.stringify(data, null, 2));
+  return file;
+}
+
+/**
+ * Polls a condition that no file or event announces (another process appearing in
+ * /proc). The delay only paces the polling; the condition is what is waited for.
+ */
+export function until<T>(what: string, probe: () => T | null | undefined | false): Promise<T> {
+  let stop = false;
+  const poll = async () => {
+    while (!stop) {
+      const value = probe();
+      if (value) return value;
+      await delay(25);
+    }
+    throw new Error('stopped');
+  };
+  return bounded(what, poll(), () => {
+    stop = true;
+  });
+}

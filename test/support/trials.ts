@@ -1,0 +1,39 @@
+// A suite of real trials: the probes and cases named, run once before the suite's tests
+// examine them. Each file runs only the cases it is about.
+
+import { suite, type Test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { runTrials, type RunOptions, type RunResult } from '../../runners/engine/run.ts';
+import type { LoadedCase } from '../../runners/model/case.ts';
+import { loadAllCases } from '../../runners/model/load-cases.ts';
+import { loadProbes } from '../../runners/model/load-probes.ts';
+import type { TrialResult } from '../../runners/model/report.ts';
+
+export interface TrialContext {
+  cases: LoadedCase[];
+  run: Pick<RunResult, 'probes' | 'trials'>;
+}
+
+/** Outcomes that say the probe's records still hold. */
+export const AS_RECORDED = ['pass', 'known-fail', 'unsupported'];
+
+export function trialSuite(name: string, probes: string[], caseIds: string[], opts: RunOptions = {}): Test<TrialContext> {
+  const s = suite<TrialContext>(name, { cases: [], run: { probes: [], trials: [] } });
+  s.before(async (ctx) => {
+    ctx.cases = loadAllCases().filter((c) => caseIds.includes(c.spec.id));
+    assert.is(ctx.cases.length, caseIds.length, 'every case named exists');
+    ctx.run = await runTrials(loadProbes(probes), ctx.cases, opts);
+  });
+  s('every trial comes out as its probe records', (ctx) => {
+    assert.is(ctx.run.trials.length, probes.length * caseIds.length);
+    const surprises = ctx.run.trials.filter((t) => !AS_RECORDED.includes(t.outcome));
+    assert.equal(surprises.map((t) => `${t.probe} ${t.case}: ${t.outcome}: ${t.reason}`), []);
+  });
+  return s;
+}
+
+export function trial(ctx: TrialContext, probe: string, id: string): TrialResult {
+  const t = ctx.run.trials.find((r) => r.probe === probe && r.case === id);
+  if (!t) throw new Error(`no trial ${probe} ${id}`);
+  return t;
+}

@@ -1,0 +1,47 @@
+// Every core case against Node's own execFile and spawn: their recorded divergences must
+// still hold, the report of the run must validate with its observations, and judging it
+// again from those observations must give back exactly what the run said.
+
+import * as assert from 'uvu/assert';
+import { runTrials } from '../../runners/engine/run.ts';
+import { loadAllCases } from '../../runners/model/load-cases.ts';
+import { loadProbes } from '../../runners/model/load-probes.ts';
+import { validate } from '../../runners/model/schemas.ts';
+import { buildReport, environment } from '../../runners/report/build.ts';
+import { rejudgeReport } from '../../runners/report/rejudge.ts';
+import { finish } from '../support/suite.ts';
+import { trial, trialSuite } from '../support/trials.ts';
+
+const PROBES = ['node-execfile', 'node-spawn'];
+const CORE = loadAllCases()
+  .filter((c) => c.spec.id.startsWith('core/'))
+  .map((c) => c.spec.id);
+const builtins = trialSuite('builtins', PROBES, CORE);
+
+function report(ctx: Parameters<Parameters<typeof builtins>[1]>[0]) {
+  return buildReport({ probes: ctx.run.probes, cases: ctx.cases, trials: ctx.run.trials, environment: environment(), createdAt: new Date().toISOString() });
+}
+
+builtins('the report of the run validates against its schema, observations included', (ctx) => {
+  const r = report(ctx);
+  assert.equal(validate('report', r, 'report'), []);
+  assert.is(r.environment.node, process.version);
+  assert.ok(r.trials.every((t) => t.outcome === 'unsupported' || t.observations), 'every trial that ran saved its observations');
+});
+
+builtins('judged again from its observations, the run gives back the same facts, verdicts and outcomes', (ctx) => {
+  const again = rejudgeReport(report(ctx), ctx.cases, loadProbes(PROBES));
+  assert.equal(again.trials.filter((t) => t.status !== 'same' && t.status !== 'no observations'), []);
+  assert.equal(again.notes, []);
+});
+
+// child.atSettle is a /proc snapshot, and for a child that dies the instant it is
+// signalled it races the sample (that is why verdicts use child.reapedAtSettle). These
+// cases leave no such race, so every fact must agree.
+builtins('one trial at a time gives the same facts as many in parallel', async (ctx) => {
+  const ids = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort'];
+  const serial = await runTrials(loadProbes(['node-execfile']), ctx.cases.filter((c) => ids.includes(c.spec.id)), { jobs: 1 });
+  for (const s of serial.trials) assert.equal(s.facts, trial(ctx, 'node-execfile', s.case).facts, s.case);
+});
+
+finish(builtins);
