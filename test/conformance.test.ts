@@ -128,11 +128,22 @@ conformance('a report replays as reproduced, and a changed fact in it as a diver
   assert.is(same.code, 0, same.stdout + same.stderr);
   assert.match(same.stdout, /2 reproduced, 0 diverged, 0 not comparable/);
 
+  // A stored fact that its own observations do not support is read as they say, and noted.
+  const tampered = structuredClone(original);
+  tampered.trials.find((t) => t.case === 'core/pre-aborted')!.facts!['spawn.attempts'] = 1;
+  fs.writeFileSync(file, JSON.stringify(tampered));
+  const noted = await cli('replay', file);
+  assert.is(noted.code, 0, noted.stdout);
+  assert.match(noted.stdout, /core\/pre-aborted: what the report stored \(spawn\.attempts\) does not follow from its observations/);
+
+  // Observations that saw a spawn the replay does not see are a divergence.
   const edited = structuredClone(original);
-  edited.trials.find((t) => t.case === 'core/pre-aborted')!.facts!['spawn.attempts'] = 1;
+  const observed = edited.trials.find((t) => t.case === 'core/pre-aborted')!;
+  observed.observations!.worker.spawns.push({ t: observed.observations!.worker.t0, file: 'node', pid: null, error: 'EPERM', exit: null });
+  observed.facts!['spawn.attempts'] = 1;
   fs.writeFileSync(file, JSON.stringify(edited));
   const changed = await cli('replay', file);
-  assert.is(changed.code, 1);
+  assert.is(changed.code, 1, changed.stdout);
   assert.match(changed.stdout, /core\/pre-aborted\s+diverged: spawn\.attempts published 1, observed 0/);
 });
 

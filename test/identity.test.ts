@@ -9,64 +9,9 @@ import { runTrials } from '../runners/engine/run.ts';
 import { blobId } from '../runners/identity/verify.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
-import type { Identity } from '../runners/model/probe.ts';
 import { cli, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { FAST_CASE, git, pin, pinnedFilesProbe, STACK, targetSource, writeProbe } from './support/pinned.ts';
 import { finish } from './support/suite.ts';
-
-const STACK = /\n\s+at /;
-const FAST_CASE = 'core/invalid-timeout-negative';
-
-/** A target whose import leaves a trace: it writes `name` into `traces` when loaded. */
-function targetSource(traces: string, name: string): string {
-  return [
-    "import fs from 'node:fs';",
-    "import { execFile } from 'node:child_process';",
-    `fs.writeFileSync(${JSON.stringify(path.join(traces, name))}, 'ran');`,
-    'export function go(call) {',
-    '  return new Promise((resolve, reject) =>',
-    '    execFile(call.file, call.args, { signal: call.signal, timeout: call.timeout }, (e) => (e ? reject(e) : resolve())));',
-    '}',
-    '',
-  ].join('\n');
-}
-
-const ADAPTER = 'export function run(call, target) { return target.go(call); }\n';
-
-function writeProbe(dir: string, identity: Identity | Record<string, unknown>, extra: Record<string, unknown> = {}): string {
-  writeJson(path.join(dir, 'probe.json'), {
-    name: path.basename(dir),
-    title: 'a pinned test target',
-    identity,
-    adapter: 'adapter.mjs',
-    supports: ['signal', 'timeout'],
-    ...extra,
-  });
-  fs.writeFileSync(path.join(dir, 'adapter.mjs'), ADAPTER);
-  return dir;
-}
-
-function git(cwd: string, ...args: string[]): string {
-  return execFileSync('git', ['-c', 'user.name=t', '-c', 'user.email=t@t.invalid', ...args], { cwd, encoding: 'utf8' }).trim();
-}
-
-async function pin(...args: string[]): Promise<Identity> {
-  const r = await cli('pin', ...args);
-  assert.is(r.code, 0, r.stderr);
-  return JSON.parse(r.stdout).identity;
-}
-
-/** A probe pinned by `pin --file` to target.mjs in its own directory. */
-async function pinnedFilesProbe(name = 'pinned'): Promise<{ dir: string; traces: string; target: string }> {
-  const base = tempDir();
-  const dir = path.join(base, name);
-  const traces = path.join(base, 'traces');
-  fs.mkdirSync(traces, { recursive: true });
-  const target = path.join(dir, 'target.mjs');
-  writeJson(target, targetSource(traces, 'good'));
-  const identity = await pin('--file', target);
-  writeProbe(dir, { ...identity, root: '.' });
-  return { dir, traces, target };
-}
 
 test("blob ids are git's own object ids, SHA-1 and SHA-256", () => {
   const dir = tempDir();

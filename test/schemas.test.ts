@@ -7,9 +7,9 @@ import * as assert from 'uvu/assert';
 import { FACT_NAMES } from '../runners/model/case.ts';
 import { lintProbe } from '../runners/model/lint.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
-import { builtinProbeNames, loadProbe } from '../runners/model/load-probes.ts';
+import { builtinProbeNames, loadProbe, shippedProbes } from '../runners/model/load-probes.ts';
 import { SCHEMA_DIR } from '../runners/model/paths.ts';
-import { validate } from '../runners/model/schemas.ts';
+import { readSchema, SCHEMA_NAMES, validate } from '../runners/model/schemas.ts';
 import { finish } from './support/suite.ts';
 
 test('every shipped case validates, with an id that is its path', () => {
@@ -48,11 +48,27 @@ test('a case with two operators in one assertion is refused', () => {
   assert.ok(problems.some((p) => p.includes('/assertions/0')), problems.join('\n'));
 });
 
-test('each schema has a versioned $id', () => {
-  for (const name of ['case', 'probe', 'report']) {
-    const schema = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
-    assert.match(schema.$id, new RegExp(`^urn:childproof:schema:${name}:\\d+$`));
+test('every schema file is one the code loads, each with a versioned $id', () => {
+  const files = fs.readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).map((f) => f.slice(0, -'.schema.json'.length));
+  assert.equal(files.sort(), [...SCHEMA_NAMES].sort());
+  for (const name of SCHEMA_NAMES) assert.match(readSchema(name).$id, new RegExp(`^urn:childproof:schema:${name}:\\d+$`));
+});
+
+test('every shipped probe keeps its claims in probe.json and its divergences apart', () => {
+  for (const probe of shippedProbes()) {
+    const raw = JSON.parse(fs.readFileSync(probe.file, 'utf8'));
+    assert.is(raw.knownDivergences, undefined, probe.spec.name);
+    const explanations = probe.knownDivergences.map((k) => k.why);
+    if (!fs.existsSync(probe.divergencesFile)) continue;
+    const doc = JSON.parse(fs.readFileSync(probe.divergencesFile, 'utf8'));
+    assert.is(doc.explanations.length, new Set(explanations).size, `${probe.spec.name}: each explanation is written once`);
   }
+});
+
+test('observations that break their schema are named by pointer', () => {
+  const problems = validate('observations', { setup: 'x', worker: {}, fixtures: { records: [], events: [] }, runner: { afterCaller: null, leftovers: [] } }, 'o.json');
+  assert.ok(problems.some((p) => p.startsWith('o.json: /setup:')), problems.join('\n'));
+  assert.ok(problems.some((p) => p.startsWith('o.json: /worker:')), problems.join('\n'));
 });
 
 finish(test);

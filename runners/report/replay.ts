@@ -86,6 +86,9 @@ export async function replayReport(report: Report, opts: ReplayOptions): Promise
   // so a change in the tool's semantics is not mistaken for a change in the target.
   const rejudged = rejudgeReport(report, all, probes);
   const notes: string[] = [...rejudged.notes];
+  for (const t of rejudged.trials) {
+    if (t.status === 'differs') notes.push(`${t.probe} ${t.case}: what the report stored (${t.differences.map((d) => d.what).join(', ')}) does not follow from its observations; compared as judged again`);
+  }
   const run = await runTrials(probes, cases, { sources: opts.sources, jobs: opts.jobs, runtime });
   if (report.environment.node !== runtime.version) {
     notes.push(`this runtime is node ${runtime.version}; the report was made with node ${report.environment.node}`);

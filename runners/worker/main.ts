@@ -40,6 +40,8 @@ const loadedModules = watchModules(spec.target);
 
 function finish(): never {
   const output: WorkerOutput = { observations: seen, modules: loadedModules() };
+  // Whole or not at all, by rename. Not through model/files.ts: its library installs
+  // signal handlers, and the calling process must carry nothing the target would not.
   const out = path.join(dir, WORKER_FILE);
   fs.writeFileSync(`${out}.tmp`, JSON.stringify(output));
   fs.renameSync(`${out}.tmp`, out);

@@ -101,7 +101,8 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
 
 /** Runs the childproof command from outside the checkout, as a user of the bin would. */
 export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const out = await bounded(`childproof ${args.join(' ')}`, $({ nothrow: true, quiet: true, cwd: os.tmpdir() })`${process.execPath} ${BIN} ${args}`);
+  const running = $({ nothrow: true, quiet: true, cwd: os.tmpdir() })`${process.execPath} ${BIN} ${args}`;
+  const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'));
   return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
 }
 

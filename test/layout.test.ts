@@ -1,0 +1,62 @@
+// The tree shows the design: folders by role with dependencies in one direction, small
+// files, and a README whose layout section is the tree as it is.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { ROOT, RUNNERS_DIR } from '../runners/model/paths.ts';
+import { finish } from './support/suite.ts';
+
+/** What each folder of runners/ may import, besides itself and Node's builtins. */
+const MAY_IMPORT: Record<string, string[]> = {
+  model: [],
+  os: ['model'],
+  fixture: [],
+  identity: ['model'],
+  judge: ['model'],
+  worker: ['model', 'os', 'fixture'],
+  engine: ['model', 'os', 'identity', 'judge', 'worker', 'fixture'],
+  report: ['model', 'judge', 'engine', 'identity'],
+  cli: ['model', 'os', 'identity', 'engine', 'report', 'judge'],
+};
+
+const LINE_LIMIT = 250;
+
+function sources(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile() && /\.(ts|mjs)$/.test(e.name))
+    .map((e) => path.join(e.parentPath, e.name));
+}
+
+test('runners/ holds only folders by role, each importing only what its role may', () => {
+  const folders = fs.readdirSync(RUNNERS_DIR);
+  assert.equal(folders.sort(), Object.keys(MAY_IMPORT).sort());
+  for (const folder of folders) {
+    for (const file of sources(path.join(RUNNERS_DIR, folder))) {
+      const text = fs.readFileSync(file, 'utf8');
+      for (const [, spec] of text.matchAll(/^import[^'"]*['"](\.[^'"]+)['"]/gm)) {
+        const target = path.relative(RUNNERS_DIR, path.resolve(path.dirname(file), spec)).split(path.sep)[0];
+        assert.ok(target === folder || MAY_IMPORT[folder].includes(target), `${path.relative(ROOT, file)} imports ${spec}`);
+      }
+    }
+  }
+});
+
+test(`no source file is longer than ${LINE_LIMIT} lines`, () => {
+  const files = ['runners', 'probes', 'test', 'bench', 'bin'].flatMap((d) => sources(path.join(ROOT, d)));
+  const long = files
+    .map((f) => [path.relative(ROOT, f), fs.readFileSync(f, 'utf8').split('\n').length - 1] as const)
+    .filter(([, n]) => n > LINE_LIMIT);
+  assert.equal(long, []);
+});
+
+test("the README's layout section names every folder of the tree, and no other", () => {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const section = readme.split(/^## /m).find((s) => s.startsWith('Layout'))!;
+  const named = [...section.matchAll(/^\s*(\w[\w-]*)\/\s/gm)].map((m) => m[1]);
+  const top = ['cases', 'probes', 'schemas', 'runners', 'results', 'bench', 'test'];
+  assert.equal(named.sort(), [...top, ...fs.readdirSync(RUNNERS_DIR)].sort());
+});
+
+finish(test);
