@@ -18,8 +18,8 @@ export function cmdBless(args: string[]): number {
   const cases = loadAllCases();
   const reports = stored.map(({ file, report }) => {
     const r = rejudgeReport(report, cases, probes, (t) => probes.some((p) => p.spec.name === t.probe));
-    const stale = r.trials.filter((t) => t.status === 'cannot judge');
-    if (stale.length) throw new InputError(stale.map((t) => `${file}: ${t.probe} ${t.case}: cannot be blessed: ${'why' in t ? t.why : ''}`));
+    const stale = r.trials.flatMap((t) => (t.status === 'cannot judge' ? [`${file}: ${t.probe} ${t.case}: cannot be blessed: ${t.why}`] : []));
+    if (stale.length) throw new InputError(stale);
     return r.report;
   });
   const why = string(values.why);

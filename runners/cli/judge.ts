@@ -2,7 +2,7 @@
 // case and probe files as they are now, and says per trial what differs. Starts no process.
 
 import { EXIT, InputError } from '../model/errors.ts';
-import { globMatcher, loadAllCases, selectCases } from '../model/load-cases.ts';
+import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes, shippedProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
@@ -39,9 +39,8 @@ export function judgeReport(report: Report, selection: JudgeSelection): Rejudgem
   const cases = [...chosen.filter((c) => !all.includes(c)), ...all];
   const probes = probesFor(report, selection.probes);
   const caseIds = new Set(chosen.map((c) => c.spec.id));
-  const matchesProbe = (t: TrialResult) =>
-    selection.probes.length === 0 || probes.some((p) => p.spec.name === t.probe) || selection.probes.some((n) => globMatcher(n)(t.probe));
-  const selected = (t: TrialResult) => (selection.cases.length === 0 || caseIds.has(t.case)) && matchesProbe(t);
+  const selected = (t: TrialResult) =>
+    (selection.cases.length === 0 || caseIds.has(t.case)) && (selection.probes.length === 0 || probes.some((p) => p.spec.name === t.probe));
   return rejudgeReport(report, cases, probes, selected);
 }
 
