@@ -6,7 +6,7 @@ import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
 import { display } from '../model/files.ts';
 import { divergencesFrom, writeDivergences } from '../report/bless.ts';
-import { readReport } from '../report/files.ts';
+import { readReport } from '../report/report-file.ts';
 import { rejudgeReport } from '../report/rejudge.ts';
 import { parse, string, strings } from './args.ts';
 

@@ -2,7 +2,7 @@
 
 import { EXIT } from '../model/errors.ts';
 import { compareReports, renderComparison } from '../report/compare.ts';
-import { readReport } from '../report/files.ts';
+import { readReport } from '../report/report-file.ts';
 import { parse } from './args.ts';
 
 export function cmdCompare(args: string[]): number {

@@ -4,7 +4,7 @@
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
 import { assertSupportedPlatform, PlatformError } from '../os/platform.ts';
-import { InvalidReportError } from '../report/files.ts';
+import { InvalidReportError } from '../report/report-file.ts';
 import { USAGE } from './args.ts';
 import { cmdBless } from './bless.ts';
 import { cmdCompare } from './compare.ts';

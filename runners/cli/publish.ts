@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { EXIT } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
-import { readReport, writeReport } from '../report/files.ts';
+import { readReport, writeReport } from '../report/report-file.ts';
 import { renderFindings } from '../report/findings.ts';
 import { readPublished, splitByProbe } from '../report/publish.ts';
 import { parse, string } from './args.ts';

@@ -8,7 +8,7 @@ import { EXIT, InputError } from '../model/errors.ts';
 import type { Expectations } from '../model/expectations.ts';
 import { readJson } from '../model/files.ts';
 import { validate } from '../model/schemas.ts';
-import { readReport } from '../report/files.ts';
+import { readReport } from '../report/report-file.ts';
 import { renderReplay, replayExpectations, replayFailed, replayReport } from '../report/replay.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 

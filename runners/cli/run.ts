@@ -9,7 +9,7 @@ import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { buildReport, environment } from '../report/build.ts';
-import { writeReport } from '../report/files.ts';
+import { writeReport } from '../report/report-file.ts';
 import { renderTable } from '../report/render.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 

@@ -9,7 +9,7 @@ import { expectationFiles, lintCoverage, lintExpectations, lintProbe } from '../
 import { CASE_SUFFIX, loadAllCases, loadCase } from '../model/load-cases.ts';
 import { DIVERGENCES_FILE, loadProbeDir, shippedProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import { readReport } from '../report/files.ts';
+import { readReport } from '../report/report-file.ts';
 import { parse } from './args.ts';
 
 /** Every problem of the shipped files, each as one line. */

@@ -13,7 +13,7 @@ import type { ProbeEntry, TrialResult } from '../model/report.ts';
 import { plan } from './plan.ts';
 import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
 import { sweepTrial } from './sweep.ts';
-import { runTrial, type TrialContext } from './trial.ts';
+import { runTrial, type TrialContext } from './run-trial.ts';
 
 /** Trials mostly wait on purpose, so more run at once than there are cores. */
 export function defaultJobs(): number {

@@ -5,7 +5,7 @@
 import type { CaseSpec, FactValue } from '../model/case.ts';
 import type { Observations, WorkerObservations } from '../model/observations.ts';
 import type { Facts } from '../model/report.ts';
-import { childPid, compareT, watched } from './observed.ts';
+import { childPid, compareT, watched } from './read-observations.ts';
 
 type Value = FactValue | 'unknown';
 

@@ -2,7 +2,7 @@
 
 import type { CaseSpec } from '../model/case.ts';
 import type { Observations } from '../model/observations.ts';
-import { childPid, compareT } from './observed.ts';
+import { childPid, compareT } from './read-observations.ts';
 
 /**
  * A trial means something only if the child was ready before the target acted on it. The

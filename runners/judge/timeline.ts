@@ -3,7 +3,7 @@
 
 import type { Observations } from '../model/observations.ts';
 import type { Judgement, TimelineEntry } from '../model/report.ts';
-import { childPid, compareT, msSince, watched } from './observed.ts';
+import { childPid, compareT, msSince, watched } from './read-observations.ts';
 
 export function deriveDurations(o: Observations): Judgement['durations'] {
   const history = o.worker;

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { ProbeEntry, Report } from '../model/report.ts';
 import { summarize } from './build.ts';
-import { readReport } from './files.ts';
+import { readReport } from './report-file.ts';
 
 /** The version a probe's results are filed under: the package's, the runtime's, the pin's. */
 export function probeVersion(p: ProbeEntry, runtime: string): string {

@@ -4,7 +4,7 @@
 // case or known divergence seen, without running anything.
 
 import { isDeepStrictEqual } from 'node:util';
-import { judgeTrial } from '../judge/trial.ts';
+import { judgeTrial } from '../judge/judge-trial.ts';
 import { FACT_NAMES, type LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { WorkerObservations } from '../model/observations.ts';
 import { abortReason, buildCall } from './call.ts';
 import { now } from './clock.ts';
-import { describeError } from './error-shape.ts';
+import { describeError } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
 import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from './protocol.ts';
 import { sampleAtSettle, sampleProcesses } from './sample.ts';

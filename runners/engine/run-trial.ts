@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { judgeTrial } from '../judge/trial.ts';
+import { judgeTrial } from '../judge/judge-trial.ts';
 import type { Observations } from '../model/observations.ts';
 import { FIXTURE } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
