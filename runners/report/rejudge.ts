@@ -107,8 +107,8 @@ export function renderRejudgement(r: Rejudgement): string {
   }
   const count = (s: TrialStatus['status']) => r.trials.filter((t) => t.status === s).length;
   lines.push(
-    `${r.trials.length} trial(s) judged again from their observations: ${count('same')} as stored, ${count('differs')} differ, ` +
-      `${count('cannot judge')} cannot be judged, ${count('no observations')} without observations (never ran).`,
+    `${r.trials.length} trial(s): judged again from their observations, ${count('same')} as stored and ${count('differs')} differ; ` +
+      `${count('cannot judge')} cannot be judged; ${count('no observations')} have none (they did not run).`,
   );
   return lines.join('\n');
 }
