@@ -139,7 +139,7 @@ conformance('a report replays as reproduced, and a changed fact in it as a diver
   // Observations that saw a spawn the replay does not see are a divergence.
   const edited = structuredClone(original);
   const observed = edited.trials.find((t) => t.case === 'core/pre-aborted')!;
-  observed.observations!.worker.spawns.push({ t: observed.observations!.worker.t0, file: 'node', pid: null, error: 'EPERM', exit: null });
+  observed.observations!.worker.spawns.push({ t: observed.observations!.worker.t0, file: 'node', command: true, pid: null, error: 'EPERM', exit: null });
   observed.facts!['spawn.attempts'] = 1;
   fs.writeFileSync(file, JSON.stringify(edited));
   const changed = await cli('replay', file);

@@ -22,12 +22,12 @@ const spec: CaseSpec = {
 function history(over: Partial<WorkerObservations> = {}): WorkerObservations {
   return {
     t0: '1000000',
-    spawns: [{ t: '2000000', file: 'node', pid: 42, error: null, exit: null }],
+    spawns: [{ t: '2000000', file: 'node', command: true, pid: 42, error: null, exit: null }],
     trigger: { kind: 'abort', t: '3000000', fired: true },
     settlement: {
       kind: 'rejected',
       t: '4000000',
-      error: { name: 'AbortError', code: 'ABORT_ERR', signal: null, exitCode: null, message: 'aborted', reasonAt: 'cause' },
+      error: { name: 'AbortError', code: 'ABORT_ERR', signal: null, exitCode: null, timedOut: null, cause: null, message: 'aborted', reasonAt: 'cause' },
     },
     atSettle: {
       processes: [
@@ -98,7 +98,7 @@ test('a call that never settles leaves every settlement fact unknown', () => {
 });
 
 test('a SIGKILL the fixture could not log is read from the exit status the parent saw', () => {
-  const h = history({ spawns: [{ t: '2000000', file: 'node', pid: 42, error: null, exit: { t: '6000000', code: null, signal: 'SIGKILL' } }] });
+  const h = history({ spawns: [{ t: '2000000', file: 'node', command: true, pid: 42, error: null, exit: { t: '6000000', code: null, signal: 'SIGKILL' } }] });
   const f = deriveFacts(spec, observe(h, { events: [{ t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' }] }));
   assert.equal(f['child.signals'], ['SIGTERM', 'SIGKILL']);
   assert.is(f['child.end'], 'killed');

@@ -3,9 +3,9 @@
 // cannot tell, the fact is `unknown`. cases/INTERPRETING.md states each rule.
 
 import type { CaseSpec, FactValue } from '../model/case.ts';
-import type { Observations, WorkerObservations } from '../model/observations.ts';
 import type { Facts } from '../model/report.ts';
-import { childPid, compareT, watched } from './read-observations.ts';
+import { HELPER_ROLE, type Observations, type WorkerObservations } from '../model/observations.ts';
+import { childPid, commandSpawns, compareT, watched } from './read-observations.ts';
 
 type Value = FactValue | 'unknown';
 
@@ -14,12 +14,27 @@ function childMarker(spec: CaseSpec): string | null {
   return null;
 }
 
-function isAbortError(error: NonNullable<WorkerObservations['settlement']['error']>): boolean {
+type ErrorSeen = NonNullable<WorkerObservations['settlement']['error']>;
+
+/** The MCP JSON-RPC error code for a request that timed out (ErrorCode.RequestTimeout). */
+const MCP_REQUEST_TIMEOUT = -32001;
+
+/** The error says it is a timeout: by its code, its own flag, or its cause. */
+function isTimeoutError(error: ErrorSeen): boolean {
   return (
-    (error.reasonAt !== null && error.reasonAt !== 'nowhere') ||
-    error.name === 'AbortError' ||
-    error.code === 'ABORT_ERR'
+    error.code === 'ETIMEDOUT' ||
+    error.code === MCP_REQUEST_TIMEOUT ||
+    error.timedOut === true ||
+    error.name === 'TimeoutError' ||
+    error.cause?.name === 'TimeoutError' ||
+    error.cause?.code === 'ETIMEDOUT'
   );
+}
+
+/** The error carries the abort reason, or calls itself an abort without saying it is a timeout. */
+function isAbortError(error: ErrorSeen): boolean {
+  if (error.reasonAt !== null && error.reasonAt !== 'nowhere') return true;
+  return (error.name === 'AbortError' || error.code === 'ABORT_ERR') && !isTimeoutError(error);
 }
 
 export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
@@ -81,9 +96,10 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     return last?.state === 'exited' ? 'killed' : 'unknown';
   };
 
+  // The child's descendants: every process of the trial but the child and the target's helpers.
   const descendantsRunning = (samples: WorkerObservations['afterWindow'] | undefined): Value => {
     if (!samples) return 'unknown';
-    return samples.filter((p) => p.pid !== pid && p.state === 'running').length;
+    return samples.filter((p) => p.pid !== pid && p.role !== HELPER_ROLE && p.state === 'running').length;
   };
 
   // Only a case whose caller exits on settlement asks; the runner sampled the moment it saw
@@ -92,7 +108,7 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     if (spec.caller !== 'exits-on-settle') return { child: null, descendants: null };
     if (!callerExit) return { child: 'unknown', descendants: 'unknown' };
     const running = callerExit.processes.filter((p) => p.state === 'running');
-    return { child: running.some((p) => p.pid === pid), descendants: running.filter((p) => p.pid !== pid).length };
+    return { child: running.some((p) => p.pid === pid), descendants: running.filter((p) => p.pid !== pid && p.role !== HELPER_ROLE).length };
   };
   const outlived = outlivedCaller();
 
@@ -104,8 +120,9 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'error.exitCode': errorFact((e) => e.exitCode),
     'error.reasonAt': errorFact((e) => e.reasonAt),
     'error.isAbort': errorFact(isAbortError),
-    'spawn.attempts': history.spawns.length,
-    spawned: history.spawns.some((s) => s.pid !== null) || o.fixtures.records.length > 0,
+    'error.isTimeout': errorFact(isTimeoutError),
+    'spawn.attempts': commandSpawns(o).length,
+    spawned: commandSpawns(o).some((s) => s.pid !== null) || o.fixtures.records.length > 0,
     'child.atSettle': childAtSettle(),
     'child.reapedAtSettle': reapedAtSettle(),
     'child.markerAtSettle': markerAtSettle(),
@@ -113,6 +130,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'child.end': childEnd(),
     'descendants.runningAtSettle': descendantsRunning(atSettle?.processes),
     'descendants.runningAfterWindow': descendantsRunning(afterWindow),
+    'helpers.spawns': history.spawns.length - commandSpawns(o).length,
+    'helpers.runningAtSettle': atSettle ? atSettle.processes.filter((p) => p.role === HELPER_ROLE && p.state === 'running').length : 'unknown',
     'child.outlivedCaller': outlived.child,
     'descendants.outlivedCaller': outlived.descendants,
     'parent.abortListenersAfterSettle': atSettle ? atSettle.abortListeners : 'unknown',

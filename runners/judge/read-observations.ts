@@ -1,13 +1,18 @@
 // Small readings of a trial's observations that several judgements share. Pure.
 
-import type { Observations, ProcSample } from '../model/observations.ts';
+import type { Observations, ProcSample, SpawnObservation } from '../model/observations.ts';
 
 /** The process running the case's behaviour: the fixture in role `child`, else the
- *  first process the target spawned (a child killed before it could write its record). */
+ *  first command the target spawned (a child killed before it could write its record). */
 export function childPid(o: Observations): number | null {
   const record = o.fixtures.records.find((r) => r.role === 'child');
   if (record) return record.pid;
-  return o.worker.spawns.find((s) => s.pid !== null)?.pid ?? null;
+  return commandSpawns(o).find((s) => s.pid !== null)?.pid ?? null;
+}
+
+/** The spawns of the case's command, not of the target's own helpers. */
+export function commandSpawns(o: Observations): SpawnObservation[] {
+  return o.worker.spawns.filter((s) => s.command);
 }
 
 /**

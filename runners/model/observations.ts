@@ -25,6 +25,9 @@ export interface FixtureRecord {
 
 export type ProcState = 'running' | 'exited';
 
+/** The role sampled for a process the target started for its own ends, not as the case's command. */
+export const HELPER_ROLE = 'helper';
+
 export interface ProcSample {
   pid: number;
   role: string;
@@ -34,6 +37,10 @@ export interface ProcSample {
 export interface SpawnObservation {
   t: string;
   file: string;
+  /** Its file or arguments name the trial directory, as the case's command always does
+   *  (the fixture's argv, the missing command's path, a shell line's `cd`); false for a
+   *  process the target starts for its own ends (zx's `ps`, say). */
+  command: boolean;
   pid: number | null;
   error: string | null;
   exit: { t: string; code: number | null; signal: string | null } | null;
@@ -44,6 +51,10 @@ export interface ErrorObservation {
   code: string | number | null;
   signal: string | null;
   exitCode: number | null;
+  /** The error's own `timedOut` flag, where it has one (execa's). */
+  timedOut: boolean | null;
+  /** The name and code of the error's `cause`, where it has one. */
+  cause: { name: string | null; code: string | number | null } | null;
   message: string | null;
   reasonAt: 'error' | 'cause' | 'cause.cause' | 'nowhere' | null;
 }

@@ -11,5 +11,8 @@ export const TOOL_VERSION: string = pkg.version;
  * differs between two reports can be told apart from a target that changed.
  *   1: a process counts as exited once it is a zombie or gone.
  *   2: a process that has entered the kernel's exit path (PF_EXITING) counts as exited.
+ *   3: spawn.attempts and the descendant facts count the case's command and its
+ *      processes only; a target's own helpers have facts of their own. error.isAbort no
+ *      longer counts an error that says it is a timeout; error.isTimeout says so.
  */
-export const SEMANTICS = 2;
+export const SEMANTICS = 3;

@@ -27,9 +27,13 @@ export interface FactDifference {
 }
 
 /** The facts (in their published order), then the outcome, that differ between two trials. */
-export function trialDifferences(a: TrialResult, b: TrialResult): FactDifference[] {
+/** Whether a fact of a trial is a known racy divergence, so a difference in it is expected. */
+export type IsRacy = (probe: string, caseId: string, fact: FactName) => boolean;
+
+export function trialDifferences(a: TrialResult, b: TrialResult, racy: IsRacy = () => false): FactDifference[] {
   const out: FactDifference[] = [];
   for (const fact of FACT_NAMES) {
+    if (racy(a.probe, a.case, fact) || racy(b.probe, b.case, fact)) continue;
     const va = a.facts?.[fact];
     const vb = b.facts?.[fact];
     if (va === undefined && vb === undefined) continue;
@@ -72,7 +76,7 @@ export interface ReportComparison {
   compared: number;
 }
 
-export function compareReports(a: Report, b: Report): ReportComparison {
+export function compareReports(a: Report, b: Report, racy?: IsRacy): ReportComparison {
   const byCase = a.probes.length === 1 && b.probes.length === 1;
   const key = (t: TrialResult) => (byCase ? t.case : `${t.probe}\u0000${t.case}`);
   const notes: string[] = [];
@@ -100,7 +104,7 @@ export function compareReports(a: Report, b: Report): ReportComparison {
     }
     seen.add(key(ta));
     result.compared++;
-    const differences = trialDifferences(ta, tb);
+    const differences = trialDifferences(ta, tb, racy);
     if (differences.length) result.differences.push({ probe: byCase ? `${ta.probe}|${tb.probe}` : ta.probe, case: ta.case, differences });
   }
   for (const tb of b.trials) if (!seen.has(key(tb))) result.onlyIn.push({ report: 'B', probe: tb.probe, case: tb.case });

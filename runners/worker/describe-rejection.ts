@@ -20,12 +20,21 @@ export function describeError(error: unknown, reason: unknown, aborted: boolean)
   const code = field(error, 'code');
   const signal = field(error, 'signal');
   const exitCode = field(error, 'exitCode');
+  const timedOut = field(error, 'timedOut');
+  const cause = field(error, 'cause');
+  const causeName = field(cause, 'name');
+  const causeCode = field(cause, 'code');
   const message = error instanceof Error ? error.message : String(error);
   return {
     name: typeof name === 'string' ? name : null,
     code: typeof code === 'string' || typeof code === 'number' ? code : null,
     signal: typeof signal === 'string' ? signal : null,
     exitCode: typeof exitCode === 'number' ? exitCode : null,
+    timedOut: typeof timedOut === 'boolean' ? timedOut : null,
+    cause:
+      cause === undefined || cause === null
+        ? null
+        : { name: typeof causeName === 'string' ? causeName : null, code: typeof causeCode === 'string' || typeof causeCode === 'number' ? causeCode : null },
     message: message.split('\n')[0].slice(0, 300),
     reasonAt: aborted ? findReason(error, reason) : null,
   };

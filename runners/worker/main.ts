@@ -51,7 +51,7 @@ function finish(): never {
 }
 
 let onChildExit: (() => void) | null = null;
-watchSpawns(seen.spawns, () => onChildExit?.());
+watchSpawns(seen.spawns, dir, () => onChildExit?.());
 
 const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true;
 const controller = wantsSignal ? new AbortController() : null;

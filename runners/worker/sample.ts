@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { getEventListeners } from 'node:events';
 import type { ChildBehaviour } from '../model/case.ts';
-import type { ProcSample, SpawnObservation, WorkerObservations } from '../model/observations.ts';
+import { HELPER_ROLE, type ProcSample, type SpawnObservation, type WorkerObservations } from '../model/observations.ts';
 import { processState } from '../os/processes.ts';
 import { readRecords } from './trial-dir.ts';
 
@@ -19,10 +19,11 @@ function knownProcesses(dir: string, spawns: SpawnObservation[]): Array<{ pid: n
   const records = readRecords(dir);
   const byPid = new Map(records.map((r) => [r.pid, { pid: r.pid, role: r.role, startTime: r.startTime }]));
   // A direct child killed before it could write its record is still known from spawn;
-  // so is a shell standing between the target and the fixture.
+  // so is a shell standing between the target and the fixture. A process the target
+  // started for its own ends is a helper, not the command's.
   const role = records.some((r) => r.role === 'child') ? 'spawned' : 'child';
   for (const s of spawns) {
-    if (s.pid !== null && !byPid.has(s.pid)) byPid.set(s.pid, { pid: s.pid, role, startTime: null });
+    if (s.pid !== null && !byPid.has(s.pid)) byPid.set(s.pid, { pid: s.pid, role: s.command ? role : HELPER_ROLE, startTime: null });
   }
   return [...byPid.values()];
 }

@@ -10,14 +10,19 @@ import type { SpawnObservation } from '../model/observations.ts';
 import { now } from './clock.ts';
 
 // `spawn` is an undocumented method of ChildProcess, so it is absent from the types.
-type Spawnable = { spawn(this: ChildProcess, options: { file: string }): unknown };
+type Spawnable = { spawn(this: ChildProcess, options: { file: string; args?: string[] }): unknown };
 
-/** Records each spawn into `spawns`; `onFirstExit` runs when the first child's exit is seen. */
-export function watchSpawns(spawns: SpawnObservation[], onFirstExit: () => void): void {
+/**
+ * Records each spawn into `spawns`, telling the case's command (whose file or arguments
+ * name `trialDir`) from the target's own helpers; `onFirstExit` runs when the first
+ * command's exit is seen.
+ */
+export function watchSpawns(spawns: SpawnObservation[], trialDir: string, onFirstExit: () => void): void {
   const proto = ChildProcess.prototype as unknown as Spawnable;
   const originalSpawn = proto.spawn;
-  proto.spawn = function (this: ChildProcess, options: { file: string }) {
-    const seen: SpawnObservation = { t: now(), file: options.file, pid: null, error: null, exit: null };
+  proto.spawn = function (this: ChildProcess, options: { file: string; args?: string[] }) {
+    const command = [options.file, ...(options.args ?? [])].some((a) => typeof a === 'string' && a.includes(trialDir));
+    const seen: SpawnObservation = { t: now(), file: options.file, command, pid: null, error: null, exit: null };
     spawns.push(seen);
     let result: unknown;
     try {
@@ -30,7 +35,7 @@ export function watchSpawns(spawns: SpawnObservation[], onFirstExit: () => void)
     seen.pid = this.pid ?? null;
     this.once('exit', (code: number | null, signal: string | null) => {
       seen.exit = { t: now(), code, signal };
-      if (spawns[0] === seen) onFirstExit();
+      if (spawns.find((s) => s.command) === seen) onFirstExit();
     });
     return result as never;
   };
