@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test bench results typecheck validate clean
+.PHONY: run test bench results stability typecheck validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -30,6 +30,11 @@ results: $(DEPS)
 	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results && \
 	$(NODE) bin/childproof.mjs publish .cache/results-node.json --dir results && \
 	exit $$(( a | b ))
+
+# The default suite three times while CPU hogs keep every core busy: every fact that
+# differs between the runs and is not a known racy divergence, in results/STABILITY.md.
+stability: $(DEPS)
+	$(NODE) bin/childproof.mjs stability --runs 3 --out results/STABILITY.md
 
 # Prints ratios measured side by side in one run; never a threshold.
 bench: $(DEPS)

@@ -16,6 +16,7 @@ Usage:
   childproof compare A.json B.json [--ignore-racy]
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
   childproof publish REPORT [--dir results]
+  childproof stability [--runs N] [--hogs N] [--probe NAME|DIR]... [--case ID|GLOB]... [--node VERSION] [--out FILE]
   childproof list
   childproof validate [FILE]...
   childproof help

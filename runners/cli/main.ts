@@ -14,6 +14,7 @@ import { cmdPin } from './pin.ts';
 import { cmdPublish } from './publish.ts';
 import { cmdReplay } from './replay.ts';
 import { cmdRun } from './run.ts';
+import { cmdStability } from './stability.ts';
 import { cmdValidate } from './validate.ts';
 import { cmdVerify } from './verify.ts';
 
@@ -25,6 +26,7 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
   replay: cmdReplay,
   compare: cmdCompare,
   bless: cmdBless,
+  stability: cmdStability,
   publish: cmdPublish,
   list: cmdList,
   validate: cmdValidate,

@@ -4,6 +4,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
+import type { LoadedProbe } from '../model/probe.ts';
 import type { Facts, Report, TrialResult } from '../model/report.ts';
 import { identityKey } from './build.ts';
 import { semanticsNote } from './rejudge.ts';
@@ -29,6 +30,12 @@ export interface FactDifference {
 /** The facts (in their published order), then the outcome, that differ between two trials. */
 /** Whether a fact of a trial is a known racy divergence, so a difference in it is expected. */
 export type IsRacy = (probe: string, caseId: string, fact: FactName) => boolean;
+
+/** The racy known divergences of these probes, as they are recorded now. */
+export function racyIn(probes: LoadedProbe[]): IsRacy {
+  const racy = new Set(probes.flatMap((p) => p.knownDivergences.filter((k) => k.racy).map((k) => `${p.spec.name}\u0000${k.case}\u0000${k.fact}`)));
+  return (probe, caseId, fact) => racy.has(`${probe}\u0000${caseId}\u0000${fact}`);
+}
 
 export function trialDifferences(a: TrialResult, b: TrialResult, racy: IsRacy = () => false): FactDifference[] {
   const out: FactDifference[] = [];

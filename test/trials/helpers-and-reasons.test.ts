@@ -47,9 +47,13 @@ export function run(call, cp) {
 
 const facts = suite<{ run: Pick<RunResult, 'trials'> }>('helpers and reasons', { run: { trials: [] } });
 
+const ZX_INVALID = ['core/invalid-timeout-fractional', 'core/invalid-timeout-infinity'];
+
 facts.before(async (ctx) => {
   const cases = loadAllCases().filter((c) => ['core/cooperative-abort', 'core/delayed-cleanup-timeout'].includes(c.spec.id));
-  ctx.run = await runTrials(loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases);
+  const own = await runTrials(loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases);
+  const zx = await runTrials(loadProbes(['zx']), loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id)));
+  ctx.run = { trials: [...own.trials, ...zx.trials] };
 });
 
 const trial = (ctx: { run: Pick<RunResult, 'trials'> }, probe: string, id: string) => ctx.run.trials.find((t) => t.probe === probe && t.case === id)!;
@@ -62,6 +66,15 @@ facts("a target's own helper process is neither a spawn of the command nor a des
   assert.is(f['descendants.runningAtSettle'], 0);
   assert.is(f['error.isAbort'], true);
   assert.is(f['error.isTimeout'], false);
+});
+
+facts("zx's own ps, started by its tree kill, is a helper: the command was spawned once and has no descendants", (ctx) => {
+  for (const id of ZX_INVALID) {
+    const f = trial(ctx, 'zx', id).facts!;
+    assert.is(f['spawn.attempts'], 1, id);
+    assert.is(f['descendants.runningAtSettle'], 0, id);
+    assert.is(f['descendants.runningAfterWindow'], 0, id);
+  }
 });
 
 facts('a timeout reported as an AbortError with a TimeoutError cause is judged by the timeout fact, not the abort one', (ctx) => {
