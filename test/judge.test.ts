@@ -107,9 +107,10 @@ test('a case whose assertion changed is judged by the case as it is now', () => 
 
 test("a report of other semantics is said to be so, apart from any change in the target", () => {
   const older: Report = { ...execfile.report, semantics: SEMANTICS - 1 };
-  assert.match(rejudgeReport(older, loadAllCases(), [loadProbe('node-execfile')]).notes.join('\n'), /the tool's semantics changed between this report \(1\) and this tool \(2\)/);
+  const [was, now] = [SEMANTICS - 1, SEMANTICS];
+  assert.ok(rejudgeReport(older, loadAllCases(), [loadProbe('node-execfile')]).notes.some((n) => n.startsWith(`the tool's semantics changed between this report (${was}) and this tool (${now})`)));
   const notes = compareReports(older, execfile.report).notes.join('\n');
-  assert.match(notes, /the tool's semantics changed between A \(1\) and B \(2\)/);
+  assert.ok(notes.includes(`the tool's semantics changed between A (${was}) and B (${now})`), notes);
   assert.not.match(notes, /the target changed/);
 });
 
