@@ -2,6 +2,7 @@
 // files named (cases, probes, divergences, transcriptions, reports), checked and run never.
 
 import path from 'node:path';
+import { citationProblems } from '../identity/citations.ts';
 import type { LoadedCase } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { readJson } from '../model/files.ts';
@@ -22,7 +23,7 @@ function shippedProblems(collect: (fn: () => void) => void): { problems: string[
   collect(() => {
     probes = shippedProbes();
   });
-  const problems = probes.flatMap((probe) => lintProbe(probe, cases));
+  const problems = probes.flatMap((probe) => [...lintProbe(probe, cases), ...citationProblems(probe)]);
   if (probes.length) problems.push(...lintCoverage(cases, probes));
   const transcriptions = expectationFiles();
   for (const file of transcriptions) collect(() => problems.push(...lintExpectations(file, cases)));
@@ -36,7 +37,10 @@ function fileProblems(file: string): string[] {
     return [];
   }
   const base = path.basename(file);
-  if (base === 'probe.json' || base === DIVERGENCES_FILE) return lintProbe(loadProbeDir(path.dirname(file)), loadAllCases());
+  if (base === 'probe.json' || base === DIVERGENCES_FILE) {
+    const probe = loadProbeDir(path.dirname(file));
+    return [...lintProbe(probe, loadAllCases()), ...citationProblems(probe)];
+  }
   if ((readJson(file).data as { kind?: unknown })?.kind === 'published-expectations') return lintExpectations(file, loadAllCases());
   readReport(file);
   return [];

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { citedExplanations } from '../identity/citations.ts';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import type { LoadedCase } from '../model/case.ts';
 import { EXIT } from '../model/errors.ts';
@@ -42,7 +43,8 @@ function probeRecord(p: PreparedProbe, trials: TrialResult[]): ProbeEntry {
   const { name, title, identity } = p.probe.spec;
   if (!p.verified) return { name, title, identity, unavailable: p.unavailable ?? 'not verified' };
   const modules = new Set(trials.filter((t) => t.probe === name).flatMap((t) => t.unverifiedModules ?? []));
-  return { name, title, identity, verified: { ...p.verified, unverifiedModules: [...modules].sort() } };
+  const explanations = citedExplanations(p.probe);
+  return { name, title, identity, verified: { ...p.verified, unverifiedModules: [...modules].sort() }, ...(explanations.length ? { explanations } : {}) };
 }
 
 export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}): Promise<RunResult> {

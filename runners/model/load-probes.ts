@@ -39,17 +39,20 @@ export function mutantProbeNames(): string[] {
     .map((d) => loadProbeDir(d).spec.name);
 }
 
-/** The signatures of divergences.json, each with its explanation and its JSON pointer. */
-export function loadDivergences(file: string, probe: string): LoadedDivergence[] {
-  if (!fs.existsSync(file)) return [];
+/** divergences.json, validated; an empty one when there is none. */
+function readDivergences(file: string, probe: string): DivergencesFile {
+  if (!fs.existsSync(file)) return { probe, explanations: [] };
   const { data } = readJson(file);
   const problems = validate('divergences', data, display(file));
   if (problems.length) throw new InputError(problems);
   const doc = data as DivergencesFile;
   if (doc.probe !== probe) throw InputError.at(display(file), '/probe', `expected "${probe}", the name in probe.json beside it`);
-  return doc.explanations.flatMap(({ why, signatures }, i) =>
-    signatures.map((s, j) => ({ ...s, why, pointer: `/explanations/${i}/signatures/${j}` })),
-  );
+  return doc;
+}
+
+/** The signatures of divergences.json, each with its explanation and its JSON pointer. */
+function signaturesOf(doc: DivergencesFile): LoadedDivergence[] {
+  return doc.explanations.flatMap(({ why, signatures }, i) => signatures.map((s, j) => ({ ...s, why, pointer: `/explanations/${i}/signatures/${j}` })));
 }
 
 type RawProbe = Partial<ProbeSpec> & { extends?: string };
@@ -81,7 +84,9 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
     throw InputError.at(display(file), '/adapter', `expected the adapter file ${spec.adapter} to exist`);
   }
   const divergencesFile = path.join(path.resolve(dir), DIVERGENCES_FILE);
-  return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: loadDivergences(divergencesFile, spec.name) };
+  const doc = readDivergences(divergencesFile, spec.name);
+  const explanations = doc.explanations.map(({ signatures: _s, ...e }, i) => ({ ...e, pointer: `/explanations/${i}` }));
+  return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: signaturesOf(doc), explanations };
 }
 
 /** Every probe shipped with childproof, the mutants included. */

@@ -53,12 +53,26 @@ export interface Signature {
   racy?: boolean;
 }
 
+/**
+ * Where in the pinned code an explanation's cause can be read: lines of a pinned file
+ * (1-based, inclusive), or a function of a Node release's own `lib/` sources.
+ */
+export type Citation = { path: string; lines: [number, number] } | { node: string; function: string };
+
+/** An explanation as a person writes it: the sentence, the code it rests on, or the word
+ *  that it only says what the facts show. */
+export interface Explanation {
+  why: string;
+  cites?: Citation[];
+  observation?: boolean;
+}
+
 /** divergences.json: owned by `bless`. Each explanation is written once, over the
  *  signatures it explains. */
 export interface DivergencesFile {
   $schema?: string;
   probe: string;
-  explanations: Array<{ why: string; signatures: Signature[] }>;
+  explanations: Array<Explanation & { signatures: Signature[] }>;
 }
 
 /** One signature with its explanation: the form the judge matches verdicts against. */
@@ -79,6 +93,8 @@ export interface LoadedProbe {
   file: string;
   /** From divergences.json beside probe.json; empty when there is none. */
   knownDivergences: LoadedDivergence[];
+  /** The explanations of divergences.json, each with its JSON pointer. */
+  explanations: Array<Explanation & { pointer: string }>;
   /** The divergences file, whether or not it exists yet. */
   divergencesFile: string;
 }

@@ -90,7 +90,18 @@ export interface Environment {
   cpus: number;
 }
 
-export type ProbeEntry = { name: string; title: string; identity: Identity; verified?: Verified; unavailable?: string };
+/** A citation as a report carries it: with the cited lines, read from the verified bytes. */
+export type CitedCode = { path: string; lines: [number, number]; code: string } | { node: string; function: string };
+
+export type ProbeEntry = {
+  name: string;
+  title: string;
+  identity: Identity;
+  verified?: Verified;
+  unavailable?: string;
+  /** The explanations that cite code, with the code they cite. */
+  explanations?: Array<{ why: string; cites: CitedCode[] }>;
+};
 
 export interface Summary {
   total: number;

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { writeFileWhole } from '../model/files.ts';
 import { SCHEMA_DIR } from '../model/paths.ts';
-import type { DivergencesFile, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
+import type { DivergencesFile, Explanation, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 
 type Judged = TrialResult & { verdicts: NonNullable<TrialResult['verdicts']> };
@@ -54,27 +54,36 @@ export function divergencesFrom(
   return out.sort((a, b) => a.case.localeCompare(b.case) || a.fact.localeCompare(b.fact));
 }
 
-/** Each explanation once, over the signatures it covers, in the order they first appear. */
-export function groupDivergences(probe: string, divergences: KnownDivergence[]): DivergencesFile {
+/**
+ * Each explanation once, over the signatures it covers, in the order they first appear,
+ * keeping what a person wrote of it before (its citations, or that it is an observation).
+ */
+export function groupDivergences(probe: string, divergences: KnownDivergence[], written: Explanation[] = []): DivergencesFile {
   const explanations: DivergencesFile['explanations'] = [];
   for (const { why, pointer: _pointer, ...signature } of divergences as Array<KnownDivergence & { pointer?: string }>) {
     const group = explanations.find((e) => e.why === why);
     if (group) group.signatures.push(signature);
-    else explanations.push({ why, signatures: [signature] });
+    else {
+      const before = written.find((e) => e.why === why);
+      explanations.push({ why, ...(before?.cites ? { cites: before.cites } : {}), ...(before?.observation ? { observation: true } : {}), signatures: [signature] });
+    }
   }
   return { probe, explanations };
 }
 
 /** The file, with one signature a line: a reader sees each explanation and what it covers. */
 export function renderDivergences(doc: DivergencesFile, schemaPath: string): string {
-  const groups = doc.explanations.map(
-    (e) => `    {\n      "why": ${JSON.stringify(e.why)},\n      "signatures": [\n${e.signatures.map((s) => `        ${JSON.stringify(s)}`).join(',\n')}\n      ]\n    }`,
-  );
+  const groups = doc.explanations.map((e) => {
+    const cites = e.cites ? `      "cites": [\n${e.cites.map((c) => `        ${JSON.stringify(c)}`).join(',\n')}\n      ],\n` : '';
+    const observation = e.observation ? '      "observation": true,\n' : '';
+    const signatures = e.signatures.map((s) => `        ${JSON.stringify(s)}`).join(',\n');
+    return `    {\n      "why": ${JSON.stringify(e.why)},\n${cites}${observation}      "signatures": [\n${signatures}\n      ]\n    }`;
+  });
   return `{\n  "$schema": ${JSON.stringify(schemaPath)},\n  "probe": ${JSON.stringify(doc.probe)},\n  "explanations": [\n${groups.join(',\n')}\n  ]\n}\n`;
 }
 
 /** Rewrites the probe's divergences.json, whole or not at all. */
 export function writeDivergences(probe: LoadedProbe, divergences: KnownDivergence[]): void {
   const schema = path.relative(probe.dir, path.join(SCHEMA_DIR, 'divergences.schema.json')).split(path.sep).join('/');
-  writeFileWhole(probe.divergencesFile, renderDivergences(groupDivergences(probe.spec.name, divergences), schema));
+  writeFileWhole(probe.divergencesFile, renderDivergences(groupDivergences(probe.spec.name, divergences, probe.explanations), schema));
 }

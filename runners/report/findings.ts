@@ -33,6 +33,26 @@ function cell(trials: TrialResult[], clause: Clause, file: string): string {
   return `**breaks** in ${new Set(failed.map(({ t }) => t.case)).size} of ${ran.length} cases${unknownNote}: ${shown.join('<br>')}${more}`;
 }
 
+/**
+ * The code behind each explanation this report's failures carry, as the report recorded
+ * it from the verified bytes: an auditor reads what the claim rests on, here.
+ */
+function citedCode(report: Report): string[] {
+  const p = report.probes[0];
+  const used = new Set(report.trials.flatMap((t) => (t.verdicts ?? []).flatMap((v) => (v.knownDivergence ? [v.knownDivergence] : []))));
+  const cited = (p.explanations ?? []).filter((e) => used.has(e.why));
+  if (cited.length === 0) return [];
+  const out = ['**Why, in the pinned code**', ''];
+  for (const e of cited) {
+    out.push(`- ${e.why}`);
+    for (const c of e.cites) {
+      if ('node' in c) out.push(`  - Node ${report.environment.node} \`${c.node}\`, \`${c.function}()\``);
+      else out.push(`  - \`${c.path}\` lines ${c.lines[0]}-${c.lines[1]}:`, '', '    ```js', ...c.code.split('\n').map((l) => `    ${l}`), '    ```', '');
+    }
+  }
+  return [...out, ''];
+}
+
 /** The findings table: per probe and version, one row per clause, from the reports alone. */
 export function renderFindings(reports: Array<{ file: string; report: Report }>): string {
   const lines = [
@@ -52,7 +72,7 @@ export function renderFindings(reports: Array<{ file: string; report: Report }>)
     lines.push(`## ${p.name} ${probeVersion(p, report.environment.node)} on Node ${report.environment.node}${status}`, '', `${p.title}. Node ${report.environment.node}, ${report.environment.platform} ${report.environment.arch}. Report: [${file}](${file})`, '');
     lines.push('| clause | finding |', '|---|---|');
     for (const [clause, label] of CLAUSES) lines.push(`| ${label} | ${cell(report.trials, clause, file)} |`);
-    lines.push('');
+    lines.push('', ...citedCode(report));
   }
   return `${lines.join('\n')}`;
 }

@@ -4,6 +4,7 @@
 // case or known divergence seen, without running anything.
 
 import { isDeepStrictEqual } from 'node:util';
+import { citedExplanations } from '../identity/citations.ts';
 import { judgeTrial } from '../judge/judge-trial.ts';
 import { FACT_NAMES, type LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -90,7 +91,15 @@ export function rejudgeReport(
     if (now.sha256 !== entry.sha256) notes.push(`case ${entry.id} changed since the report (sha256 ${entry.sha256.slice(0, 12)}… then, ${now.sha256.slice(0, 12)}… now): its trials are judged by the case as it is now`);
     return caseEntry(now);
   });
-  return { report: { ...report, semantics: SEMANTICS, cases: caseEntries, trials, summary: summarize(trials) }, trials: out, notes };
+  // The explanations the probe files give now, with the code they cite (read without git).
+  const probeEntries = report.probes.map((entry) => {
+    const probe = probes.find((p) => p.spec.name === entry.name);
+    if (!probe || !entry.verified) return entry;
+    const { explanations: _old, ...rest } = entry;
+    const explanations = citedExplanations(probe, true);
+    return explanations.length ? { ...rest, explanations } : rest;
+  });
+  return { report: { ...report, semantics: SEMANTICS, probes: probeEntries, cases: caseEntries, trials, summary: summarize(trials) }, trials: out, notes };
 }
 
 export function rejudgeFailed(r: Rejudgement): boolean {

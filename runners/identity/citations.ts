@@ -1,0 +1,74 @@
+// Citations: where in the pinned code an explanation's cause can be read. A cited file
+// must be one of the probe's pinned files, and its lines are read from bytes whose blob
+// id matches the pin, so an auditor reads exactly the code that ran.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { display } from '../model/files.ts';
+import type { Citation, LoadedProbe } from '../model/probe.ts';
+import type { CitedCode, ProbeEntry } from '../model/report.ts';
+import { git } from './git.ts';
+import { blobId, findPackageDir } from './verify.ts';
+
+/**
+ * The pinned bytes of `file`, checked against the pin; a string says why they cannot be
+ * had. `offline` reads no git object database, since that would start a process.
+ */
+export function pinnedBytes(probe: LoadedProbe, file: string, offline = false): Buffer | string {
+  const id = probe.spec.identity;
+  if (id.kind === 'builtin') return `probe ${probe.spec.name} pins a Node builtin: cite its lib/ file with "node" and "function"`;
+  const pin = id.paths.find((p) => p.path === file);
+  if (!pin) return `"${file}" is not among the probe's pinned files`;
+  let bytes: Buffer;
+  try {
+    if (id.kind === 'package') {
+      const dir = findPackageDir(probe.codeDir, id.installedAs ?? id.name);
+      if (!dir) return `package ${id.name} is not installed (run npm ci)`;
+      bytes = fs.readFileSync(path.join(dir, file));
+    } else if (id.kind === 'files') {
+      if (id.root === undefined) return 'the probe names no root: its source is supplied at run time';
+      bytes = fs.readFileSync(path.resolve(probe.codeDir, id.root, file));
+    } else {
+      if (id.checkout === undefined) return 'the probe names no checkout: its source is supplied at run time';
+      if (offline) return 'a git checkout is not read offline';
+      bytes = git(path.resolve(probe.codeDir, id.checkout), ['cat-file', 'blob', `${id.commit}:${file}`], `probe ${probe.spec.name}`);
+    }
+  } catch (err) {
+    return `${file} cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`;
+  }
+  const found = blobId(bytes, pin.blob.length === 64 ? 'sha256' : 'sha1');
+  return found === pin.blob ? bytes : `${file} is blob ${found}, not the pinned ${pin.blob}`;
+}
+
+function lineCount(bytes: Buffer): number {
+  return bytes.toString('utf8').split('\n').length;
+}
+
+/** Every citation that names an unpinned file or a range the pinned file does not have. */
+export function citationProblems(probe: LoadedProbe): string[] {
+  const problems: string[] = [];
+  for (const e of probe.explanations) {
+    (e.cites ?? []).forEach((c, i) => {
+      if (!('path' in c)) return;
+      const where = `${display(probe.divergencesFile)}: ${e.pointer}/cites/${i}`;
+      const bytes = pinnedBytes(probe, c.path);
+      if (typeof bytes === 'string') return problems.push(`${where}/path: expected a pinned file whose bytes match the pin: ${bytes}`);
+      const [first, last] = c.lines;
+      const lines = lineCount(bytes);
+      if (first > last || last > lines) problems.push(`${where}/lines: expected a range within the file's ${lines} lines, first to last, not ${first}-${last}`);
+    });
+  }
+  return problems;
+}
+
+function withCode(probe: LoadedProbe, c: Citation, offline: boolean): CitedCode {
+  if (!('path' in c)) return c;
+  const bytes = pinnedBytes(probe, c.path, offline);
+  const code = typeof bytes === 'string' ? `(not shown: ${bytes})` : bytes.toString('utf8').split('\n').slice(c.lines[0] - 1, c.lines[1]).join('\n');
+  return { ...c, code };
+}
+
+/** The probe's explanations that cite code, with the cited lines, for its report entry. */
+export function citedExplanations(probe: LoadedProbe, offline = false): NonNullable<ProbeEntry['explanations']> {
+  return probe.explanations.filter((e) => e.cites?.length).map((e) => ({ why: e.why, cites: e.cites!.map((c) => withCode(probe, c, offline)) }));
+}

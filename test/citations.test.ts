@@ -1,0 +1,54 @@
+// Explanations cite the pinned code they rest on: validate refuses a citation it cannot
+// check, and reports and the findings page carry the cited lines, read from the pinned
+// bytes.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { citationProblems, citedExplanations } from '../runners/identity/citations.ts';
+import { loadProbe } from '../runners/model/load-probes.ts';
+import { RESULTS_DIR } from '../runners/model/paths.ts';
+import { validate } from '../runners/model/schemas.ts';
+import { renderFindings } from '../runners/report/findings.ts';
+import { readPublished } from '../runners/report/publish.ts';
+import { finish } from './support/suite.ts';
+
+const COMBINE = "tinyexec's combineSignals()";
+
+test('every shipped citation names a pinned file and lines it has', () => {
+  for (const name of ['tinyexec', 'node-execfile', 'node-spawn']) assert.equal(citationProblems(loadProbe(name)), [], name);
+});
+
+test('a citation of a file no pin covers, or of lines past its end, is refused with its pointer', () => {
+  const probe = loadProbe('tinyexec');
+  const i = probe.explanations.findIndex((e) => e.why.startsWith(COMBINE));
+  probe.explanations[i] = { ...probe.explanations[i], cites: [{ path: 'dist/unpinned.mjs', lines: [1, 2] }, { path: 'dist/main.mjs', lines: [1, 99_999] }] };
+  const problems = citationProblems(probe);
+  assert.is(problems.length, 2, problems.join('\n'));
+  assert.match(problems[0], new RegExp(`divergences\\.json: /explanations/${i}/cites/0/path: expected a pinned file .*"dist/unpinned\\.mjs" is not among the probe's pinned files`));
+  assert.match(problems[1], new RegExp(`/explanations/${i}/cites/1/lines: expected a range within the file's \\d+ lines, first to last, not 1-99999`));
+});
+
+test('a citation that is neither lines of a file nor a Node function is refused by the schema', () => {
+  const doc = { probe: 'p', explanations: [{ why: 'w', cites: [{ path: 'a.js', lines: [3] }], signatures: [{ case: 'core/x', fact: 'settled', value: 'resolved' }] }] };
+  assert.ok(validate('divergences', doc, 'd.json').some((p) => p.startsWith('d.json: /explanations/0/cites/0')));
+});
+
+test('the cited lines are read from the pinned bytes, as they are', () => {
+  const cited = citedExplanations(loadProbe('tinyexec')).find((e) => e.why.startsWith(COMBINE))!;
+  const code = cited.cites.find((c) => 'code' in c) as { code: string; lines: [number, number] };
+  assert.is(code.code.split('\n')[0], 'function combineSignals(signals) {');
+  assert.is(code.code.split('\n').length, code.lines[1] - code.lines[0] + 1);
+});
+
+test('the findings page shows the cited lines beside the finding they explain', () => {
+  const published = readPublished(RESULTS_DIR).filter((p) => p.file.startsWith('tinyexec/'));
+  assert.ok(published.length > 0);
+  const page = renderFindings(published);
+  assert.match(page, /\*\*Why, in the pinned code\*\*/);
+  assert.match(page, /`dist\/main\.mjs` lines 204-217:\n\n {4}```js\n {4}function combineSignals\(signals\) \{/);
+  assert.is(fs.readFileSync(path.join(RESULTS_DIR, 'README.md'), 'utf8').includes('function combineSignals(signals) {'), true);
+});
+
+finish(test);
