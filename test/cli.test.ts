@@ -203,6 +203,11 @@ test("bless records a run's failures as known divergences, so the next run is as
   const written = JSON.parse(fs.readFileSync(path.join(lazy, 'divergences.json'), 'utf8'));
   assert.equal(written.explanations, [{ why: 'it never runs the command', signatures: [{ case: 'core/success', fact: 'child.reapedAtSettle', value: null }] }]);
   assert.equal(JSON.parse(fs.readFileSync(path.join(lazy, 'probe.json'), 'utf8')).knownDivergences, undefined, 'probe.json keeps only what a person wrote');
+  // A sentence a person gave is neither cited nor an observation until they say which.
+  const unclassified = await cli('validate', path.join(lazy, 'divergences.json'));
+  assert.is(unclassified.code, 2);
+  assert.match(unclassified.stderr, /divergences\.json: \/explanations\/0: expected "cites" naming the code this explanation rests on, or "observation": true/);
+  fs.writeFileSync(path.join(lazy, 'divergences.json'), JSON.stringify({ ...written, explanations: [{ ...written.explanations[0], observation: true }] }));
   assert.is((await cli('validate', path.join(lazy, 'divergences.json'))).code, 0);
   const second = await cli('run', '--probe', lazy, '--case', 'core/success');
   assert.is(second.code, 0, second.stdout);

@@ -27,8 +27,9 @@ export function cmdBless(args: string[]): number {
     if (!reports.some((r) => r.probes.some((p) => p.name === probe.spec.name))) {
       throw new InputError([`no report has trials of probe ${probe.spec.name}`]);
     }
-    const divergences = divergencesFrom(reports, probe.spec.name, (sentence) => why ?? sentence, probe.knownDivergences);
-    writeDivergences(probe, divergences);
+    const generated = new Set<string>();
+    const divergences = divergencesFrom(reports, probe.spec.name, (sentence) => why ?? (generated.add(sentence), sentence), probe.knownDivergences);
+    writeDivergences(probe, divergences, generated);
     process.stdout.write(`${probe.spec.name}: ${divergences.length} known divergence(s) written to ${display(probe.divergencesFile)}\n`);
   }
   return EXIT.ok;

@@ -44,10 +44,16 @@ function lineCount(bytes: Buffer): number {
   return bytes.toString('utf8').split('\n').length;
 }
 
-/** Every citation that names an unpinned file or a range the pinned file does not have. */
+/**
+ * Every explanation that neither cites code nor says it is an observation, and every
+ * citation that names an unpinned file or a range the pinned file does not have.
+ */
 export function citationProblems(probe: LoadedProbe): string[] {
   const problems: string[] = [];
   for (const e of probe.explanations) {
+    if (!e.cites?.length && !e.observation) {
+      problems.push(`${display(probe.divergencesFile)}: ${e.pointer}: expected "cites" naming the code this explanation rests on, or "observation": true if it only says what the facts show`);
+    }
     (e.cites ?? []).forEach((c, i) => {
       if (!('path' in c)) return;
       const where = `${display(probe.divergencesFile)}: ${e.pointer}/cites/${i}`;

@@ -58,14 +58,17 @@ export function divergencesFrom(
  * Each explanation once, over the signatures it covers, in the order they first appear,
  * keeping what a person wrote of it before (its citations, or that it is an observation).
  */
-export function groupDivergences(probe: string, divergences: KnownDivergence[], written: Explanation[] = []): DivergencesFile {
+export function groupDivergences(probe: string, divergences: KnownDivergence[], written: Explanation[] = [], generated = new Set<string>()): DivergencesFile {
   const explanations: DivergencesFile['explanations'] = [];
   for (const { why, pointer: _pointer, ...signature } of divergences as Array<KnownDivergence & { pointer?: string }>) {
     const group = explanations.find((e) => e.why === why);
     if (group) group.signatures.push(signature);
     else {
+      // A verdict's own sentence only restates the facts; a sentence a person gave waits
+      // for them to cite its code or call it an observation.
       const before = written.find((e) => e.why === why);
-      explanations.push({ why, ...(before?.cites ? { cites: before.cites } : {}), ...(before?.observation ? { observation: true } : {}), signatures: [signature] });
+      const observation = before ? before.observation : generated.has(why);
+      explanations.push({ why, ...(before?.cites ? { cites: before.cites } : {}), ...(observation ? { observation: true } : {}), signatures: [signature] });
     }
   }
   return { probe, explanations };
@@ -83,7 +86,7 @@ export function renderDivergences(doc: DivergencesFile, schemaPath: string): str
 }
 
 /** Rewrites the probe's divergences.json, whole or not at all. */
-export function writeDivergences(probe: LoadedProbe, divergences: KnownDivergence[]): void {
+export function writeDivergences(probe: LoadedProbe, divergences: KnownDivergence[], generated = new Set<string>()): void {
   const schema = path.relative(probe.dir, path.join(SCHEMA_DIR, 'divergences.schema.json')).split(path.sep).join('/');
-  writeFileWhole(probe.divergencesFile, renderDivergences(groupDivergences(probe.spec.name, divergences, probe.explanations), schema));
+  writeFileWhole(probe.divergencesFile, renderDivergences(groupDivergences(probe.spec.name, divergences, probe.explanations, generated), schema));
 }
