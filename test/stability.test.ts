@@ -28,13 +28,20 @@ const never = () => false;
 const racyAtSettle = (_p: string, _c: string, fact: string) => fact === 'child.atSettle';
 
 test('a fact that differs between runs is reported even when every outcome is the same', () => {
-  const runs = [report({ 'descendants.runningAtSettle': 0 }), report({ 'descendants.runningAtSettle': 1 }), report({ 'descendants.runningAtSettle': 0 })];
+  const waited = { 'child.reapedAtSettle': true };
+  const runs = [report({ ...waited, 'descendants.runningAtSettle': 0 }), report({ ...waited, 'descendants.runningAtSettle': 1 }), report({ ...waited, 'descendants.runningAtSettle': 0 })];
   assert.equal(unstable(runs, never), [{ probe: 'p', case: 'core/x', what: 'descendants.runningAtSettle', values: [0, 1, 0] }]);
   assert.match(renderStability(runs, unstable(runs, never), { hogs: 2, seconds: [1, 2, 3] }), /\| p \| core\/x \| descendants\.runningAtSettle \| 0 \/ 1 \/ 0 \|/);
 });
 
+test('a snapshot that races a child the target had not reaped is not news', () => {
+  const runs = [report({ 'child.reapedAtSettle': false, 'child.atSettle': 'running' }), report({ 'child.reapedAtSettle': false, 'child.atSettle': 'exited' })];
+  assert.equal(unstable(runs, never), []);
+  assert.equal(compareReports(runs[0], runs[1]).differences, []);
+});
+
 test('a difference in a known racy divergence is left out, and an outcome difference never is', () => {
-  const runs = [report({ 'child.atSettle': 'running' }), report({ 'child.atSettle': 'exited' }, 'known-fail')];
+  const runs = [report({ 'child.reapedAtSettle': true, 'child.atSettle': 'running' }), report({ 'child.reapedAtSettle': true, 'child.atSettle': 'exited' }, 'known-fail')];
   assert.equal(unstable(runs, racyAtSettle).map((i) => i.what), ['outcome']);
   assert.match(renderStability([report({}), report({})], [], { hogs: 2, seconds: [1, 1] }), /No fact and no outcome differed/);
 });

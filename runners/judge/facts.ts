@@ -131,7 +131,6 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'descendants.runningAtSettle': descendantsRunning(atSettle?.processes),
     'descendants.runningAfterWindow': descendantsRunning(afterWindow),
     'helpers.spawns': history.spawns.length - commandSpawns(o).length,
-    'helpers.runningAtSettle': atSettle ? atSettle.processes.filter((p) => p.role === HELPER_ROLE && p.state === 'running').length : 'unknown',
     'child.outlivedCaller': outlived.child,
     'descendants.outlivedCaller': outlived.descendants,
     'parent.abortListenersAfterSettle': atSettle ? atSettle.abortListeners : 'unknown',

@@ -98,7 +98,6 @@ export const FACT_NAMES = [
   'descendants.runningAtSettle',
   'descendants.runningAfterWindow',
   'helpers.spawns',
-  'helpers.runningAtSettle',
   'child.outlivedCaller',
   'descendants.outlivedCaller',
   'parent.abortListenersAfterSettle',

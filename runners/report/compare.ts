@@ -11,14 +11,20 @@ import { semanticsNote } from './rejudge.ts';
 
 type Observed = FactValue | 'unknown';
 
+/** /proc snapshots taken the instant the call settled. */
+const SNAPSHOTS: ReadonlySet<FactName> = new Set(['child.atSettle', 'descendants.runningAtSettle']);
+
 /**
- * Whether two observations of one fact agree. child.atSettle is a /proc snapshot that
- * races a child dying the instant it is signalled; when neither target had waited for
- * the exit (child.reapedAtSettle false on both sides) either snapshot is the same truth.
+ * Whether two observations of one fact agree. A snapshot at settlement races whatever
+ * the target had just signalled and not yet reaped: unless the target had reaped the
+ * child by then on both sides (child.reapedAtSettle true), either snapshot is the same
+ * truth. Where a side does not say (a transcription without child.reapedAtSettle), the
+ * values are compared as they are.
  */
 export function sameFact(fact: FactName, a: Observed, b: Observed, aFacts?: Partial<Facts>, bFacts?: Partial<Facts>): boolean {
   if (isDeepStrictEqual(a, b)) return true;
-  return fact === 'child.atSettle' && aFacts?.['child.reapedAtSettle'] === false && bFacts?.['child.reapedAtSettle'] === false;
+  if (!SNAPSHOTS.has(fact) || !aFacts || !bFacts || !('child.reapedAtSettle' in aFacts) || !('child.reapedAtSettle' in bFacts)) return false;
+  return aFacts['child.reapedAtSettle'] !== true || bFacts['child.reapedAtSettle'] !== true;
 }
 
 export interface FactDifference {

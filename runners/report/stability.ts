@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
 import type { Report } from '../model/report.ts';
-import type { IsRacy } from './compare.ts';
+import { sameFact, type IsRacy } from './compare.ts';
 
 export interface Instability {
   probe: string;
@@ -16,7 +16,7 @@ export interface Instability {
   values: unknown[];
 }
 
-/** Every fact or outcome of a trial that is not the same in every run. */
+/** Every fact or outcome of a trial that is not the same in every run, read as compare reads it. */
 export function unstable(runs: Report[], racy: IsRacy): Instability[] {
   const out: Instability[] = [];
   for (const first of runs[0]?.trials ?? []) {
@@ -26,7 +26,9 @@ export function unstable(runs: Report[], racy: IsRacy): Instability[] {
     if (differs(outcomes)) out.push({ probe: first.probe, case: first.case, what: 'outcome', values: outcomes });
     for (const fact of FACT_NAMES) {
       const values = same.map((t) => t?.facts?.[fact]);
-      if (differs(values) && !racy(first.probe, first.case, fact)) out.push({ probe: first.probe, case: first.case, what: fact, values });
+      // The rule compare follows: a snapshot that races what the target had not reaped is not news.
+      const agree = same.every((t) => sameFact(fact, t?.facts?.[fact] ?? 'unknown', first.facts?.[fact] ?? 'unknown', t?.facts, first.facts));
+      if (differs(values) && !agree && !racy(first.probe, first.case, fact)) out.push({ probe: first.probe, case: first.case, what: fact, values });
     }
   }
   return out;

@@ -62,7 +62,6 @@ facts("a target's own helper process is neither a spawn of the command nor a des
   const f = trial(ctx, 'with-helper', 'core/cooperative-abort').facts!;
   assert.is(f['spawn.attempts'], 1);
   assert.is(f['helpers.spawns'], 1);
-  assert.is(f['helpers.runningAtSettle'], 1);
   assert.is(f['descendants.runningAtSettle'], 0);
   assert.is(f['error.isAbort'], true);
   assert.is(f['error.isTimeout'], false);
