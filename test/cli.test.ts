@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { spawn } from 'node:child_process';
-import { WORKER } from '../runners/model/paths.ts';
+import { HARNESS_BUILD_DIR } from '../runners/model/paths.ts';
 import { assertSupportedPlatform, PlatformError } from '../runners/os/platform.ts';
 import { processesTagged } from '../runners/os/processes.ts';
 import { BIN, cli, exitOf, FIXTURE, ROOT, tempDir, until, writeJson } from './support/helpers.ts';
@@ -187,7 +187,7 @@ test('an interrupted run ends every trial process before it exits', async () => 
   const exit = await exitOf(runner);
   assert.is(exit.code, 130);
   assert.not.ok(processesTagged(FIXTURE).includes(pid));
-  assert.equal(processesTagged(WORKER), []);
+  assert.equal(processesTagged(HARNESS_BUILD_DIR), []);
 });
 
 test("bless records a run's failures as known divergences, so the next run is as expected", async () => {

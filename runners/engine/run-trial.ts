@@ -7,7 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { judgeTrial } from '../judge/judge-trial.ts';
 import type { Observations } from '../model/observations.ts';
-import { FIXTURE } from '../model/paths.ts';
+import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
 import { setupDigest } from '../model/setup.ts';
 import type { Runtime } from '../identity/runtime.ts';
@@ -28,6 +28,9 @@ const ATTEMPTS = 3;
 
 export interface TrialContext {
   runDir: string;
+  /** The built worker, and each probe's adapter as the worker imports it. */
+  worker: string;
+  adapters: Map<string, string>;
   runTag: string;
   keep: boolean;
   /** Worker process groups still running, so an interrupted run can end them. */
@@ -73,7 +76,8 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
     capMs: limitMs,
     deadlineMs,
     fixture: FIXTURE,
-    adapterPath: path.join(probe.codeDir, probe.spec.adapter),
+    hooks: LOADER_HOOKS,
+    adapterPath: ctx.adapters.get(probe.spec.name) ?? path.join(probe.codeDir, probe.spec.adapter),
     probeOptions: probe.spec.options ?? {},
     target: targetSpec(t.probe),
     case: caseSpec,
@@ -81,7 +85,7 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
   const specFile = path.join(dir, TRIAL_FILE);
   fs.writeFileSync(specFile, JSON.stringify(spec));
 
-  const worker = await runWorker(ctx.runtime, specFile, dir, limitMs, (pid) => ctx.live.set(pid, { dir, tag }));
+  const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, limitMs, (pid) => ctx.live.set(pid, { dir, tag }));
   const outputFile = path.join(dir, WORKER_FILE);
   const output: WorkerOutput | null = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
   // A caller that exited on settlement leaves the runner to watch what it left running,

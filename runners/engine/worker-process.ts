@@ -4,10 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { WORKER } from '../model/paths.ts';
 import type { Runtime } from '../identity/runtime.ts';
-
-const TSX = import.meta.resolve('tsx');
 
 export interface WorkerExit {
   pid: number | null;
@@ -26,6 +23,7 @@ export function workerStderrTail(dir: string): string {
 
 export function runWorker(
   runtime: Runtime,
+  worker: string,
   specFile: string,
   dir: string,
   limitMs: number,
@@ -37,14 +35,14 @@ export function runWorker(
     // detached: the worker leads its own process group, so everything the target spawns
     // in that group can be found and ended afterwards. Output goes to files, not pipes,
     // so a fixture holding them cannot delay the runner.
-    const worker = spawn(runtime.execPath, ['--import', TSX, WORKER, specFile], {
+    const child = spawn(runtime.execPath, [worker, specFile], {
       cwd: dir,
       detached: true,
       stdio: ['ignore', out, err],
     });
     fs.closeSync(out);
     fs.closeSync(err);
-    const pid = worker.pid ?? null;
+    const pid = child.pid ?? null;
     if (pid !== null) onStart(pid);
     let overran = false;
     const guard = setTimeout(() => {
@@ -59,7 +57,7 @@ export function runWorker(
       clearTimeout(guard);
       resolve({ pid, code, overran });
     };
-    worker.once('error', () => done(null));
-    worker.once('exit', (code) => done(code));
+    child.once('error', () => done(null));
+    child.once('exit', (code) => done(code));
   });
 }

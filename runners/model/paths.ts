@@ -17,6 +17,9 @@ export const PACKAGE_JSON = path.join(ROOT, 'package.json');
 export const NODE_CACHE_DIR = path.join(ROOT, '.cache', 'node');
 
 export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
+/** The worker and the adapters built to JavaScript, content-addressed: trials start them
+ *  with a bare node, no TypeScript loader. */
+export const HARNESS_BUILD_DIR = path.join(ROOT, '.cache', 'harness');
 export const LOADER_HOOKS = path.join(RUNNERS_DIR, 'worker', 'loader-hooks.mjs');
 export const FIXTURE = path.join(RUNNERS_DIR, 'fixture', 'fixture.mjs');
 
@@ -26,5 +29,6 @@ export const FIXTURE = path.join(RUNNERS_DIR, 'fixture', 'fixture.mjs');
  */
 export const HARNESS_DIRS: readonly string[] = [
   RUNNERS_DIR,
+  HARNESS_BUILD_DIR,
   ...['tsx', 'esbuild', 'get-tsconfig', 'resolve-pkg-maps'].map((p) => path.join(ROOT, 'node_modules', p)),
 ];

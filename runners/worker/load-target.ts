@@ -5,18 +5,17 @@ import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { AdapterRun } from '../model/adapter.ts';
-import { LOADER_HOOKS } from '../model/paths.ts';
 import type { TargetSpec } from './protocol.ts';
 
 /** Installs the loader hooks; the returned function lists every module loaded since. */
-export function watchModules(target: TargetSpec): () => string[] {
+export function watchModules(target: TargetSpec, hooks: string): () => string[] {
   // The hooks report every ESM load; CommonJS requires show up in the require cache.
   const loaded = new Set<string>();
   const channel = new MessageChannel();
   channel.port1.on('message', (url: string) => loaded.add(url));
   channel.port1.unref();
   const material = target.kind === 'material' ? target : null;
-  register(pathToFileURL(LOADER_HOOKS), {
+  register(pathToFileURL(hooks), {
     data: {
       port: channel.port2,
       materialUrl: material?.materialUrl ?? null,

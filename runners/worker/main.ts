@@ -36,7 +36,7 @@ const seen: WorkerObservations = {
 };
 const pending = () => seen.settlement.kind === 'pending';
 
-const loadedModules = watchModules(spec.target);
+const loadedModules = watchModules(spec.target, spec.hooks);
 
 function finish(): never {
   const output: WorkerOutput = { observations: seen, modules: loadedModules() };

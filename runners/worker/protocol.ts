@@ -17,6 +17,8 @@ export interface TrialSpec {
   capMs: number;
   deadlineMs: number;
   fixture: string;
+  /** The loader hooks that list every module loaded (worker/loader-hooks.mjs). */
+  hooks: string;
   adapterPath: string;
   /** The probe's own options, laid over the case's. */
   probeOptions: Record<string, unknown>;

@@ -4,13 +4,13 @@
 
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
-import { FIXTURE, WORKER } from '../../runners/model/paths.ts';
+import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { processesTagged } from '../../runners/os/processes.ts';
 import { removeTempDirs } from './helpers.ts';
 
 /** Fixtures and trial workers of this checkout still running. */
 export function stillRunning(): number[] {
-  return [...processesTagged(FIXTURE), ...processesTagged(WORKER)];
+  return [...processesTagged(FIXTURE), ...processesTagged(HARNESS_BUILD_DIR)];
 }
 
 export function finish<T>(suite: Test<T>): void {
