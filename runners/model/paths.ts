@@ -24,11 +24,7 @@ export const LOADER_HOOKS = path.join(RUNNERS_DIR, 'worker', 'loader-hooks.mjs')
 export const FIXTURE = path.join(RUNNERS_DIR, 'fixture', 'fixture.mjs');
 
 /**
- * childproof's own code and the loader it runs TypeScript with: modules loaded from here
- * are the harness, never the target, so they are not reported as unverified.
+ * childproof's own code, as written and as built: modules loaded from here are the
+ * harness, never the target, so they are not reported as unverified.
  */
-export const HARNESS_DIRS: readonly string[] = [
-  RUNNERS_DIR,
-  HARNESS_BUILD_DIR,
-  ...['tsx', 'esbuild', 'get-tsconfig', 'resolve-pkg-maps'].map((p) => path.join(ROOT, 'node_modules', p)),
-];
+export const HARNESS_DIRS: readonly string[] = [RUNNERS_DIR, HARNESS_BUILD_DIR];
