@@ -142,6 +142,23 @@ test('a probe directory with a broken adapter or a target that never settles get
   assert.is(check.code, 0, check.stderr);
 });
 
+test('a TypeScript adapter that does not build makes its trials errors that say why, and the run goes on', async () => {
+  const dir = tempDir();
+  const probeDir = ownProbe(dir, 'unbuildable', '');
+  const probe = JSON.parse(fs.readFileSync(path.join(probeDir, 'probe.json'), 'utf8'));
+  writeJson(path.join(probeDir, 'probe.json'), { ...probe, adapter: 'adapter.ts' });
+  fs.writeFileSync(path.join(probeDir, 'adapter.ts'), 'export const run = () => { return ;; ) };\n');
+  const out = path.join(dir, 'report.json');
+  const r = await cli('run', '--probe', probeDir, '--probe', 'reference', '--case', 'core/success', '--out', out);
+  assert.is(r.code, 1, r.stderr);
+  assert.not.match(r.stderr, STACK);
+  const trials = JSON.parse(fs.readFileSync(out, 'utf8')).trials;
+  const broken = trials.find((t: { probe: string }) => t.probe === 'unbuildable');
+  assert.is(broken.outcome, 'error');
+  assert.match(broken.reason, /the adapter could not be built: .*Unexpected "\)"/);
+  assert.is(trials.find((t: { probe: string }) => t.probe === 'reference').outcome, 'pass');
+});
+
 test('a run writes a report that validates, and prints the outcome table', async () => {
   const dir = tempDir();
   const out = path.join(dir, 'nested', 'report.json');

@@ -19,7 +19,8 @@ function bundle(entry: string, kind: string): string {
     bundle: true,
     platform: 'node',
     format: 'esm',
-    target: `node${process.versions.node.split('.')[0]}`,
+    // The oldest Node childproof supports: workers may run on another release (--node).
+    target: 'node20',
     packages: 'external',
     write: false,
     logLevel: 'silent',
@@ -34,7 +35,19 @@ export function buildWorker(): string {
   return bundle(WORKER, 'childproof-worker');
 }
 
-/** A TypeScript adapter built to JavaScript; a JavaScript adapter as it is. */
-export function buildAdapter(adapter: string): string {
-  return TYPESCRIPT.test(adapter) ? bundle(adapter, 'adapter') : adapter;
+/**
+ * Each adapter as the worker imports it, built once however many probes share it: a
+ * TypeScript adapter built to JavaScript, a JavaScript one as it is. An adapter that does
+ * not build is the adapter's failure, not the run's: its trials become errors that say why.
+ */
+export function buildAdapters(adapters: string[]): Map<string, { file: string } | { error: string }> {
+  const built = new Map<string, { file: string } | { error: string }>();
+  for (const adapter of new Set(adapters)) {
+    try {
+      built.set(adapter, { file: TYPESCRIPT.test(adapter) ? bundle(adapter, 'adapter') : adapter });
+    } catch (err) {
+      built.set(adapter, { error: `the adapter could not be built: ${(err as Error).message.split('\n').slice(0, 3).join(' ')}` });
+    }
+  }
+  return built;
 }

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { judgeTrial } from '../judge/judge-trial.ts';
 import type { Observations } from '../model/observations.ts';
+import type { LoadedProbe } from '../model/probe.ts';
 import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
 import { setupDigest } from '../model/setup.ts';
@@ -18,6 +19,7 @@ import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
 import { sweepTrial } from './sweep.ts';
 import { unverifiedModules } from './unverified.ts';
+import { buildAdapters } from './harness.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
 
 export const DEFAULT_DEADLINE_MS = 10_000;
@@ -30,7 +32,7 @@ export interface TrialContext {
   runDir: string;
   /** The built worker, and each probe's adapter as the worker imports it. */
   worker: string;
-  adapters: Map<string, string>;
+  adapters: ReturnType<typeof buildAdapters>;
   runTag: string;
   keep: boolean;
   /** Worker process groups still running, so an interrupted run can end them. */
@@ -51,17 +53,24 @@ function targetSpec(p: PreparedProbe): TrialSpec['target'] {
   };
 }
 
+/** Where a probe's adapter file is: beside its code, for a variant the base probe's. */
+export function adapterFile(probe: LoadedProbe): string {
+  return path.join(probe.codeDir, probe.spec.adapter);
+}
+
 export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<TrialResult> {
   const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id };
   if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
   if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
+  const adapter = ctx.adapters.get(adapterFile(t.probe.probe)) ?? { file: adapterFile(t.probe.probe) };
+  if ('error' in adapter) return { ...base, outcome: 'error', reason: adapter.error };
   for (let attempt = 1; ; attempt++) {
-    const { trial, unmet } = await attemptTrial(t, ctx, attempt);
+    const { trial, unmet } = await attemptTrial(t, ctx, adapter.file, attempt);
     if (!unmet || attempt === ATTEMPTS) return attempt > 1 ? { ...trial, attempts: attempt } : trial;
   }
 }
 
-async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number): Promise<{ trial: TrialResult; unmet: string | null }> {
+async function attemptTrial(t: PlannedTrial, ctx: TrialContext, adapterPath: string, attempt: number): Promise<{ trial: TrialResult; unmet: string | null }> {
   const probe = t.probe.probe;
   const caseSpec = t.case.spec;
   const base = { probe: probe.spec.name, case: caseSpec.id };
@@ -77,7 +86,7 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, attempt: number)
     deadlineMs,
     fixture: FIXTURE,
     hooks: LOADER_HOOKS,
-    adapterPath: ctx.adapters.get(probe.spec.name) ?? path.join(probe.codeDir, probe.spec.adapter),
+    adapterPath,
     probeOptions: probe.spec.options ?? {},
     target: targetSpec(t.probe),
     case: caseSpec,

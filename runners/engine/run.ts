@@ -11,7 +11,8 @@ import type { LoadedCase } from '../model/case.ts';
 import { EXIT } from '../model/errors.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ProbeEntry, TrialResult } from '../model/report.ts';
-import { buildAdapter, buildWorker } from './harness.ts';
+import { buildAdapters, buildWorker } from './harness.ts';
+import { adapterFile } from './run-trial.ts';
 import { plan } from './plan.ts';
 import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
 import { sweepTrial } from './sweep.ts';
@@ -61,7 +62,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
   }
   opts.afterPrepare?.(prepared);
   const planned = plan(prepared, cases);
-  const adapters = new Map(prepared.filter((p) => p.verified && !p.unsupported).map((p) => [p.probe.spec.name, buildAdapter(path.join(p.probe.codeDir, p.probe.spec.adapter))]));
+  const adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported).map((p) => adapterFile(p.probe)));
   const ctx: TrialContext = { runDir, runTag, worker: buildWorker(), adapters, keep: opts.keep ?? false, live: new Map(), runtime };
 
   const interrupted = (signal: NodeJS.Signals) => {
