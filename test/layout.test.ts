@@ -16,6 +16,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   identity: ['model'],
   judge: ['model'],
   worker: ['model', 'os', 'fixture'],
+  supervisor: ['model', 'os'],
   engine: ['model', 'os', 'identity', 'judge', 'worker', 'fixture'],
   report: ['model', 'judge', 'engine', 'identity'],
   cli: ['model', 'os', 'identity', 'engine', 'report', 'judge'],

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync } from 'esbuild';
 import { writeFileWhole } from '../model/files.ts';
-import { HARNESS_BUILD_DIR, WORKER } from '../model/paths.ts';
+import { HARNESS_BUILD_DIR, SUPERVISOR, WORKER } from '../model/paths.ts';
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
@@ -33,6 +33,11 @@ function bundle(entry: string, kind: string): string {
 /** The built worker. */
 export function buildWorker(): string {
   return bundle(WORKER, 'childproof-worker');
+}
+
+/** The built supervisor (supervisor/main.ts). */
+export function buildSupervisor(): string {
+  return bundle(SUPERVISOR, 'childproof-supervisor');
 }
 
 /**

@@ -38,6 +38,8 @@ export interface TrialContext {
   /** Worker process groups still running, so an interrupted run can end them. */
   live: Map<number, { dir: string; tag: string }>;
   runtime: Runtime;
+  /** Set when the run was asked to stop: no trial is retried, no caller watched after. */
+  stopped: boolean;
 }
 
 function targetSpec(p: PreparedProbe): TrialSpec['target'] {
@@ -58,26 +60,34 @@ export function adapterFile(probe: LoadedProbe): string {
   return path.join(probe.codeDir, probe.spec.adapter);
 }
 
-export async function runTrial(t: PlannedTrial, ctx: TrialContext): Promise<TrialResult> {
+/** `started` is called once the trial's starting is over (see scheduler.ts). */
+export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () => void = () => {}, repeat = 0): Promise<TrialResult> {
   const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id };
   if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
   if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
   const adapter = ctx.adapters.get(adapterFile(t.probe.probe)) ?? { file: adapterFile(t.probe.probe) };
   if ('error' in adapter) return { ...base, outcome: 'error', reason: adapter.error };
   for (let attempt = 1; ; attempt++) {
-    const { trial, unmet } = await attemptTrial(t, ctx, adapter.file, attempt);
-    if (!unmet || attempt === ATTEMPTS) return attempt > 1 ? { ...trial, attempts: attempt } : trial;
+    const { trial, unmet } = await attemptTrial(t, ctx, adapter.file, `t${t.index}-r${repeat}-a${attempt}`, started, attempt);
+    if (!unmet || attempt === ATTEMPTS || ctx.stopped) return attempt > 1 ? { ...trial, attempts: attempt } : trial;
   }
 }
 
-async function attemptTrial(t: PlannedTrial, ctx: TrialContext, adapterPath: string, attempt: number): Promise<{ trial: TrialResult; unmet: string | null }> {
+async function attemptTrial(
+  t: PlannedTrial,
+  ctx: TrialContext,
+  adapterPath: string,
+  name: string,
+  started: () => void,
+  attempt: number,
+): Promise<{ trial: TrialResult; unmet: string | null }> {
   const probe = t.probe.probe;
   const caseSpec = t.case.spec;
   const base = { probe: probe.spec.name, case: caseSpec.id };
-  const dir = path.join(ctx.runDir, `t${t.index}-${attempt}`);
+  const dir = path.join(ctx.runDir, name);
   fs.mkdirSync(dir, { recursive: true });
   const deadlineMs = caseSpec.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const tag = `${ctx.runTag}-t${t.index}-${attempt}-`;
+  const tag = `${ctx.runTag}-${name}-`;
   const limitMs = deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS;
   const spec: TrialSpec = {
     dir,
@@ -94,13 +104,13 @@ async function attemptTrial(t: PlannedTrial, ctx: TrialContext, adapterPath: str
   const specFile = path.join(dir, TRIAL_FILE);
   fs.writeFileSync(specFile, JSON.stringify(spec));
 
-  const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, limitMs, (pid) => ctx.live.set(pid, { dir, tag }));
+  const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, limitMs, (pid) => ctx.live.set(pid, { dir, tag }), started);
   const outputFile = path.join(dir, WORKER_FILE);
   const output: WorkerOutput | null = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
   // A caller that exited on settlement leaves the runner to watch what it left running,
   // before the sweep ends it.
   const afterCaller =
-    output && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
+    output && !ctx.stopped && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
       ? await watchAfterCaller(dir, caseSpec.windowMs)
       : null;
   const leftovers = sweepTrial(dir, tag, worker.pid);

@@ -1,97 +1,114 @@
-// Runs planned trials in parallel, longest first, and ends every trial's processes if the
-// run itself is interrupted.
+// Runs planned trials, longest first, as many at once as the scheduler allows. The run
+// owns a directory and a supervisor: if the runner is killed outright, the supervisor
+// ends what the run left. Asked to stop (a signal, say), it starts nothing more, ends
+// every trial still going, and returns the trials that finished.
 
-import { randomBytes } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { citedExplanations } from '../identity/citations.ts';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
-import { EXIT } from '../model/errors.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ProbeEntry, TrialResult } from '../model/report.ts';
+import { killQuietly } from '../os/processes.ts';
+import fs from 'node:fs';
 import { buildAdapters, buildWorker } from './harness.ts';
-import { adapterFile } from './run-trial.ts';
-import { plan } from './plan.ts';
+import { plan, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
-import { sweepTrial } from './sweep.ts';
-import { runTrial, type TrialContext } from './run-trial.ts';
-
-/** Trials mostly wait on purpose, so more run at once than there are cores. */
-export function defaultJobs(): number {
-  return Math.max(2, os.availableParallelism() * 2);
-}
+import { probeHead, withModules } from './probe-record.ts';
+import { cleanStaleRuns, createRunDir, describeStale } from './run-dir.ts';
+import { adapterFile, runTrial, type TrialContext } from './run-trial.ts';
+import { defaultLimits, jobLimits, schedule, type Limits } from './scheduler.ts';
+import { inShard, type Shard } from './shard.ts';
+import { supervise } from './supervise.ts';
 
 export interface RunOptions {
+  /** --jobs N: at most N trials alive at once. Without it, the machine decides (scheduler.ts). */
   jobs?: number;
+  limits?: Limits;
   keep?: boolean;
   sources?: Sources;
   /** The Node the workers run on; this process's own by default. */
   runtime?: Runtime;
+  /** How many times each trial runs; more than once, facts are stable or flaky. */
+  repeat?: number;
+  shard?: Shard;
+  /** Aborted: start nothing more, end every trial still running, return what finished. */
+  stop?: AbortSignal;
   /** Called once every probe is verified and materialized, before any trial starts. */
-  afterPrepare?: (prepared: PreparedProbe[]) => void;
+  afterPrepare?: (prepared: PreparedProbe[], heads: ProbeEntry[], planned: number) => void;
+  /** Each trial the moment it is finished (all its repeats), in the order they finish. */
   onResult?: (r: TrialResult) => void;
+  /** Where the run says what an earlier, dead run left behind; stderr by default. */
+  notify?: (line: string) => void;
 }
 
 export interface RunResult {
   probes: ProbeEntry[];
   trials: TrialResult[];
   runtime: Runtime;
+  /** Trials in the plan (this shard's), whether or not they finished. */
+  planned: number;
+  /** Why the run stopped early, when it did. */
+  interrupted?: string;
 }
 
-/** The report's account of a probe: its pin, what was verified, what ran unpinned. */
-function probeRecord(p: PreparedProbe, trials: TrialResult[]): ProbeEntry {
-  const { name, title, identity } = p.probe.spec;
-  if (!p.verified) return { name, title, identity, unavailable: p.unavailable ?? 'not verified' };
-  const modules = new Set(trials.filter((t) => t.probe === name).flatMap((t) => t.unverifiedModules ?? []));
-  const explanations = citedExplanations(p.probe);
-  return { name, title, identity, verified: { ...p.verified, unverifiedModules: [...modules].sort() }, ...(explanations.length ? { explanations } : {}) };
+export function limitsFor(opts: RunOptions): Limits {
+  return opts.limits ?? (opts.jobs ? jobLimits(opts.jobs) : defaultLimits());
 }
 
 export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}): Promise<RunResult> {
   const runtime = opts.runtime ?? hostRuntime();
-  const runTag = `childproof-${randomBytes(4).toString('hex')}`;
-  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), `${runTag}-`));
-  let prepared: PreparedProbe[];
-  try {
-    prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, runDir, runtime);
-  } catch (err) {
-    fs.rmSync(runDir, { recursive: true, force: true });
-    throw err;
-  }
-  opts.afterPrepare?.(prepared);
-  const planned = plan(prepared, cases);
-  const adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported).map((p) => adapterFile(p.probe)));
-  const ctx: TrialContext = { runDir, runTag, worker: buildWorker(), adapters, keep: opts.keep ?? false, live: new Map(), runtime };
-
-  const interrupted = (signal: NodeJS.Signals) => {
-    for (const [pid, { dir, tag }] of ctx.live) sweepTrial(dir, tag, pid);
-    if (!ctx.keep) fs.rmSync(runDir, { recursive: true, force: true });
-    process.stderr.write(`childproof: interrupted by ${signal}; every trial process was ended\n`);
-    process.exit(EXIT.interrupted);
+  const notify = opts.notify ?? ((line: string) => process.stderr.write(`childproof: ${line}\n`));
+  for (const line of describeStale(cleanStaleRuns())) notify(line);
+  const keep = opts.keep ?? false;
+  const run = createRunDir(keep);
+  const supervisor = supervise(run, keep);
+  const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, worker: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
+  const stop = () => {
+    ctx.stopped = true;
+    for (const pid of ctx.live.keys()) killQuietly(-pid);
   };
-  process.on('SIGINT', interrupted);
-  process.on('SIGTERM', interrupted);
-
-  const results = new Array<TrialResult>(planned.length);
-  let next = 0;
-  const lane = async () => {
-    while (next < planned.length) {
-      const i = next++;
-      results[i] = await runTrial(planned[i], ctx);
-      opts.onResult?.(results[i]);
-    }
-  };
+  opts.stop?.addEventListener('abort', stop);
   try {
-    await Promise.all(Array.from({ length: Math.max(1, opts.jobs ?? defaultJobs()) }, lane));
+    if (opts.stop?.aborted) stop();
+    const prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, run.dir, runtime);
+    const heads = prepared.map(probeHead);
+    const planned = plan(prepared, cases).filter((t) => inShard(t.index, opts.shard));
+    opts.afterPrepare?.(prepared, heads, planned.length);
+    ctx.worker = buildWorker();
+    ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported).map((p) => adapterFile(p.probe)));
+
+    const repeat = Math.max(1, opts.repeat ?? 1);
+    const runsOf = (t: PlannedTrial) => (t.unsupported || t.unavailable ? 1 : repeat);
+    const slots = planned.flatMap((t) => Array.from({ length: runsOf(t) }, (_, r) => ({ t, r })));
+    const runs = new Map<number, TrialResult[]>();
+    const finished: TrialResult[] = [];
+    await schedule(
+      slots,
+      limitsFor(opts),
+      async ({ t, r }, _i, started) => {
+        const result = await runTrial(t, ctx, started, r);
+        // A trial cut short by the stop observed the stop, not the target.
+        if (ctx.stopped) return;
+        const done = [...(runs.get(t.index) ?? []), result];
+        runs.set(t.index, done);
+        if (done.length < runsOf(t)) return;
+        const combined = combineRepeats(done, t.probe.probe.knownDivergences);
+        finished.push(combined);
+        opts.onResult?.(combined);
+      },
+      () => ctx.stopped,
+    );
+    const trials = sortTrials(finished);
+    return { probes: withModules(heads, trials), trials, runtime, planned: planned.length, ...(ctx.stopped ? { interrupted: String(opts.stop?.reason ?? 'stopped') } : {}) };
   } finally {
-    process.off('SIGINT', interrupted);
-    process.off('SIGTERM', interrupted);
-    if (!ctx.keep) fs.rmSync(runDir, { recursive: true, force: true });
+    opts.stop?.removeEventListener('abort', stop);
+    if (!keep) fs.rmSync(run.dir, { recursive: true, force: true });
+    await supervisor.release();
   }
-  // Report in a stable order: by probe, then by case, whatever order they ran in.
+}
+
+/** A report's order: by probe, then by case, whatever order they ran in. */
+export function sortTrials(trials: TrialResult[]): TrialResult[] {
   const order = (r: TrialResult) => `${r.probe}\u0000${r.case}`;
-  const trials = results.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-  return { probes: prepared.map((p) => probeRecord(p, trials)), trials, runtime };
+  return [...trials].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }

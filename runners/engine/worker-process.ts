@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Runtime } from '../identity/runtime.ts';
+import { readyDir } from '../worker/trial-dir.ts';
 
 export interface WorkerExit {
   pid: number | null;
@@ -28,8 +29,15 @@ export function runWorker(
   dir: string,
   limitMs: number,
   onStart: (pid: number) => void,
+  onStarted: () => void = () => {},
 ): Promise<WorkerExit> {
   return new Promise((resolve) => {
+    // The trial has finished starting when its first fixture reports readiness: the
+    // worker, the target's import and the fixture's own start are behind it. Watched
+    // before the spawn, so no readiness can come first.
+    const ready = readyDir(dir);
+    fs.mkdirSync(ready, { recursive: true });
+    const watcher = fs.watch(ready, () => onStarted());
     const out = fs.openSync(path.join(dir, 'worker.out'), 'w');
     const err = fs.openSync(path.join(dir, 'worker.err'), 'w');
     // detached: the worker leads its own process group, so everything the target spawns
@@ -55,6 +63,8 @@ export function runWorker(
     }, limitMs);
     const done = (code: number | null) => {
       clearTimeout(guard);
+      watcher.close();
+      onStarted();
       resolve({ pid, code, overran });
     };
     child.once('error', () => done(null));

@@ -17,6 +17,7 @@ export const PACKAGE_JSON = path.join(ROOT, 'package.json');
 export const NODE_CACHE_DIR = path.join(ROOT, '.cache', 'node');
 
 export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
+export const SUPERVISOR = path.join(RUNNERS_DIR, 'supervisor', 'main.ts');
 /** The worker and the adapters built to JavaScript, content-addressed: trials start them
  *  with a bare node, no TypeScript loader. */
 export const HARNESS_BUILD_DIR = path.join(ROOT, '.cache', 'harness');

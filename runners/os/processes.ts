@@ -8,7 +8,6 @@ import type { ProcState } from '../model/observations.ts';
 
 const LINUX = process.platform === 'linux';
 
-
 interface StatLine {
   state: string;
   /** The kernel's per-task flags (stat field 9). */
@@ -61,6 +60,22 @@ export function processState(pid: number, startTime: string | null): ProcState {
   }
   const state = psState(pid);
   return state === null || state.startsWith('Z') ? 'exited' : 'running';
+}
+
+/** The kernel's start time of `pid` (the identity that survives pid reuse); null off Linux. */
+export function startTimeOf(pid: number): string | null {
+  return LINUX ? (readStat(pid)?.startTime ?? null) : null;
+}
+
+/** The process group `pid` belongs to, or null when it is gone. */
+export function groupOf(pid: number): number | null {
+  if (LINUX) return readStat(pid)?.pgid ?? null;
+  try {
+    const out = execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim();
+    return out ? Number(out) : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Every live process whose command line contains `tag`. */

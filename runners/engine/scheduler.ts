@@ -1,0 +1,69 @@
+// How many trials run at once. A trial costs CPU while it starts (its worker, the target's
+// import, the fixture) and then mostly waits on purpose (a grace, a window), so the number
+// *starting* at once is bounded by the cores, and the number alive by memory.
+
+import os from 'node:os';
+
+export interface Limits {
+  /** Trials between their worker's spawn and their fixture's readiness (or their end). */
+  starting: number;
+  /** Trials alive at once, starting or waiting. */
+  running: number;
+}
+
+/** What one live trial may hold: its worker, a fixture, a grandchild or two, with room. */
+const TRIAL_MEMORY_BYTES = 160 * 1024 * 1024;
+/** Beyond this many live trials, a run is bound by process limits before memory. */
+const MOST_RUNNING = 96;
+
+export function defaultLimits(freeBytes = os.freemem(), cores = os.availableParallelism()): Limits {
+  const byMemory = Math.floor(freeBytes / 2 / TRIAL_MEMORY_BYTES);
+  return { starting: cores, running: Math.max(cores, Math.min(MOST_RUNNING, byMemory)) };
+}
+
+/** `--jobs N`: at most N alive, and never more starting than there are cores. */
+export function jobLimits(jobs: number, cores = os.availableParallelism()): Limits {
+  return { starting: Math.min(jobs, cores), running: jobs };
+}
+
+/**
+ * Runs `task` on every item in order, within `limits`. A task calls `started()` once its
+ * starting is over (more than once is harmless); a task that ends counts as started.
+ * `stopped()` is asked before each start: once it says so, nothing more starts.
+ */
+export async function schedule<T>(
+  items: T[],
+  limits: Limits,
+  task: (item: T, index: number, started: () => void) => Promise<void>,
+  stopped: () => boolean = () => false,
+): Promise<void> {
+  let next = 0;
+  let starting = 0;
+  let running = 0;
+  return new Promise<void>((resolve, reject) => {
+    const pump = () => {
+      while (next < items.length && !stopped() && starting < limits.starting && running < limits.running) {
+        const index = next++;
+        starting++;
+        running++;
+        let isStarting = true;
+        const started = () => {
+          if (!isStarting) return;
+          isStarting = false;
+          starting--;
+          pump();
+        };
+        task(items[index], index, started).then(
+          () => {
+            started();
+            running--;
+            pump();
+          },
+          (err) => reject(err),
+        );
+      }
+      if (running === 0 && (next >= items.length || stopped())) resolve();
+    };
+    pump();
+  });
+}

@@ -1,0 +1,35 @@
+// Starting the run's supervisor (supervisor/main.ts) and letting it go. It holds the read
+// end of a pipe whose write end only this runner has: closing it, by hand or by dying,
+// is the one word the supervisor waits for.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { buildSupervisor } from './harness.ts';
+import type { RunDir } from './run-dir.ts';
+
+export interface Supervisor {
+  /** Closes the pipe and waits for the supervisor's sweep to end. */
+  release(): Promise<void>;
+}
+
+export function supervise(run: RunDir, keep: boolean): Supervisor {
+  // detached: its own session, so a terminal's Ctrl-C or hangup does not end it with the runner.
+  const child: ChildProcess = spawn(process.execPath, [buildSupervisor(), run.dir, run.tag, keep ? 'keep' : 'remove'], {
+    detached: true,
+    stdio: ['pipe', 'ignore', 'ignore'],
+  });
+  const exited = once(child, 'exit').catch(() => undefined);
+  child.unref();
+  // The pipe must not keep the runner's event loop alive either.
+  (child.stdin as unknown as { unref?: () => void }).unref?.();
+  child.stdin!.on('error', () => {});
+  return {
+    async release() {
+      if (child.exitCode === null && child.signalCode === null) {
+        child.ref();
+        child.stdin!.end();
+        await exited;
+      }
+    },
+  };
+}
