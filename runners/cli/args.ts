@@ -8,7 +8,10 @@ export const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-proc
 
 Usage:
   childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
-                 [--node VERSION] [--out FILE] [--jobs N] [--keep]
+                 [--node VERSION] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep]
+  childproof report --from FILE.jsonl [--out FILE]
+  childproof merge PART.json|PART.jsonl... --out FILE
+  childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
   childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
@@ -22,9 +25,10 @@ Usage:
   childproof help
 
 Exit codes: 0 every outcome as expected; 1 some outcome is not (fail, unexpected-pass,
-error, unknown), or judge, compare or replay found a difference; 2 a usage or input
-error; 3 a probe's code is not the pinned code; 4 an unsupported platform (Windows);
-130 interrupted.`;
+error, unknown, flaky), or judge, compare or replay found a difference; 2 a usage or
+input error; 3 a probe's code is not the pinned code; 4 an unsupported platform
+(Windows); 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the finished trials are
+written, marked interrupted).`;
 
 type Options = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 

@@ -7,12 +7,15 @@ import { assertSupportedPlatform, PlatformError } from '../os/platform.ts';
 import { InvalidReportError } from '../report/report-file.ts';
 import { USAGE } from './args.ts';
 import { cmdBless } from './bless.ts';
+import { cmdClean } from './clean.ts';
 import { cmdCompare } from './compare.ts';
 import { cmdJudge } from './judge.ts';
 import { cmdList } from './list.ts';
+import { cmdMerge } from './merge.ts';
 import { cmdPin } from './pin.ts';
 import { cmdPublish } from './publish.ts';
 import { cmdReplay } from './replay.ts';
+import { cmdReport } from './report.ts';
 import { cmdRun } from './run.ts';
 import { cmdStability } from './stability.ts';
 import { cmdValidate } from './validate.ts';
@@ -29,6 +32,9 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
   stability: cmdStability,
   publish: cmdPublish,
   list: cmdList,
+  report: cmdReport,
+  merge: cmdMerge,
+  clean: cmdClean,
   validate: cmdValidate,
 };
 

@@ -2,7 +2,6 @@
 // row by row whether it reproduced.
 
 import { parseSources } from '../engine/prepare.ts';
-import { defaultJobs } from '../engine/run.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import type { Expectations } from '../model/expectations.ts';
@@ -31,7 +30,7 @@ export async function cmdReplay(args: string[]): Promise<number> {
   const opts = {
     sources: parseSources(strings(values.source), [...known, ...probeNames]),
     probes: probeNames.length ? probeNames : undefined,
-    jobs: positiveInt(values.jobs, 'jobs', defaultJobs()),
+    jobs: values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1),
     runtime: runtimeFor(string(values.node)),
   };
   const replay = expectations ? await replayExpectations(expectations, opts) : await replayReport(report!, opts);

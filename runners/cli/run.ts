@@ -1,22 +1,30 @@
-// `childproof run`: every chosen case against every chosen probe, on real processes.
+// `childproof run`: every chosen case against every chosen probe, on real processes. Each
+// finished trial is appended to a stream beside the report; SIGINT, SIGTERM or SIGHUP
+// stop the run, and the trials that finished are still written, marked interrupted.
 
 import { parseSources } from '../engine/prepare.ts';
-import { defaultJobs, runTrials } from '../engine/run.ts';
+import { runTrials } from '../engine/run.ts';
+import { parseShard } from '../engine/shard.ts';
 import { runtimeFor } from '../identity/runtime.ts';
-import { EXIT, InputError } from '../model/errors.ts';
+import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
+import { display } from '../model/files.ts';
 import { lintProbe } from '../model/lint.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import { buildReport, environment } from '../report/build.ts';
+import { buildReport, caseEntry, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
 import { renderTable } from '../report/render.ts';
+import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
+import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 
 /** The probes named (or found in the directories given); every built-in one by default. */
 export function chosenProbes(names: string[]): LoadedProbe[] {
   return loadProbes(names.length ? names : builtinProbeNames());
 }
+
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
 export async function cmdRun(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -26,22 +34,60 @@ export async function cmdRun(args: string[]): Promise<number> {
     node: { type: 'string' },
     out: { type: 'string' },
     jobs: { type: 'string' },
+    repeat: { type: 'string' },
+    shard: { type: 'string' },
     keep: { type: 'boolean' },
   });
-  const jobs = positiveInt(values.jobs, 'jobs', defaultJobs());
+  const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
+  const repeat = positiveInt(values.repeat, 'repeat', 1);
+  const shard = parseShard(string(values.shard));
   const allCases = loadAllCases();
   const cases = selectCases(allCases, strings(values.case));
   const probes = chosenProbes(strings(values.probe));
   const lint = probes.flatMap((p) => lintProbe(p, [...new Set([...allCases, ...cases])]));
   if (lint.length) throw new InputError(lint);
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
-
   const runtime = runtimeFor(string(values.node));
-  const run = await runTrials(probes, cases, { jobs, keep: values.keep === true, sources, runtime });
-  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(runtime), createdAt: new Date().toISOString() });
   const out = string(values.out);
+  const createdAt = new Date().toISOString();
+  const env = environment(runtime);
+
+  const stopper = new AbortController();
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!stopper.signal.aborted) process.stderr.write(`childproof: ${signal}: starting no more trials and ending those still running\n`);
+    stopper.abort(signal);
+  };
+  for (const s of STOP_SIGNALS) process.on(s, onSignal);
+  let stream: Stream | null = null;
+  let run;
+  try {
+    run = await runTrials(probes, cases, {
+      jobs,
+      repeat,
+      shard,
+      keep: values.keep === true,
+      sources,
+      runtime,
+      stop: stopper.signal,
+      afterPrepare: (_prepared, heads, planned) => {
+        if (!out) return;
+        const header = { kind: 'run' as const, formatVersion: 2 as const, tool: { name: 'childproof' as const, version: TOOL_VERSION }, semantics: SEMANTICS, createdAt, environment: env, probes: heads, cases: cases.map(caseEntry), planned, ...(repeat > 1 ? { repeat } : {}), ...(shard ? { shard } : {}) };
+        stream = openStream(streamFileFor(out), header);
+      },
+      onResult: (t) => stream?.trial(t),
+    });
+  } finally {
+    for (const s of STOP_SIGNALS) process.off(s, onSignal);
+  }
+  const interrupted = run.interrupted ? { by: run.interrupted, planned: run.planned, finished: run.trials.length } : undefined;
+  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: env, createdAt, repeat, shard, interrupted });
   if (out) writeReport(out, report);
+  (stream as Stream | null)?.end(interrupted);
   process.stdout.write(`${renderTable(report)}\n`);
-  if (out) process.stdout.write(`Report: ${out}\n`);
+  if (out) process.stdout.write(`Report: ${display(out)}\n`);
+  if (interrupted) {
+    process.stderr.write(`childproof: interrupted by ${interrupted.by}: ${interrupted.finished} of ${interrupted.planned} trials finished${out ? `; the report holds them, marked interrupted` : ''}\n`);
+    return SIGNAL_EXIT[interrupted.by] ?? EXIT.interrupted;
+  }
   return report.summary.asExpected ? EXIT.ok : EXIT.notAsExpected;
 }

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import os from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { defaultJobs, runTrials } from '../engine/run.ts';
+import { runTrials } from '../engine/run.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { EXIT } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
@@ -44,7 +44,7 @@ export async function cmdStability(args: string[]): Promise<number> {
   try {
     for (let i = 0; i < runs; i++) {
       const start = performance.now();
-      const run = await runTrials(probes, cases, { jobs: defaultJobs(), runtime });
+      const run = await runTrials(probes, cases, { runtime });
       seconds.push((performance.now() - start) / 1000);
       reports.push(buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(runtime), createdAt: new Date().toISOString() }));
       process.stderr.write(`childproof: stability run ${i + 1} of ${runs}: ${seconds[i].toFixed(0)} s\n`);

@@ -5,8 +5,9 @@ export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1'
 
 /** What the fixture does when one signal arrives. */
 export interface SignalReaction {
-  /** exit: die (after an optional cleanup); ignore: keep running. */
-  action: 'exit' | 'ignore';
+  /** exit: die (after an optional cleanup); ignore: keep running; coin-flip: either, by a
+   *  coin that is the trial directory's name (test-only: a nondeterministic child, to prove --repeat). */
+  action: 'exit' | 'ignore' | 'coin-flip';
   /** Time spent "cleaning up" before exiting. */
   delayMs?: number;
   /** File (relative to the trial directory) written when cleanup completes. */

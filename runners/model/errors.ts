@@ -11,6 +11,9 @@ export const EXIT = {
   interrupted: 130,
 } as const;
 
+/** A run stopped by a signal exits as a shell reports a death by it: 128 + its number. */
+export const SIGNAL_EXIT: Record<string, number> = { SIGHUP: 129, SIGINT: 130, SIGTERM: 143 };
+
 /** A file or argument the user gave is wrong: exit 2. */
 export class InputError extends Error {
   readonly exitCode = EXIT.input;

@@ -25,6 +25,8 @@ export type Outcome =
   | 'known-fail'
   | 'unexpected-pass'
   | 'unknown'
+  /** Run several times (--repeat), a fact took more than one value. */
+  | 'flaky'
   | 'unsupported'
   | 'unavailable'
   | 'error';
@@ -60,6 +62,22 @@ export interface TrialResult extends Partial<Omit<Judgement, 'outcome' | 'reason
   attempts?: number;
   /** What the trial saw; absent only when it never ran or its worker recorded nothing. */
   observations?: Observations;
+  /** Present when the trial ran more than once (--repeat): this result is the first run. */
+  repeats?: Repeats;
+}
+
+/** One run of a repeated trial, judged on its own. */
+export type TrialRun = Omit<TrialResult, 'probe' | 'case' | 'repeats'>;
+
+/** The values a flaky fact took, each with how many runs saw it. */
+export type FlakyValues = Array<{ value: FactValue | 'unknown'; count: number }>;
+
+export interface Repeats {
+  runs: number;
+  /** Runs 2 to N, each as it was judged. */
+  others: TrialRun[];
+  /** Facts whose value was not the same in every run. */
+  flaky?: Partial<Record<FactName, FlakyValues>>;
 }
 
 /** What was checked before a probe's code ran, as the report states it. */
@@ -120,4 +138,10 @@ export interface Report {
   cases: Array<{ id: string; title: string; sha256: string; clauses: Clause[] }>;
   trials: TrialResult[];
   summary: Summary;
+  /** How many times each trial ran (--repeat), when more than once. */
+  repeat?: number;
+  /** A deterministic slice of the plan (--shard K/N); `childproof merge` joins the slices. */
+  shard?: { index: number; count: number };
+  /** Present when the run was stopped before its plan was done: it holds the finished trials. */
+  interrupted?: { by: string; planned: number; finished: number };
 }

@@ -4,7 +4,8 @@
 // the case files as they are now make of what was seen. Given several reports of the same
 // inputs, a divergence seen in some runs and not in others is marked racy. Existing
 // explanations are kept for signatures that still hold; new ones get the reason given, or
-// the verdict's own sentence.
+// the verdict's own sentence. A report of repeated trials (--repeat) counts as one run per
+// repeat, so a divergence seen in some repeats and not others is marked racy too.
 
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
@@ -19,6 +20,17 @@ function sameSignature(a: Signature, b: Signature): boolean {
   return a.case === b.case && a.fact === b.fact && isDeepStrictEqual(a.value, b.value);
 }
 
+/** A report's trials as runs: a trial repeated N times (--repeat) is in N of them. */
+function runsOf(trials: TrialResult[]): Judged[][] {
+  const n = Math.max(1, ...trials.map((t) => t.repeats?.runs ?? 1));
+  return Array.from({ length: n }, (_, j) =>
+    trials.flatMap((t) => {
+      const run = j === 0 ? t : t.repeats?.others[j - 1];
+      return run?.verdicts ? [{ ...run, probe: t.probe, case: t.case } as Judged] : [];
+    }),
+  );
+}
+
 /** Divergences for the cases the reports ran; those of cases they did not run are kept. */
 export function divergencesFrom(
   reports: Report[],
@@ -26,7 +38,7 @@ export function divergencesFrom(
   why: (sentence: string) => string,
   previous: KnownDivergence[],
 ): KnownDivergence[] {
-  const runs = reports.map((r) => r.trials.filter((t): t is Judged => t.probe === probe && !!t.verdicts));
+  const runs = reports.flatMap((r) => runsOf(r.trials.filter((t) => t.probe === probe)));
   const ran = new Set(runs.flat().map((t) => t.case));
   const out: KnownDivergence[] = previous.filter((k) => !ran.has(k.case));
   const seen: Array<{ k: KnownDivergence; runs: number }> = [];

@@ -8,7 +8,7 @@ import type { Environment, Outcome, ProbeEntry, Report, Summary, TrialResult } f
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
 
 /** Outcomes that mean something is not as the probe's expectations say. */
-export const NOT_AS_EXPECTED: ReadonlySet<Outcome> = new Set(['fail', 'unexpected-pass', 'error', 'unknown']);
+export const NOT_AS_EXPECTED: ReadonlySet<Outcome> = new Set(['fail', 'unexpected-pass', 'error', 'unknown', 'flaky']);
 
 /** Where the trials ran: the runtime the workers used, on this machine. */
 export function environment(runtime: Runtime = hostRuntime()): Environment {
@@ -39,6 +39,9 @@ export function buildReport(input: {
   trials: TrialResult[];
   environment: Environment;
   createdAt: string;
+  repeat?: number;
+  shard?: Report['shard'];
+  interrupted?: Report['interrupted'];
 }): Report {
   return {
     formatVersion: 2,
@@ -50,6 +53,9 @@ export function buildReport(input: {
     cases: input.cases.map(caseEntry),
     trials: input.trials,
     summary: summarize(input.trials),
+    ...(input.repeat && input.repeat > 1 ? { repeat: input.repeat } : {}),
+    ...(input.shard ? { shard: input.shard } : {}),
+    ...(input.interrupted ? { interrupted: input.interrupted } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { citedExplanations } from '../identity/citations.ts';
 import { judgeTrial } from '../judge/judge-trial.ts';
+import { combineRepeats } from '../judge/repeats.ts';
 import { FACT_NAMES, type LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
@@ -51,6 +52,7 @@ function differences(before: TrialResult, after: TrialResult): Difference[] {
 }
 
 function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined): { trial: TrialResult } & TrialStatus {
+  if (t.repeats) return rejudgeRepeats(t, c, p);
   const o = t.observations;
   if (!o) return { trial: t, status: 'no observations' };
   if (!c) return { trial: t, status: 'cannot judge', why: `case ${t.case} is not among the cases given` };
@@ -62,6 +64,19 @@ function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe 
   const { reason: _reason, ...kept } = t;
   const trial: TrialResult = { ...kept, ...judgement };
   const found = differences(t, trial);
+  return found.length ? { trial, status: 'differs', differences: found } : { trial, status: 'same' };
+}
+
+/** Each run of a repeated trial judged again, and the runs combined again. */
+function rejudgeRepeats(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined): { trial: TrialResult } & TrialStatus {
+  const { repeats, ...first } = t;
+  const runs = [first, ...repeats!.others.map((r) => ({ probe: t.probe, case: t.case, ...r }))].map((r) => rejudgeTrial(r, c, p));
+  const stuck = runs.find((r) => r.status === 'cannot judge');
+  if (stuck) return { ...stuck, trial: t };
+  if (runs.every((r) => r.status === 'no observations')) return { trial: t, status: 'no observations' };
+  const trial = combineRepeats(runs.map((r) => r.trial), p!.knownDivergences);
+  const found = differences(t, trial);
+  if (found.length === 0 && !isDeepStrictEqual(t.repeats, trial.repeats)) found.push({ what: 'repeats', stored: t.repeats?.flaky, now: trial.repeats?.flaky });
   return found.length ? { trial, status: 'differs', differences: found } : { trial, status: 'same' };
 }
 

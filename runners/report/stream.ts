@@ -1,0 +1,91 @@
+// The run's stream: a JSON Lines file beside the report, one line per finished trial
+// appended the moment it finishes, so a run that dies loses only the trials still going.
+//   {"kind":"run", ...the report's header, "planned": N}
+//   {"kind":"trial","trial":{...}}            one per finished trial
+//   {"kind":"end","interrupted":...}          only when the runner got to write it
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { withModules } from '../engine/probe-record.ts';
+import { sortTrials } from '../engine/run.ts';
+import { InputError } from '../model/errors.ts';
+import { display } from '../model/files.ts';
+import type { Report, TrialResult } from '../model/report.ts';
+import { validate } from '../model/schemas.ts';
+import { summarize } from './build.ts';
+
+export type StreamHeader = Omit<Report, 'trials' | 'summary' | 'interrupted'> & { kind: 'run'; planned: number };
+type Line = StreamHeader | { kind: 'trial'; trial: TrialResult } | { kind: 'end'; interrupted?: Report['interrupted'] };
+
+/** Where a report's stream goes: beside it, .jsonl for .json. */
+export function streamFileFor(reportFile: string): string {
+  return `${reportFile.replace(/\.json$/, '')}.jsonl`;
+}
+
+export interface Stream {
+  trial(t: TrialResult): void;
+  end(interrupted?: Report['interrupted']): void;
+}
+
+/** Each line is appended whole with one write, synchronously: a kill cuts at most the last. */
+export function openStream(file: string, header: StreamHeader): Stream {
+  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  fs.writeFileSync(file, `${JSON.stringify(header)}\n`);
+  const append = (line: Line) => fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+  return {
+    trial: (trial) => append({ kind: 'trial', trial }),
+    end: (interrupted) => append({ kind: 'end', ...(interrupted ? { interrupted } : {}) }),
+  };
+}
+
+function problem(file: string, line: number, expected: string): InputError {
+  return new InputError([`${display(file)}: line ${line}: ${expected}`]);
+}
+
+/**
+ * The report a stream holds: its header, every whole trial line, and the end if it was
+ * written. A stream without its end is a run that died: the report says so, and how
+ * many of its planned trials finished.
+ */
+export function reportFromStream(file: string): Report {
+  let text: string;
+  try {
+    text = fs.readFileSync(file, 'utf8');
+  } catch (err) {
+    throw new InputError([`${display(file)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
+  }
+  const lines = text.split('\n');
+  // A line without its newline was being written when the runner died: it is dropped.
+  const whole = lines.slice(0, -1);
+  let header: StreamHeader | null = null;
+  const trials: TrialResult[] = [];
+  let end: Extract<Line, { kind: 'end' }> | null = null;
+  whole.forEach((raw, i) => {
+    let line: Line;
+    try {
+      line = JSON.parse(raw);
+    } catch {
+      throw problem(file, i + 1, 'expected one JSON value (this is not a childproof stream, or it was edited)');
+    }
+    if (i === 0) {
+      if (line?.kind !== 'run') throw problem(file, 1, 'expected the run header ({"kind":"run", ...}) first');
+      header = line;
+    } else if (line?.kind === 'trial') {
+      const problems = validate('report', { ...headerReport(header!), trials: [line.trial] }, `${display(file)}: line ${i + 1}`);
+      if (problems.length) throw new InputError(problems);
+      trials.push(line.trial);
+    } else if (line?.kind === 'end') end = line;
+    else throw problem(file, i + 1, 'expected a trial or end line');
+  });
+  if (!header) throw problem(file, 1, 'expected the run header; the file is empty');
+  const { kind: _kind, planned, ...rest } = header as StreamHeader;
+  const sorted = sortTrials(trials);
+  const ended = end as Extract<Line, { kind: 'end' }> | null;
+  const interrupted = ended ? ended.interrupted : { by: 'the runner died before its stream was ended', planned, finished: trials.length };
+  return { ...rest, probes: withModules(rest.probes, sorted), trials: sorted, summary: summarize(sorted), ...(interrupted ? { interrupted } : {}) };
+}
+
+function headerReport(header: StreamHeader): Omit<Report, 'trials'> {
+  const { kind: _kind, planned: _planned, ...rest } = header;
+  return { ...rest, summary: summarize([]) };
+}
