@@ -38,7 +38,7 @@ stability: $(DEPS)
 
 # Prints ratios measured side by side in one run; never a threshold.
 bench: $(DEPS)
-	$(NODE) --import tsx bench/field-note-suite.ts
+	$(NODE) --import tsx bench/ratios.ts
 
 typecheck: $(DEPS)
 	npx tsc --noEmit -p .

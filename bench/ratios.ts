@@ -1,0 +1,88 @@
+// make bench: three ratios, each measured side by side in this one run. Ratios, never
+// thresholds: the machine is shared and its speed varies, the ratios much less.
+//   (a) the field-note suite's wall time over its longest trial run alone;
+//   (b) the default suite's wall time over its floor: max(its longest trial run alone,
+//       trials x two bare Node starts' CPU / cores), the starts measured here;
+//   (c) the default suite's CPU per trial over two bare Node starts plus the target's
+//       import, each import measured alone.
+
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { prepareProbes, type PreparedProbe } from '../runners/engine/prepare.ts';
+import { runTrials } from '../runners/engine/run.ts';
+import type { LoadedCase } from '../runners/model/case.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
+import { builtinProbeNames, loadProbes } from '../runners/model/load-probes.ts';
+import type { LoadedProbe } from '../runners/model/probe.ts';
+import type { TrialResult } from '../runners/model/report.ts';
+import { commandCpuMs, measure } from './cpu.ts';
+
+const NODE = process.execPath;
+const STARTS = 10;
+const cores = os.availableParallelism();
+const quiet = { notify: () => {} };
+const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(72)} ${value}\n`);
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+/** The import of a probe's target alone: a node that imports it, less a bare node. */
+function importCpuMs(p: PreparedProbe, bare: number): number {
+  const id = p.probe.spec.identity;
+  const m = p.material;
+  const urls = id.kind === 'builtin' ? [id.module] : m ? (typeof m.entryUrls === 'string' ? [m.entryUrls] : Object.values(m.entryUrls)) : [];
+  // A TypeScript entry is imported as the trials import it: as its transpiled JavaScript.
+  const imports = urls.map((u) => (m?.transpiled[u] ? `file://${m.transpiled[u]}` : u));
+  const script = imports.map((u) => `await import(${JSON.stringify(u)});`).join('');
+  return Math.max(0, commandCpuMs([NODE, '--input-type=module', '-e', script], 5) - bare);
+}
+
+/** How long a trial took, as its worker saw it: its last timeline event. */
+const span = (t: TrialResult) => Math.max(0, ...(t.timeline ?? []).map((e) => e.ms));
+
+/** The suite's longest trial, run again alone: its wall time is part of the floor. */
+async function longestAlone(probes: LoadedProbe[], cases: LoadedCase[], trials: TrialResult[]): Promise<{ id: string; wallMs: number }> {
+  const longest = [...trials].sort((a, b) => span(b) - span(a))[0];
+  const probe = probes.filter((p) => p.spec.name === longest.probe);
+  const c = cases.filter((x) => x.spec.id === longest.case);
+  return { id: `${longest.probe} ${longest.case}`, wallMs: (await measure(() => runTrials(probe, c, quiet))).wallMs };
+}
+
+const all = loadAllCases();
+const bare = commandCpuMs([NODE, '-e', '0'], STARTS);
+line(`one bare Node start (mean of ${STARTS})`, `${bare.toFixed(1)} ms of CPU`);
+
+// (a)
+const fieldNote = all.filter((c) => c.spec.id.startsWith('field-notes/abort-before-process-exit/'));
+const reference = loadProbes(['reference']);
+const field = await measure(() => runTrials(reference, fieldNote, quiet));
+const fieldLongest = await longestAlone(reference, fieldNote, field.value.trials);
+line(`field-note suite: ${fieldNote.length} trials`, seconds(field.wallMs));
+line(`  its longest trial alone (${fieldLongest.id})`, seconds(fieldLongest.wallMs));
+
+// (b) and (c)
+const probes = loadProbes(builtinProbeNames());
+const suite = await measure(() => runTrials(probes, all, quiet));
+const ran = suite.value.trials.filter((t) => t.outcome !== 'unsupported' && t.outcome !== 'unavailable');
+const longest = await longestAlone(probes, all, ran);
+const floor = Math.max(longest.wallMs, (ran.length * 2 * bare) / cores);
+line(`default suite: ${ran.length} trials run of ${suite.value.trials.length}`, `${seconds(suite.wallMs)} wall, ${seconds(suite.cpuMs)} CPU`);
+line(`  its longest trial alone (${longest.id})`, seconds(longest.wallMs));
+line(`  floor: max(that, ${ran.length} x 2 x ${bare.toFixed(1)} ms / ${cores} cores)`, seconds(floor));
+
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'childproof-bench-'));
+let imports: Map<string, number>;
+try {
+  const prepared = prepareProbes(probes, { byProbe: {} }, scratch);
+  imports = new Map(prepared.filter((p) => p.verified && !p.unsupported).map((p) => [p.probe.spec.name, importCpuMs(p, bare)]));
+} finally {
+  fs.rmSync(scratch, { recursive: true, force: true });
+}
+const meanImport = ran.reduce((sum, t) => sum + (imports.get(t.probe) ?? 0), 0) / ran.length;
+const perTrial = suite.cpuMs / ran.length;
+line('  CPU per trial', `${perTrial.toFixed(1)} ms`);
+line("  two bare starts + the target's import alone (mean over the trials)", `${(2 * bare + meanImport).toFixed(1)} ms`);
+
+process.stdout.write('\n');
+line('(a) field-note suite / its longest trial alone      (goal <= 1.1)', (field.wallMs / fieldLongest.wallMs).toFixed(2));
+line('(b) default suite / its floor                       (goal <= 1.5)', (suite.wallMs / floor).toFixed(2));
+line('(c) CPU per trial / (2 bare starts + import)        (goal <= 1.5)', (perTrial / (2 * bare + meanImport)).toFixed(2));
