@@ -191,22 +191,6 @@ test('--version prints the version from package.json', async () => {
   assert.is(r.stdout.trim(), pkg.version);
 });
 
-test('an interrupted run ends every trial process before it exits', async () => {
-  const runner = spawn(process.execPath, [BIN, 'run', '--probe', 'node-execfile', '--case', 'core/ignores-sigterm-abort'], {
-    stdio: 'ignore',
-  });
-  // The fixture ignores SIGTERM and plain execFile never escalates, so it stays up.
-  const [pid] = await until('the fixture to start', () => {
-    const found = processesTagged(FIXTURE);
-    return found.length ? found : null;
-  });
-  runner.kill('SIGINT');
-  const exit = await exitOf(runner);
-  assert.is(exit.code, 130);
-  assert.not.ok(processesTagged(FIXTURE).includes(pid));
-  assert.equal(processesTagged(HARNESS_BUILD_DIR), []);
-});
-
 test("bless records a run's failures as known divergences, so the next run is as expected", async () => {
   const dir = tempDir();
   // Resolves without spawning anything: the success case's child is never reaped.

@@ -33,7 +33,7 @@ const conformance = suite<{ cases: LoadedCase[]; reference: Run; mutants: Run }>
 conformance.before(async (ctx) => {
   ctx.cases = loadAllCases();
   ctx.reference = await runTrials(loadProbes(['reference']), ctx.cases);
-  ctx.mutants = await runTrials(loadProbes(mutantProbeNames()), ctx.cases, { jobs: 6 });
+  ctx.mutants = await runTrials(loadProbes(mutantProbeNames()), ctx.cases);
 });
 
 conformance('the reference passes every case', (ctx) => {

@@ -23,7 +23,7 @@ const libraries = suite<{ run: Run }>('libraries', { run: { probes: [], trials: 
 
 libraries.before(async (ctx) => {
   const cases = loadAllCases().filter((c) => CASES.includes(c.spec.id));
-  ctx.run = await runTrials(loadProbes(LIBRARIES), cases, { jobs: 6 });
+  ctx.run = await runTrials(loadProbes(LIBRARIES), cases);
 });
 
 function trial(ctx: { run: Run }, probe: string, id: string): TrialResult {

@@ -1,6 +1,7 @@
 // `childproof run`: every chosen case against every chosen probe, on real processes. Each
-// finished trial is appended to a stream beside the report; SIGINT, SIGTERM or SIGHUP
-// stop the run, and the trials that finished are still written, marked interrupted.
+// finished trial is appended to a stream beside the report until the report is written;
+// SIGINT, SIGTERM or SIGHUP stop the run, and the finished trials are written, marked
+// interrupted. A runner killed outright leaves the stream for `report --from`.
 
 import { parseSources } from '../engine/prepare.ts';
 import { runTrials } from '../engine/run.ts';
@@ -82,7 +83,9 @@ export async function cmdRun(args: string[]): Promise<number> {
   const interrupted = run.interrupted ? { by: run.interrupted, planned: run.planned, finished: run.trials.length } : undefined;
   const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: env, createdAt, repeat, shard, interrupted });
   if (out) writeReport(out, report);
+  // The report is whole: the stream it was kept safe in has served.
   (stream as Stream | null)?.end(interrupted);
+  (stream as Stream | null)?.remove();
   process.stdout.write(`${renderTable(report)}\n`);
   if (out) process.stdout.write(`Report: ${display(out)}\n`);
   if (interrupted) {

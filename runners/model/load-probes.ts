@@ -71,6 +71,9 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
     // options, divergences and name. Pins and adapter resolve where the base lives.
     const baseDir = path.resolve(dir, raw.extends);
     if (seen.includes(baseDir)) throw InputError.at(display(file), '/extends', 'expected a probe that does not extend itself');
+    if (!fs.existsSync(path.join(baseDir, 'probe.json'))) {
+      throw InputError.at(display(file), '/extends', `expected the directory of the probe this one extends, relative to it; ${display(baseDir)} holds no probe.json`);
+    }
     const base = loadProbeDir(baseDir, [...seen, path.resolve(dir)]);
     codeDir = base.codeDir;
     const { extends: _ignored, ...own } = raw;

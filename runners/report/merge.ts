@@ -24,7 +24,7 @@ export function mergeReports(parts: Part[]): { report: Report } | { problems: st
   const [first] = parts;
   const same = (what: string, pick: (r: Report) => unknown) => {
     for (const p of parts.slice(1)) {
-      if (!isDeepStrictEqual(pick(p.report), pick(first.report))) problems.push(`${p.file}: its ${what} differs from ${first.file}'s: these are not slices of one run`);
+      if (!isDeepStrictEqual(pick(p.report), pick(first.report))) problems.push(`${p.file} and ${first.file} differ in their ${what}: these are not slices of one run`);
     }
   };
   same('semantics', (r) => r.semantics);

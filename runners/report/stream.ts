@@ -1,5 +1,6 @@
 // The run's stream: a JSON Lines file beside the report, one line per finished trial
 // appended the moment it finishes, so a run that dies loses only the trials still going.
+// Once the report is written whole, the stream is removed.
 //   {"kind":"run", ...the report's header, "planned": N}
 //   {"kind":"trial","trial":{...}}            one per finished trial
 //   {"kind":"end","interrupted":...}          only when the runner got to write it
@@ -25,6 +26,8 @@ export function streamFileFor(reportFile: string): string {
 export interface Stream {
   trial(t: TrialResult): void;
   end(interrupted?: Report['interrupted']): void;
+  /** Once the report is written whole, the stream is no longer needed. */
+  remove(): void;
 }
 
 /** Each line is appended whole with one write, synchronously: a kill cuts at most the last. */
@@ -35,6 +38,7 @@ export function openStream(file: string, header: StreamHeader): Stream {
   return {
     trial: (trial) => append({ kind: 'trial', trial }),
     end: (interrupted) => append({ kind: 'end', ...(interrupted ? { interrupted } : {}) }),
+    remove: () => fs.rmSync(file, { force: true }),
   };
 }
 

@@ -38,10 +38,14 @@ builtins('judged again from its observations, the run gives back the same facts,
 // child.atSettle is a /proc snapshot, and for a child that dies the instant it is
 // signalled it races the sample (that is why verdicts use child.reapedAtSettle). These
 // cases leave no such race, so every fact must agree.
-builtins('one trial at a time gives the same facts as many in parallel', async (ctx) => {
-  const ids = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort'];
+builtins('--jobs 1, one trial at a time, gives the same facts and outcomes as the default scheduler', async (ctx) => {
+  const ids = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort', 'core/invalid-timeout-nan', 'core/nonzero-exit'];
   const serial = await runTrials(loadProbes(['node-execfile']), ctx.cases.filter((c) => ids.includes(c.spec.id)), { jobs: 1 });
-  for (const s of serial.trials) assert.equal(s.facts, trial(ctx, 'node-execfile', s.case).facts, s.case);
+  assert.is(serial.trials.length, ids.length);
+  for (const s of serial.trials) {
+    const parallel = trial(ctx, 'node-execfile', s.case);
+    assert.equal([s.outcome, s.facts], [parallel.outcome, parallel.facts], s.case);
+  }
 });
 
 finish(builtins);

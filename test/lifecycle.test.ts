@@ -1,0 +1,144 @@
+// A run that is stopped or killed loses nothing and leaves nothing: the finished trials
+// are written (or can be rebuilt from the stream), and every trial process and the run's
+// directory are gone. Each run here gets its own TMPDIR, so its directory and its
+// processes (whose command lines carry that directory) can be told from any other's.
+
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { fixtureArgv } from '../runners/fixture/argv.mjs';
+import { processesTagged, processState } from '../runners/os/processes.ts';
+import { readReport } from '../runners/report/report-file.ts';
+import { BIN, exitOf, FIXTURE, tempDir, until, whenInDir } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
+
+interface Started {
+  runner: ChildProcess;
+  scratch: string;
+  out: string;
+  stream: string;
+  stderr: () => string;
+}
+
+const lines = (file: string) => (fs.existsSync(file) ? fs.readFileSync(file, 'utf8').split('\n').filter(Boolean) : []);
+const trialLines = (file: string) => lines(file).filter((l) => l.startsWith('{"kind":"trial"'));
+const runDirs = (scratch: string) => fs.readdirSync(scratch).filter((n) => n.startsWith('childproof-run-'));
+const cmdline = (pid: number) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+  } catch {
+    return '';
+  }
+};
+
+/** A run of the reference on every core case, in a TMPDIR of its own. */
+function startRun(...extra: string[]): Started {
+  const scratch = tempDir();
+  const out = path.join(scratch, 'report.json');
+  let err = '';
+  const runner = spawn(process.execPath, [BIN, 'run', '--probe', 'reference', '--case', 'core/*', '--out', out, ...extra], {
+    env: { ...process.env, TMPDIR: scratch },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  runner.stderr!.on('data', (d) => (err += d));
+  return { runner, scratch, out, stream: path.join(scratch, 'report.jsonl'), stderr: () => err };
+}
+
+/** Resolves once the run's stream holds a finished trial: others are under way by then. */
+async function whenATrialFinished(s: Started): Promise<number[]> {
+  await whenInDir(s.scratch, () => trialLines(s.stream).length > 0, 'the first finished trial in the stream');
+  return processesTagged(s.scratch).filter((pid) => pid !== s.runner.pid);
+}
+
+const supervisorOf = (scratch: string) => processesTagged(scratch).find((pid) => cmdline(pid).includes('childproof-supervisor'));
+
+for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
+  test(`${signal} mid-run writes a valid report of the finished trials, marked interrupted, exits ${code} and leaves nothing`, async () => {
+    const s = startRun();
+    const live = await whenATrialFinished(s);
+    assert.ok(live.length > 0, 'trials were running when the signal came');
+    s.runner.kill(signal);
+    assert.is((await exitOf(s.runner)).code, code, s.stderr());
+    const report = readReport(s.out);
+    assert.is(report.interrupted?.by, signal);
+    assert.ok(report.interrupted!.finished >= 1 && report.interrupted!.finished < report.interrupted!.planned, JSON.stringify(report.interrupted));
+    assert.is(report.trials.length, report.interrupted!.finished);
+    assert.ok(report.trials.every((t) => t.outcome !== 'error'), 'the trials cut short are not reported');
+    assert.not.ok(fs.existsSync(s.stream), 'the stream is removed once the report is whole');
+    assert.equal(processesTagged(s.scratch), []);
+    assert.equal(runDirs(s.scratch), []);
+  });
+}
+
+test('SIGKILL of the runner: its supervisor ends every trial process and removes the run directory; report --from rebuilds the report', async () => {
+  const s = startRun();
+  const live = await whenATrialFinished(s);
+  const supervisor = supervisorOf(s.scratch);
+  assert.ok(supervisor, 'the run has a supervisor');
+  assert.ok(live.some((pid) => pid !== supervisor), 'trials were running when the runner was killed');
+  s.runner.kill('SIGKILL');
+  await exitOf(s.runner);
+  await until('the supervisor to finish its sweep', () => processState(supervisor!, null) === 'exited');
+  assert.equal(processesTagged(s.scratch), []);
+  assert.equal(runDirs(s.scratch), []);
+  assert.not.ok(fs.existsSync(s.out), 'the runner wrote no report');
+
+  // The stream of the dead run holds every trial it finished.
+  const rebuilt = path.join(s.scratch, 'rebuilt.json');
+  const from = spawn(process.execPath, [BIN, 'report', '--from', s.stream, '--out', rebuilt], { stdio: 'ignore' });
+  assert.is((await exitOf(from)).code, 1, 'an interrupted run is not as expected');
+  const report = readReport(rebuilt);
+  assert.match(report.interrupted!.by, /died/);
+  assert.is(report.trials.length, trialLines(s.stream).length);
+  assert.is(report.interrupted!.finished, report.trials.length);
+});
+
+test('clean ends what a run left when its runner and its supervisor were both killed', async () => {
+  const s = startRun();
+  await whenATrialFinished(s);
+  const supervisor = supervisorOf(s.scratch)!;
+  process.kill(supervisor, 'SIGKILL');
+  await until('the supervisor to be gone', () => processState(supervisor, null) === 'exited');
+  s.runner.kill('SIGKILL');
+  await exitOf(s.runner);
+  const left = processesTagged(s.scratch);
+  assert.ok(left.length > 0, 'the dead run left trial processes running');
+  assert.is(runDirs(s.scratch).length, 1);
+
+  const clean = spawn(process.execPath, [BIN, 'clean'], { env: { ...process.env, TMPDIR: s.scratch }, stdio: ['ignore', 'pipe', 'ignore'] });
+  let said = '';
+  clean.stdout!.on('data', (d) => (said += d));
+  assert.is((await exitOf(clean)).code, 0);
+  assert.match(said, new RegExp(`pid ${s.runner.pid}, now gone, left .*childproof-run-\\w+: ended \\d+ process`));
+  assert.equal(processesTagged(s.scratch), []);
+  assert.equal(runDirs(s.scratch), []);
+});
+
+test('the next run finds a directory an earlier dead run left, ends its processes and says so', async () => {
+  const scratch = tempDir();
+  const gone = spawn(process.execPath, ['-e', '0']);
+  await exitOf(gone);
+  const tag = 'childproof-run-deadbeef0001';
+  const dir = path.join(scratch, tag);
+  fs.mkdirSync(path.join(dir, 'left'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'owner.json'), JSON.stringify({ pid: gone.pid, startTime: null, tag, keep: false, createdAt: new Date().toISOString() }));
+  // A fixture the dead run would have left: its command line carries the run's tag.
+  const argv = fixtureArgv({ fixture: FIXTURE, dir: path.join(dir, 'left'), tag: `${tag}-t0-r0-a1-`, role: 'child', capMs: 60_000, behaviour: {} });
+  const orphan = spawn(process.execPath, argv, { stdio: 'ignore', detached: true });
+  await whenInDir(path.join(dir, 'left', 'ready'), () => fs.existsSync(path.join(dir, 'left', 'ready', 'child')), 'the orphan to be ready');
+
+  const next = spawn(process.execPath, [BIN, 'run', '--probe', 'reference', '--case', 'core/cooperative-abort'], {
+    env: { ...process.env, TMPDIR: scratch },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let err = '';
+  next.stderr!.on('data', (d) => (err += d));
+  assert.is((await exitOf(next)).code, 0, err);
+  assert.match(err, new RegExp(`by pid ${gone.pid}, now gone, left .*${tag}: ended 1 process \\(${orphan.pid}\\); removed it`));
+  await exitOf(orphan);
+  assert.equal(runDirs(scratch), []);
+});
+
+finish(test);
