@@ -159,6 +159,30 @@ test('a TypeScript adapter that does not build makes its trials errors that say 
   assert.is(trials.find((t: { probe: string }) => t.probe === 'reference').outcome, 'pass');
 });
 
+test("the flag the worker reads Node's module cache with is hidden from the target's execArgv", async () => {
+  const dir = tempDir();
+  // Throws (settled: threw) if the flag is visible; resolves (settled: resolved) if not.
+  const probe = ownProbe(dir, 'argv', "export function run() { if (process.execArgv.includes('--expose-internals')) throw new Error('visible'); return Promise.resolve(); }\n");
+  const out = path.join(dir, 'report.json');
+  await cli('run', '--probe', probe, '--case', 'core/success', '--out', out);
+  const [trial] = JSON.parse(fs.readFileSync(out, 'utf8')).trials;
+  assert.is(trial.facts.settled, 'resolved');
+});
+
+test('--repeat, --shard and report without --from are usage mistakes that say what was expected', async () => {
+  for (const [args, expected] of [
+    [['run', '--repeat', '0'], /--repeat expects a positive whole number/],
+    [['run', '--shard', '4/3'], /--shard expects K\/N with 1 <= K <= N/],
+    [['report'], /report needs --from FILE\.jsonl/],
+    [['merge', 'a.json'], /merge needs --out FILE/],
+  ] as const) {
+    const r = await cli(...args);
+    assert.is(r.code, 2, args.join(' '));
+    assert.match(r.stderr, expected);
+    assert.not.match(r.stderr, STACK);
+  }
+});
+
 test('a run writes a report that validates, and prints the outcome table', async () => {
   const dir = tempDir();
   const out = path.join(dir, 'nested', 'report.json');

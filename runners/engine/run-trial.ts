@@ -11,6 +11,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
 import { setupDigest } from '../model/setup.ts';
+import { needsLoaderHooks } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
 import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from '../worker/protocol.ts';
 import { readFixtures } from '../worker/trial-dir.ts';
@@ -52,6 +53,7 @@ function targetSpec(p: PreparedProbe): TrialSpec['target'] {
     materialUrl: `${pathToFileURL(m.dir).href}/`,
     originalRootUrl: m.originalRoot ? `${pathToFileURL(m.originalRoot).href}/` : null,
     transpiled: m.transpiled,
+    needsHooks: needsLoaderHooks(m),
   };
 }
 

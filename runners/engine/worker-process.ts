@@ -43,7 +43,9 @@ export function runWorker(
     // detached: the worker leads its own process group, so everything the target spawns
     // in that group can be found and ended afterwards. Output goes to files, not pipes,
     // so a fixture holding them cannot delay the runner.
-    const child = spawn(runtime.execPath, [worker, specFile], {
+    // --expose-internals lets the worker list the ES modules the trial loads from Node's
+    // own cache (worker/load-target.ts); the worker hides the flag from the target.
+    const child = spawn(runtime.execPath, ['--expose-internals', worker, specFile], {
       cwd: dir,
       detached: true,
       stdio: ['ignore', out, err],

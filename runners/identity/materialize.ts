@@ -55,6 +55,16 @@ export function materialize(files: VerifiedFile[], entry: Entry, dir: string, or
 }
 
 /**
+ * Whether the worker needs loader hooks to import the copy: to serve its transpiled
+ * TypeScript, or to resolve its bare imports from where the pinned files came from. A
+ * package's copy has its dependencies linked beside it and needs neither.
+ */
+export function needsLoaderHooks(m: Material): boolean {
+  const linked = m.originalRoot !== null && m.originalRoot.includes(`${path.sep}node_modules${path.sep}`);
+  return Object.keys(m.transpiled).length > 0 || (m.originalRoot !== null && !linked);
+}
+
+/**
  * A package's verified copy must find its dependencies as the original would, through
  * require() as well as import (Node 20's require does not pass through loader hooks).
  * The copy sits at <private>/node_modules/<name>; its own nested node_modules and the

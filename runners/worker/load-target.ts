@@ -1,5 +1,5 @@
-// Loading the adapter and its target inside the worker, with hooks that list every module
-// loaded and serve the verified copy's transpiled TypeScript.
+// Loading the adapter and its target inside the worker, listing every module loaded, with
+// hooks where the verified copy needs them (its TypeScript transpiled, its imports resolved).
 
 import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
@@ -7,9 +7,19 @@ import { MessageChannel } from 'node:worker_threads';
 import type { AdapterRun } from '../model/adapter.ts';
 import type { TargetSpec } from './protocol.ts';
 
-/** Installs the loader hooks; the returned function lists every module loaded since. */
+/**
+ * What lists every module the trial loads. CommonJS requires show up in the require cache.
+ * ES modules show up in Node's own load cache, reachable because the worker runs with
+ * --expose-internals; where the copy needs the hooks anyway, or a Node has no such cache,
+ * the loader hooks report each load instead. The hooks run on a thread of their own and
+ * pass every module through it, which doubles what a target's import costs.
+ */
 export function watchModules(target: TargetSpec, hooks: string): () => string[] {
-  // The hooks report every ESM load; CommonJS requires show up in the require cache.
+  const require = createRequire(import.meta.url);
+  const cjs = () => Object.keys(require.cache).map((f) => pathToFileURL(f).href);
+  const needsHooks = target.kind === 'material' && target.needsHooks;
+  const cache = needsHooks ? null : esmLoadCache(require);
+  if (cache) return () => [...new Set([...cache.keys(), ...cjs()])];
   const loaded = new Set<string>();
   const channel = new MessageChannel();
   channel.port1.on('message', (url: string) => loaded.add(url));
@@ -24,10 +34,18 @@ export function watchModules(target: TargetSpec, hooks: string): () => string[] 
     },
     transferList: [channel.port2],
   });
-  return () => {
-    const cjs = Object.keys(createRequire(import.meta.url).cache).map((f) => pathToFileURL(f).href);
-    return [...new Set([...loaded, ...cjs])];
-  };
+  return () => [...new Set([...loaded, ...cjs()])];
+}
+
+/** Node's map of loaded ES modules by URL (Node 20 to 24), or null where it is not found. */
+function esmLoadCache(require: NodeJS.Require): { keys(): IterableIterator<string> } | null {
+  try {
+    // Node's own Map subclass, made in its internal realm: not an instanceof Map here.
+    const cache = require('internal/modules/esm/loader').getOrInitializeCascadedLoader().loadCache;
+    return typeof cache?.keys === 'function' ? cache : null;
+  } catch {
+    return null;
+  }
 }
 
 /** The adapter's `run`: the one export shape the worker accepts. */

@@ -18,6 +18,10 @@ import { abortWhen, childIsReady } from './trigger.ts';
 
 const POLL_MS = 10;
 
+// The flag that lets the worker read Node's module cache is the harness's, not the
+// caller's: a target that forks with process.execArgv must not pass it on.
+process.execArgv = process.execArgv.filter((a) => a !== '--expose-internals');
+
 const spec: TrialSpec = JSON.parse(fs.readFileSync(process.argv[2] ?? TRIAL_FILE, 'utf8'));
 const { dir, case: caseSpec } = spec;
 const { trigger } = caseSpec;

@@ -35,6 +35,8 @@ export type TargetSpec =
       materialUrl: string;
       originalRootUrl: string | null;
       transpiled: Record<string, string>;
+      /** The copy cannot be imported without the loader hooks (identity/materialize.ts). */
+      needsHooks: boolean;
     };
 
 /** What the worker writes when it is done: what it saw, and every module it loaded. */
