@@ -14,7 +14,7 @@ import type { Report } from '../runners/model/report.ts';
 import { buildReport, environment } from '../runners/report/build.ts';
 import { compareReports, compareRow } from '../runners/report/compare.ts';
 import { cli, tempDir } from './support/helpers.ts';
-import { finish } from './support/suite.ts';
+import { eager, finish } from './support/suite.ts';
 
 const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';
 
@@ -24,16 +24,31 @@ function report(run: Run, cases: LoadedCase[]): Report {
   return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString() });
 }
 
-const conformance = suite<{ cases: LoadedCase[]; reference: Run; mutants: Run }>('conformance', {
+const conformance = suite<{ cases: LoadedCase[]; reference: Run; mutants: Run; again: Run }>('conformance', {
   cases: [],
   reference: { probes: [], trials: [] },
   mutants: { probes: [], trials: [] },
+  again: { probes: [], trials: [] },
 });
 
+const only = (run: Run, keep: (probe: string) => boolean): Run => ({ probes: run.probes.filter((p) => keep(p.name)), trials: run.trials.filter((t) => keep(t.probe)) });
+
+// One run of the reference and every mutant, and beside it a second run of the reference
+// on the core cases, so the scheduler fills the machine with both.
+const everyCase = loadAllCases();
+const runs = eager(() =>
+  Promise.all([
+    runTrials(loadProbes(['reference', ...mutantProbeNames()]), everyCase),
+    runTrials(loadProbes(['reference']), everyCase.filter((c) => c.spec.id.startsWith('core/'))),
+  ]),
+);
+
 conformance.before(async (ctx) => {
-  ctx.cases = loadAllCases();
-  ctx.reference = await runTrials(loadProbes(['reference']), ctx.cases);
-  ctx.mutants = await runTrials(loadProbes(mutantProbeNames()), ctx.cases);
+  ctx.cases = everyCase;
+  const [all, again] = await runs;
+  ctx.reference = only(all, (p) => p === 'reference');
+  ctx.mutants = only(all, (p) => p !== 'reference');
+  ctx.again = again;
 });
 
 conformance('the reference passes every case', (ctx) => {
@@ -77,11 +92,10 @@ conformance('validate refuses a case that nothing fails, unless it says why it o
   assert.equal(lintCoverage([{ ...lonely, spec: { ...lonely.spec, observationOnly: 'records durations only' } }], shippedProbes()), []);
 });
 
-conformance('two runs of the same inputs differ in no fact', async (ctx) => {
+conformance('two runs of the same inputs differ in no fact', (ctx) => {
   const cases = ctx.cases.filter((c) => c.spec.id.startsWith('core/'));
-  const again = await runTrials(loadProbes(['reference']), cases);
   const first = { probes: ctx.reference.probes, trials: ctx.reference.trials.filter((t) => t.case.startsWith('core/')) };
-  const comparison = compareReports(report(first, cases), report(again, cases));
+  const comparison = compareReports(report(first, cases), report(ctx.again, cases));
   assert.equal(comparison.differences, []);
   assert.is(comparison.compared, cases.length);
 });

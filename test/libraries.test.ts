@@ -10,7 +10,7 @@ import type { FactName } from '../runners/model/case.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import type { TrialResult } from '../runners/model/report.ts';
-import { finish } from './support/suite.ts';
+import { eager, finish } from './support/suite.ts';
 
 const LIBRARIES = ['execa', 'execa10', 'tinyexec', 'nano-spawn', 'zx', 'zx-nothrow', 'cross-spawn', 'mcp-sdk', 'mcp-sdk-close', 'ai-sdk-mcp'];
 const CASES = ['core/cooperative-abort', 'core/ignores-sigterm-abort', 'core/mcp-handshake-abort'];
@@ -21,9 +21,10 @@ type Run = Pick<RunResult, 'probes' | 'trials'>;
 
 const libraries = suite<{ run: Run }>('libraries', { run: { probes: [], trials: [] } });
 
+const run = eager(() => runTrials(loadProbes(LIBRARIES), loadAllCases().filter((c) => CASES.includes(c.spec.id))));
+
 libraries.before(async (ctx) => {
-  const cases = loadAllCases().filter((c) => CASES.includes(c.spec.id));
-  ctx.run = await runTrials(loadProbes(LIBRARIES), cases);
+  ctx.run = await run;
 });
 
 function trial(ctx: { run: Run }, probe: string, id: string): TrialResult {
@@ -86,11 +87,12 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
   }
 });
 
+const runtime = runtimeFor('24.19.0');
+const onNode24 = eager(() => runTrials(loadProbes(['execa10', 'node-execfile']), loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), { runtime }));
+
 libraries('--node runs the trials on another Node release, where a library that needs it is supported', async () => {
-  const runtime = runtimeFor('24.19.0');
   assert.is(runtime.version, 'v24.19.0');
-  const cases = loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort');
-  const run = await runTrials(loadProbes(['execa10', 'node-execfile']), cases, { runtime });
+  const run = await onNode24;
   const execa10 = run.trials.find((t) => t.probe === 'execa10')!;
   assert.is(execa10.outcome, 'pass', execa10.reason);
   assert.equal(execa10.facts!['child.signals'], ['SIGTERM']);

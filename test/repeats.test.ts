@@ -17,15 +17,17 @@ import { divergencesFrom } from '../runners/report/bless.ts';
 import { buildReport, environment } from '../runners/report/build.ts';
 import { rejudgeReport } from '../runners/report/rejudge.ts';
 import { ROOT } from './support/helpers.ts';
-import { finish } from './support/suite.ts';
+import { eager, finish } from './support/suite.ts';
 
 const COIN = loadCase(path.join(ROOT, 'test', 'cases', 'flaky', 'coin-flip.case.json'), path.join(ROOT, 'test', 'cases'));
 const ctx = { report: null as Report | null, probe: null as LoadedProbe | null, cases: [] as LoadedCase[] };
 
+const started = eager(() => runTrials(loadProbes(['reference']), [COIN], { repeat: 5 }));
+
 test.before(async () => {
   ctx.cases = [COIN];
   [ctx.probe] = loadProbes(['reference']);
-  const run = await runTrials([ctx.probe], ctx.cases, { repeat: 5 });
+  const run = await started;
   ctx.report = buildReport({ probes: run.probes, cases: ctx.cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString(), repeat: 5 });
 });
 

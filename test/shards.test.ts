@@ -17,7 +17,7 @@ import { mergeReports, type Part } from '../runners/report/merge.ts';
 import { readReport, writeReport } from '../runners/report/report-file.ts';
 import { reportFromStream, openStream } from '../runners/report/stream.ts';
 import { tempDir } from './support/helpers.ts';
-import { finish } from './support/suite.ts';
+import { eager, finish } from './support/suite.ts';
 
 const PROBES = ['reference', 'node-spawn'];
 const IDS = ['core/cooperative-abort', 'core/delayed-cleanup-abort', 'core/invalid-timeout-nan', 'core/kill-signal-override', 'core/success'];
@@ -30,8 +30,10 @@ async function report(opts: RunOptions): Promise<Report> {
   return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt, shard: opts.shard });
 }
 
+const reports = eager(() => Promise.all([report({}), ...[1, 2, 3].map((index) => report({ shard: { index, count: 3 } }))]));
+
 test.before(async () => {
-  const [whole, ...shards] = await Promise.all([report({}), ...[1, 2, 3].map((index) => report({ shard: { index, count: 3 } }))]);
+  const [whole, ...shards] = await reports;
   ctx.whole = whole;
   ctx.parts = shards.map((r, i) => ({ file: `shard-${i + 1}.json`, report: r }));
 });

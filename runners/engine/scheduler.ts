@@ -27,6 +27,17 @@ export function jobLimits(jobs: number, cores = os.availableParallelism()): Limi
 }
 
 /**
+ * The machine is one: runs in the same process (a test suite's, a benchmark's) share one
+ * pool, so two runs at once start no more trials together than one would. A run's own
+ * limits can only lower what it takes from the pool (or, with --jobs, raise its ceiling).
+ */
+const pool = { starting: 0, running: 0, limits: defaultLimits(), pumps: new Set<() => void>() };
+
+function wake(): void {
+  for (const pump of [...pool.pumps]) pump();
+}
+
+/**
  * Runs `task` on every item in order, within `limits`. A task calls `started()` once its
  * starting is over (more than once is harmless); a task that ends counts as started.
  * `stopped()` is asked before each start: once it says so, nothing more starts.
@@ -40,30 +51,44 @@ export async function schedule<T>(
   let next = 0;
   let starting = 0;
   let running = 0;
+  const room = () =>
+    starting < limits.starting &&
+    running < limits.running &&
+    pool.starting < Math.max(pool.limits.starting, limits.starting) &&
+    pool.running < Math.max(pool.limits.running, limits.running);
   return new Promise<void>((resolve, reject) => {
     const pump = () => {
-      while (next < items.length && !stopped() && starting < limits.starting && running < limits.running) {
+      while (next < items.length && !stopped() && room()) {
         const index = next++;
         starting++;
         running++;
+        pool.starting++;
+        pool.running++;
         let isStarting = true;
         const started = () => {
           if (!isStarting) return;
           isStarting = false;
           starting--;
-          pump();
+          pool.starting--;
+          wake();
         };
-        task(items[index], index, started).then(
-          () => {
-            started();
-            running--;
-            pump();
-          },
-          (err) => reject(err),
-        );
+        const ended = () => {
+          started();
+          running--;
+          pool.running--;
+          wake();
+        };
+        task(items[index], index, started).then(ended, (err) => {
+          ended();
+          reject(err);
+        });
       }
-      if (running === 0 && (next >= items.length || stopped())) resolve();
+      if (running === 0 && (next >= items.length || stopped())) {
+        pool.pumps.delete(pump);
+        resolve();
+      }
     };
+    pool.pumps.add(pump);
     pump();
   });
 }

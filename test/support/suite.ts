@@ -1,6 +1,11 @@
 // Every test file ends the same way: its last test checks that nothing it started is
-// still running, and its scratch directories are removed. Run after each suite, the check
-// needs no file that sorts last, and it names the suite that left something behind.
+// still running, and its scratch directories are removed.
+//
+// uvu imports every test file before it runs any test, so the trial runs that suites
+// start with `eager()` at import all run at once, in one scheduler pool
+// (runners/engine/scheduler.ts), and each suite's tests wait only for their own. The
+// check at the end of a suite first waits for every eager run of the process: a run's
+// processes are its own until it is done.
 
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
@@ -8,13 +13,24 @@ import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { processesTagged } from '../../runners/os/processes.ts';
 import { removeTempDirs } from './helpers.ts';
 
+const runs: Array<Promise<unknown>> = [];
+
+/** Starts `work` now, at import, rather than when its suite's turn comes. */
+export function eager<T>(work: () => Promise<T>): Promise<T> {
+  const started = work();
+  // Awaited by its suite; caught here so a failure waits for the suite to report it.
+  runs.push(started.catch(() => undefined));
+  return started;
+}
+
 /** Fixtures and trial workers of this checkout still running. */
 export function stillRunning(): number[] {
   return [...processesTagged(FIXTURE), ...processesTagged(HARNESS_BUILD_DIR)];
 }
 
 export function finish<T>(suite: Test<T>): void {
-  suite('leaves no fixture or trial worker running', () => {
+  suite('leaves no fixture or trial worker running', async () => {
+    await Promise.all(runs);
     assert.equal(stillRunning(), []);
   });
   suite.after(removeTempDirs);

@@ -1,5 +1,6 @@
-// A suite of real trials: the probes and cases named, run once before the suite's tests
-// examine them. Each file runs only the cases it is about.
+// A suite of real trials: the probes and cases named, run once, started at import beside
+// every other suite's (support/suite.ts), before the suite's tests examine them. Each
+// file runs only the cases it is about.
 
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -8,6 +9,7 @@ import type { LoadedCase } from '../../runners/model/case.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { TrialResult } from '../../runners/model/report.ts';
+import { eager } from './suite.ts';
 
 export interface TrialContext {
   cases: LoadedCase[];
@@ -19,10 +21,12 @@ export const AS_RECORDED = ['pass', 'known-fail', 'unsupported'];
 
 export function trialSuite(name: string, probes: string[], caseIds: string[], opts: RunOptions = {}): Test<TrialContext> {
   const s = suite<TrialContext>(name, { cases: [], run: { probes: [], trials: [] } });
+  const cases = loadAllCases().filter((c) => caseIds.includes(c.spec.id));
+  const run = eager(() => runTrials(loadProbes(probes), cases, opts));
   s.before(async (ctx) => {
-    ctx.cases = loadAllCases().filter((c) => caseIds.includes(c.spec.id));
+    ctx.cases = cases;
     assert.is(ctx.cases.length, caseIds.length, 'every case named exists');
-    ctx.run = await runTrials(loadProbes(probes), ctx.cases, opts);
+    ctx.run = await run;
   });
   s('every trial comes out as its probe records', (ctx) => {
     assert.is(ctx.run.trials.length, probes.length * caseIds.length);

@@ -9,7 +9,7 @@ import { loadProbes } from '../../runners/model/load-probes.ts';
 import { validate } from '../../runners/model/schemas.ts';
 import { buildReport, environment } from '../../runners/report/build.ts';
 import { rejudgeReport } from '../../runners/report/rejudge.ts';
-import { finish } from '../support/suite.ts';
+import { eager, finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 
 const PROBES = ['node-execfile', 'node-spawn'];
@@ -38,10 +38,12 @@ builtins('judged again from its observations, the run gives back the same facts,
 // child.atSettle is a /proc snapshot, and for a child that dies the instant it is
 // signalled it races the sample (that is why verdicts use child.reapedAtSettle). These
 // cases leave no such race, so every fact must agree.
+const SERIAL = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort', 'core/invalid-timeout-nan', 'core/nonzero-exit'];
+const serialRun = eager(() => runTrials(loadProbes(['node-execfile']), loadAllCases().filter((c) => SERIAL.includes(c.spec.id)), { jobs: 1 }));
+
 builtins('--jobs 1, one trial at a time, gives the same facts and outcomes as the default scheduler', async (ctx) => {
-  const ids = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort', 'core/invalid-timeout-nan', 'core/nonzero-exit'];
-  const serial = await runTrials(loadProbes(['node-execfile']), ctx.cases.filter((c) => ids.includes(c.spec.id)), { jobs: 1 });
-  assert.is(serial.trials.length, ids.length);
+  const serial = await serialRun;
+  assert.is(serial.trials.length, SERIAL.length);
   for (const s of serial.trials) {
     const parallel = trial(ctx, 'node-execfile', s.case);
     assert.equal([s.outcome, s.facts], [parallel.outcome, parallel.facts], s.case);

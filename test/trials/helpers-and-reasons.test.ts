@@ -10,7 +10,7 @@ import { runTrials, type RunResult } from '../../runners/engine/run.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { tempDir, writeJson } from '../support/helpers.ts';
-import { finish } from '../support/suite.ts';
+import { eager, finish } from '../support/suite.ts';
 
 /** A probe of Node's child_process around `adapter`, in a scratch directory. */
 function ownProbe(name: string, adapter: string): string {
@@ -49,10 +49,16 @@ const facts = suite<{ run: Pick<RunResult, 'trials'> }>('helpers and reasons', {
 
 const ZX_INVALID = ['core/invalid-timeout-fractional', 'core/invalid-timeout-infinity'];
 
-facts.before(async (ctx) => {
+const runs = eager(() => {
   const cases = loadAllCases().filter((c) => ['core/cooperative-abort', 'core/delayed-cleanup-timeout'].includes(c.spec.id));
-  const own = await runTrials(loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases);
-  const zx = await runTrials(loadProbes(['zx']), loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id)));
+  return Promise.all([
+    runTrials(loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases),
+    runTrials(loadProbes(['zx']), loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id))),
+  ]);
+});
+
+facts.before(async (ctx) => {
+  const [own, zx] = await runs;
   ctx.run = { trials: [...own.trials, ...zx.trials] };
 });
 
