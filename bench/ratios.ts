@@ -16,12 +16,14 @@ import { loadAllCases } from '../runners/model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../runners/model/load-probes.ts';
 import type { LoadedProbe } from '../runners/model/probe.ts';
 import type { TrialResult } from '../runners/model/report.ts';
+import { publishedDurations } from '../runners/report/durations.ts';
 import { commandCpuMs, measure } from './cpu.ts';
 
 const NODE = process.execPath;
 const STARTS = 10;
 const cores = os.availableParallelism();
-const quiet = { notify: () => {} };
+// As `childproof run` does: the published durations order the trials, longest first.
+const quiet = { notify: () => {}, durations: publishedDurations(process.version, loadAllCases()) };
 const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(72)} ${value}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 

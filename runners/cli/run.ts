@@ -15,6 +15,7 @@ import { builtinProbeNames, loadProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { buildReport, caseEntry, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
+import { publishedDurations } from '../report/durations.ts';
 import { renderTable } from '../report/render.ts';
 import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
@@ -70,6 +71,7 @@ export async function cmdRun(args: string[]): Promise<number> {
       sources,
       runtime,
       stop: stopper.signal,
+      durations: publishedDurations(runtime.version, cases),
       afterPrepare: (_prepared, heads, planned) => {
         if (!out) return;
         const header = { kind: 'run' as const, formatVersion: 2 as const, tool: { name: 'childproof' as const, version: TOOL_VERSION }, semantics: SEMANTICS, createdAt, environment: env, probes: heads, cases: cases.map(caseEntry), planned, ...(repeat > 1 ? { repeat } : {}), ...(shard ? { shard } : {}) };

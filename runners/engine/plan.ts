@@ -25,7 +25,10 @@ export function estimateMs(spec: CaseSpec): number {
   return 400 + timeout + longestDelay(spec.child) + spec.windowMs;
 }
 
-export function plan(probes: PreparedProbe[], cases: LoadedCase[]): PlannedTrial[] {
+/** What a trial took when it last ran, where known: a better order than the estimate. */
+export type Durations = (probe: string, caseId: string) => number | undefined;
+
+export function plan(probes: PreparedProbe[], cases: LoadedCase[], durations: Durations = () => undefined): PlannedTrial[] {
   const trials: PlannedTrial[] = [];
   for (const probe of probes) {
     for (const c of cases) {
@@ -35,7 +38,7 @@ export function plan(probes: PreparedProbe[], cases: LoadedCase[]): PlannedTrial
         index: trials.length,
         probe,
         case: c,
-        estimateMs: estimateMs(c.spec),
+        estimateMs: durations(probe.probe.spec.name, c.spec.id) ?? estimateMs(c.spec),
         ...(probe.unavailable ? { unavailable: probe.unavailable } : {}),
         ...(unsupported ? { unsupported } : {}),
       });

@@ -11,7 +11,7 @@ import type { ProbeEntry, TrialResult } from '../model/report.ts';
 import { killQuietly } from '../os/processes.ts';
 import fs from 'node:fs';
 import { buildAdapters, buildWorker } from './harness.ts';
-import { plan, type PlannedTrial } from './plan.ts';
+import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
 import { probeHead, withModules } from './probe-record.ts';
 import { cleanStaleRuns, createRunDir, describeStale } from './run-dir.ts';
@@ -31,6 +31,8 @@ export interface RunOptions {
   /** How many times each trial runs; more than once, facts are stable or flaky. */
   repeat?: number;
   shard?: Shard;
+  /** What each trial took when it last ran: longest first, by that, where known. */
+  durations?: Durations;
   /** Aborted: start nothing more, end every trial still running, return what finished. */
   stop?: AbortSignal;
   /** Called once every probe is verified and materialized, before any trial starts. */
@@ -72,7 +74,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     if (opts.stop?.aborted) stop();
     const prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, run.dir, runtime);
     const heads = prepared.map(probeHead);
-    const planned = plan(prepared, cases).filter((t) => inShard(t.index, opts.shard));
+    const planned = plan(prepared, cases, opts.durations).filter((t) => inShard(t.index, opts.shard));
     opts.afterPrepare?.(prepared, heads, planned.length);
     ctx.worker = buildWorker();
     ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported).map((p) => adapterFile(p.probe)));
