@@ -87,12 +87,16 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
   }
 });
 
-const runtime = runtimeFor('24.19.0');
-const onNode24 = eager(() => runTrials(loadProbes(['execa10', 'node-execfile']), loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), { runtime }));
+// Inside the eager run, so a Node that cannot be fetched fails this test, not the import.
+const onNode24 = eager(async () => {
+  const runtime = runtimeFor('24.19.0');
+  const run = await runTrials(loadProbes(['execa10', 'node-execfile']), loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), { runtime });
+  return { runtime, run };
+});
 
 libraries('--node runs the trials on another Node release, where a library that needs it is supported', async () => {
+  const { runtime, run } = await onNode24;
   assert.is(runtime.version, 'v24.19.0');
-  const run = await onNode24;
   const execa10 = run.trials.find((t) => t.probe === 'execa10')!;
   assert.is(execa10.outcome, 'pass', execa10.reason);
   assert.equal(execa10.facts!['child.signals'], ['SIGTERM']);
