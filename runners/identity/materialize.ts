@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import nodeModule from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { transformSync, version as esbuildVersion } from 'esbuild';
+import { buildSync, transformSync, version as esbuildVersion } from 'esbuild';
 import type { Entry } from '../model/probe.ts';
 import type { VerifiedFile } from './verify.ts';
 
@@ -42,6 +42,9 @@ export function materialize(files: VerifiedFile[], entry: Entry, dir: string, or
     }
   }
   if (originalRoot && originalRoot.includes(`${path.sep}node_modules${path.sep}`)) linkDependencies(dir, originalRoot);
+  const loader = used.size ? `${[...used].sort().join(' and ')}, once per run` : 'JavaScript as verified';
+  const direct = typeof entry === 'string' ? standalone(dir, entry, transpiled) : null;
+  if (direct) return { dir, entryUrls: pathToFileURL(direct).href, transpiled: {}, originalRoot: null, loader };
   return {
     dir,
     entryUrls:
@@ -50,8 +53,36 @@ export function materialize(files: VerifiedFile[], entry: Entry, dir: string, or
         : Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, pathToFileURL(path.join(dir, v)).href])),
     transpiled,
     originalRoot,
-    loader: used.size ? `${[...used].sort().join(' and ')}, once per run` : 'JavaScript as verified',
+    loader,
   };
+}
+
+/**
+ * A TypeScript entry that imports nothing but Node's builtins needs no loader hooks: its
+ * transpiled JavaScript is written beside it in the copy as ENTRY.mjs and imported as it
+ * is. Returns that file, or null when the entry is not TypeScript or imports anything else.
+ */
+function standalone(dir: string, entry: string, transpiled: Record<string, string>): string | null {
+  const js = transpiled[pathToFileURL(path.join(dir, entry)).href];
+  if (!js) return null;
+  const code = fs.readFileSync(js, 'utf8');
+  const { metafile } = buildSync({
+    stdin: { contents: code, loader: 'js', resolveDir: dir, sourcefile: entry },
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const imports = Object.values(metafile.inputs).flatMap((input) => input.imports);
+  if (Object.keys(metafile.inputs).length !== 1 || !imports.every((i) => i.external && nodeModule.isBuiltin(i.path))) return null;
+  // A dynamic import whose specifier is computed is not listed: it could need the hooks.
+  if (/\bimport\s*\(\s*[^'"`\s]/.test(code)) return null;
+  const file = path.join(dir, `${entry}.mjs`);
+  fs.writeFileSync(file, code, { mode: 0o444 });
+  return file;
 }
 
 /**
