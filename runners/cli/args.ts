@@ -3,12 +3,14 @@
 import { parseArgs } from 'node:util';
 import { InputError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
+import { DEFAULT_VIEW, type View } from '../report/render.ts';
 
 export const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
 
 Usage:
   childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
                  [--node VERSION] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep]
+                 [--table auto|cases|probes] [--quiet]
   childproof report --from FILE.jsonl [--out FILE]
   childproof merge PART.json|PART.jsonl... --out FILE
   childproof clean
@@ -44,6 +46,14 @@ export function parse(args: string[], options: Options, positionals?: { min: num
   if (!positionals && n > 0) throw new InputError([`unexpected argument "${parsed.positionals[0]}"\n\n${USAGE}`]);
   if (positionals && (n < positionals.min || n > positionals.max)) throw new InputError([`${positionals.what}\n\n${USAGE}`]);
   return { values: parsed.values as Record<string, string | string[] | boolean | undefined>, positionals: parsed.positionals };
+}
+
+/** How the terminal view is fitted: to the terminal's width, in colour unless NO_COLOR. */
+export function terminalView(table: string | undefined, quiet: boolean): View {
+  if (table !== undefined && !['auto', 'cases', 'probes'].includes(table)) throw new InputError([`--table expects auto, cases or probes, not "${table}"`]);
+  const tty = process.stdout.isTTY === true;
+  const width = (tty && process.stdout.columns) || Number(process.env.COLUMNS) || DEFAULT_VIEW.width;
+  return { width, table: (table ?? 'auto') as View['table'], color: tty && !process.env.NO_COLOR, quiet };
 }
 
 export const strings = (v: unknown): string[] => (v as string[] | undefined) ?? [];

@@ -19,7 +19,8 @@ import { publishedDurations } from '../report/durations.ts';
 import { renderTable } from '../report/render.ts';
 import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
-import { parse, positiveInt, string, strings } from './args.ts';
+import { parse, positiveInt, string, strings, terminalView } from './args.ts';
+import { modeFor, reporter } from './progress.ts';
 
 /** The probes named (or found in the directories given); every built-in one by default. */
 export function chosenProbes(names: string[]): LoadedProbe[] {
@@ -39,7 +40,10 @@ export async function cmdRun(args: string[]): Promise<number> {
     repeat: { type: 'string' },
     shard: { type: 'string' },
     keep: { type: 'boolean' },
+    table: { type: 'string' },
+    quiet: { type: 'boolean' },
   });
+  const view = terminalView(string(values.table), values.quiet === true);
   const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
   const repeat = positiveInt(values.repeat, 'repeat', 1);
   const shard = parseShard(string(values.shard));
@@ -60,6 +64,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     stopper.abort(signal);
   };
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
+  const shown = reporter(process.stderr, modeFor(process.stderr, view.quiet));
   let stream: Stream | null = null;
   let run;
   try {
@@ -77,9 +82,14 @@ export async function cmdRun(args: string[]): Promise<number> {
         const header = { kind: 'run' as const, formatVersion: 2 as const, tool: { name: 'childproof' as const, version: TOOL_VERSION }, semantics: SEMANTICS, createdAt, environment: env, probes: heads, cases: cases.map(caseEntry), planned, ...(repeat > 1 ? { repeat } : {}), ...(shard ? { shard } : {}) };
         stream = openStream(streamFileFor(out), header);
       },
-      onResult: (t) => stream?.trial(t),
+      onResult: (t) => {
+        stream?.trial(t);
+        shown.result(t);
+      },
+      onProgress: (p) => shown.progress(p),
     });
   } finally {
+    shown.end();
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
   }
   const interrupted = run.interrupted ? { by: run.interrupted, planned: run.planned, finished: run.trials.length } : undefined;
@@ -88,7 +98,7 @@ export async function cmdRun(args: string[]): Promise<number> {
   // The report is whole: the stream it was kept safe in has served.
   (stream as Stream | null)?.end(interrupted);
   (stream as Stream | null)?.remove();
-  process.stdout.write(`${renderTable(report)}\n`);
+  process.stdout.write(`${renderTable(report, view)}\n`);
   if (out) process.stdout.write(`Report: ${display(out)}\n`);
   if (interrupted) {
     process.stderr.write(`childproof: interrupted by ${interrupted.by}: ${interrupted.finished} of ${interrupted.planned} trials finished${out ? `; the report holds them, marked interrupted` : ''}\n`);

@@ -39,8 +39,16 @@ export interface RunOptions {
   afterPrepare?: (prepared: PreparedProbe[], heads: ProbeEntry[], planned: number) => void;
   /** Each trial the moment it is finished (all its repeats), in the order they finish. */
   onResult?: (r: TrialResult) => void;
+  /** Whenever a trial starts or finishes: how many are done, of how many, and how many run. */
+  onProgress?: (p: Progress) => void;
   /** Where the run says what an earlier, dead run left behind; stderr by default. */
   notify?: (line: string) => void;
+}
+
+export interface Progress {
+  done: number;
+  total: number;
+  running: number;
 }
 
 export interface RunResult {
@@ -84,11 +92,15 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     const slots = planned.flatMap((t) => Array.from({ length: runsOf(t) }, (_, r) => ({ t, r })));
     const runs = new Map<number, TrialResult[]>();
     const finished: TrialResult[] = [];
+    let running = 0;
+    const progress = () => opts.onProgress?.({ done: finished.length, total: planned.length, running });
     await schedule(
       slots,
       limitsFor(opts),
       async ({ t, r }, _i, started) => {
-        const result = await runTrial(t, ctx, started, r);
+        running++;
+        progress();
+        const result = await runTrial(t, ctx, started, r).finally(() => running--);
         // A trial cut short by the stop observed the stop, not the target.
         if (ctx.stopped) return;
         const done = [...(runs.get(t.index) ?? []), result];
@@ -97,6 +109,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
         const combined = combineRepeats(done, t.probe.probe.knownDivergences);
         finished.push(combined);
         opts.onResult?.(combined);
+        progress();
       },
       () => ctx.stopped,
     );

@@ -1,40 +1,143 @@
-// The terminal view of a run: a table of case × probe outcomes, then one sentence for
-// every trial that did not simply pass. Pure: it returns text.
+// The terminal view of a report, fitted to a width: one row per probe (its outcomes by
+// kind, and per clause whether it holds), the case x probe matrix when that fits too (or
+// is asked for), then every outcome that is not as expected, with its reason. Pure: it
+// returns text; colour only when asked.
 
-import type { Report } from '../model/report.ts';
+import type { Clause } from '../model/case.ts';
+import type { Outcome, Report, TrialResult } from '../model/report.ts';
+import { NOT_AS_EXPECTED } from './build.ts';
 
-function pad(s: string, n: number): string {
-  return s + ' '.repeat(Math.max(0, n - s.length));
+export interface View {
+  /** Columns the text must fit. */
+  width: number;
+  /** cases: the matrix always; probes: never; auto: when it fits. */
+  table: 'auto' | 'cases' | 'probes';
+  color: boolean;
+  /** Only what is not as expected, and the totals. */
+  quiet: boolean;
 }
 
-export function renderTable(report: Report): string {
+export const DEFAULT_VIEW: View = { width: 100, table: 'auto', color: false, quiet: false };
+
+const CLAUSES: Array<[Clause, string]> = [
+  ['settles-after-exit', 'settles'],
+  ['reason-preserved', 'reason'],
+  ['escalates', 'escal.'],
+  ['validates-before-spawn', 'valid.'],
+  ['no-orphans', 'orphans'],
+  ['hygiene', 'hygiene'],
+];
+const CLAUSE_WIDTH = 8;
+const LEGEND =
+  'news: not as expected; skip: unsupported or unavailable. Per clause, over the trials: holds, breaks, ' +
+  'unknown (a verdict could not be observed) or - (no trial covers it). settles: settles-after-exit; ' +
+  'reason: reason-preserved; escal.: escalates; valid.: validates-before-spawn; orphans: no-orphans.';
+
+/** Words laid into lines of at most `width` columns, each after the first indented. */
+export function wrap(text: string, width: number, indent = ''): string[] {
+  const lines: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    const next = line ? `${line} ${word}` : word;
+    if (next.length > width && line) {
+      lines.push(line);
+      line = `${indent}${word}`;
+    } else line = next;
+  }
+  if (line) lines.push(line);
+  return lines;
+}
+
+const PAINT: Partial<Record<Outcome | 'holds' | 'breaks', string>> = {
+  pass: '32',
+  holds: '32',
+  'known-fail': '33',
+  fail: '31',
+  breaks: '31',
+  'unexpected-pass': '35',
+  unknown: '35',
+  flaky: '35',
+  error: '31;1',
+};
+
+const pad = (s: string, n: number) => s + ' '.repeat(Math.max(0, n - s.length));
+const padStart = (s: string, n: number) => ' '.repeat(Math.max(0, n - s.length)) + s;
+
+/** Pads to `n` by the plain text, then paints: escape codes take no columns. */
+function cell(text: string, n: number, view: View, right = false): string {
+  const padded = right ? padStart(text, n) : pad(text, n);
+  const code = PAINT[text as keyof typeof PAINT];
+  return view.color && code ? padded.replace(text, `\u001b[${code}m${text}\u001b[0m`) : padded;
+}
+
+/** Whether a clause holds for a probe: every verdict of it passed, some failed, or none. */
+export function clauseState(trials: TrialResult[], clause: Clause): 'holds' | 'breaks' | 'unknown' | '-' {
+  const verdicts = trials.flatMap((t) => (t.verdicts ?? []).filter((v) => v.clause === clause));
+  if (verdicts.length === 0) return '-';
+  if (verdicts.some((v) => v.result === 'fail')) return 'breaks';
+  return verdicts.some((v) => v.result === 'unknown') ? 'unknown' : 'holds';
+}
+
+function byProbe(report: Report, view: View): string[] {
+  const names = report.probes.map((p) => p.name);
+  const nameWidth = Math.max(5, ...names.map((n) => n.length));
+  const counts: Array<[string, (t: TrialResult) => boolean]> = [
+    ['pass', (t) => t.outcome === 'pass'],
+    ['known', (t) => t.outcome === 'known-fail'],
+    ['news', (t) => NOT_AS_EXPECTED.has(t.outcome)],
+    ['skip', (t) => t.outcome === 'unsupported' || t.outcome === 'unavailable'],
+  ];
+  const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...CLAUSES.map(([, h]) => pad(h, CLAUSE_WIDTH))];
+  const rows = [head.join(' ').trimEnd()];
+  for (const name of names) {
+    const trials = report.trials.filter((t) => t.probe === name);
+    const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
+    const clauses = CLAUSES.map(([c]) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
+    rows.push([pad(name, nameWidth), ...numbers, ' ', ...clauses].join(' ').trimEnd());
+  }
+  return [...rows, '', ...wrap(LEGEND, view.width)];
+}
+
+function matrix(report: Report, view: View): string[] {
   const probes = report.probes.map((p) => p.name);
   const cases = [...new Set(report.trials.map((t) => t.case))];
-  const cell = (c: string, p: string) => report.trials.find((t) => t.case === c && t.probe === p)?.outcome ?? '-';
+  const outcome = (c: string, p: string) => report.trials.find((t) => t.case === c && t.probe === p)?.outcome ?? '-';
   const first = Math.max(4, ...cases.map((c) => c.length));
-  const widths = probes.map((p) => Math.max(p.length, ...cases.map((c) => cell(c, p).length)));
-  const line = (cells: string[]) => [pad(cells[0], first), ...cells.slice(1).map((x, i) => pad(x, widths[i]))].join('  ').trimEnd();
-  const rows = [line(['case', ...probes]), line(['-'.repeat(first), ...widths.map((w) => '-'.repeat(w))])];
-  for (const c of cases) rows.push(line([c, ...probes.map((p) => cell(c, p))]));
-
-  // Known failures and unsupported cases are in the table; the notes are for news, and
-  // for what the user can act on (an unavailable probe, once).
-  const quiet = new Set(['pass', 'known-fail', 'unsupported']);
-  const unavailable = new Map<string, string>();
-  const notes: string[] = [];
-  for (const t of report.trials) {
-    if (quiet.has(t.outcome) || !t.reason) continue;
-    if (t.outcome === 'unavailable') unavailable.set(t.probe, t.reason);
-    else notes.push(`  ${t.probe} ${t.case}: ${t.outcome}: ${t.reason}`);
-  }
-  for (const [probe, reason] of unavailable) notes.push(`  ${probe}: unavailable: ${reason}`);
-  const counts = Object.entries(report.summary.outcomes)
-    .map(([k, v]) => `${v} ${k}`)
-    .join(', ');
+  const widths = probes.map((p) => Math.max(p.length, ...cases.map((c) => outcome(c, p).length)));
+  const line = (cells: string[], paint: boolean) =>
+    [pad(cells[0], first), ...cells.slice(1).map((x, i) => (paint ? cell(x, widths[i], view) : pad(x, widths[i])))].join('  ').trimEnd();
   return [
-    ...rows,
-    ...(notes.length ? ['', ...notes] : []),
-    '',
-    `${report.summary.total} trials: ${counts || 'none'}. ${report.summary.asExpected ? 'All as expected.' : 'NOT as expected.'}`,
-  ].join('\n');
+    line(['case', ...probes], false),
+    line(['-'.repeat(first), ...widths.map((w) => '-'.repeat(w))], false),
+    ...cases.map((c) => line([c, ...probes.map((p) => outcome(c, p))], true)),
+  ];
+}
+
+/** Every outcome that is news, with its reason; an unavailable probe once. */
+function notes(report: Report): string[] {
+  const unavailable = new Map<string, string>();
+  const out: string[] = [];
+  for (const t of report.trials) {
+    if (t.outcome === 'unavailable' && t.reason) unavailable.set(t.probe, t.reason);
+    else if (NOT_AS_EXPECTED.has(t.outcome)) out.push(`${t.probe} ${t.case}: ${t.outcome}: ${t.reason ?? '(no reason given)'}`);
+  }
+  for (const [probe, reason] of unavailable) out.push(`${probe}: unavailable: ${reason}`);
+  return out;
+}
+
+export function renderTable(report: Report, view: View = DEFAULT_VIEW): string {
+  const sections: string[][] = [];
+  if (!view.quiet) {
+    const grid = matrix(report, view);
+    const fits = grid.every((l) => l.replace(/\u001b\[[\d;]*m/g, '').length <= view.width);
+    if (view.table === 'cases' || (view.table === 'auto' && fits)) sections.push(grid);
+    sections.push(byProbe(report, view));
+  }
+  const news = notes(report).flatMap((n) => wrap(n, view.width - 2, '    ').map((l) => `  ${l}`));
+  if (news.length) sections.push(news);
+  const counts = Object.entries(report.summary.outcomes).map(([k, v]) => `${v} ${k}`).join(', ');
+  const verdict = report.summary.asExpected && !report.interrupted ? 'All as expected.' : 'NOT as expected.';
+  const cut = report.interrupted ? ` Interrupted (${report.interrupted.by}): ${report.interrupted.finished} of ${report.interrupted.planned} trials finished.` : '';
+  sections.push(wrap(`${report.summary.total} trials: ${counts || 'none'}. ${verdict}${cut}`, view.width));
+  return sections.map((s) => s.join('\n')).join('\n\n');
 }
