@@ -14,6 +14,7 @@ import { cmdList } from './list.ts';
 import { cmdMerge } from './merge.ts';
 import { cmdPin } from './pin.ts';
 import { cmdPublish } from './publish.ts';
+import { cmdRender } from './render.ts';
 import { cmdReplay } from './replay.ts';
 import { cmdReport } from './report.ts';
 import { cmdRun } from './run.ts';
@@ -33,6 +34,7 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
   publish: cmdPublish,
   list: cmdList,
   report: cmdReport,
+  render: cmdRender,
   merge: cmdMerge,
   clean: cmdClean,
   validate: cmdValidate,

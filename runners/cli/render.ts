@@ -1,0 +1,42 @@
+// `childproof render REPORT... --format md|junit|github [--trial PROBE:CASE] [--out FILE]`:
+// a report for people and for the tools they already read: Markdown for a write-up,
+// JUnit XML for a CI's test view, GitHub workflow commands for annotations.
+
+import { EXIT, InputError } from '../model/errors.ts';
+import { display, writeFileWhole } from '../model/files.ts';
+import type { Report } from '../model/report.ts';
+import { renderGithub } from '../report/formats/github.ts';
+import { renderJunit } from '../report/formats/junit.ts';
+import { renderMarkdown } from '../report/formats/markdown.ts';
+import { readReport } from '../report/report-file.ts';
+import { parse, string } from './args.ts';
+
+const FORMATS: Record<string, (reports: Report[]) => string> = { md: renderMarkdown, junit: renderJunit, github: renderGithub };
+
+/** Only the trial named PROBE:CASE; a report without it is left out. */
+function onlyTrial(reports: Report[], spec: string): Report[] {
+  const at = spec.indexOf(':');
+  if (at <= 0) throw new InputError([`--trial expects PROBE:CASE, such as reference:core/pre-aborted, not "${spec}"`]);
+  const [probe, id] = [spec.slice(0, at), spec.slice(at + 1)];
+  const kept = reports
+    .map((r) => ({ ...r, probes: r.probes.filter((p) => p.name === probe), trials: r.trials.filter((t) => t.probe === probe && t.case === id) }))
+    .filter((r) => r.trials.length > 0);
+  if (!kept.length) throw new InputError([`no trial ${probe} ${id} in the reports given`]);
+  return kept;
+}
+
+export function cmdRender(args: string[]): number {
+  const { values, positionals } = parse(args, { format: { type: 'string' }, trial: { type: 'string' }, out: { type: 'string' } }, { min: 1, max: Infinity, what: 'render takes one or more report files' });
+  const format = string(values.format);
+  if (!format || !Object.hasOwn(FORMATS, format)) throw new InputError([`--format expects one of ${Object.keys(FORMATS).join(', ')}${format ? `, not "${format}"` : ''}`]);
+  let reports = positionals.map((file) => readReport(file));
+  const trial = string(values.trial);
+  if (trial) reports = onlyTrial(reports, trial);
+  const text = FORMATS[format](reports);
+  const out = string(values.out);
+  if (out) {
+    writeFileWhole(out, text);
+    process.stderr.write(`childproof: ${format} written to ${display(out)}\n`);
+  } else process.stdout.write(text);
+  return EXIT.ok;
+}

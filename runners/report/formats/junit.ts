@@ -1,0 +1,52 @@
+// A report as JUnit XML (the Jenkins JUnit 4 schema): one testsuite per probe and runtime,
+// one testcase per trial. A failure carries the verdict sentences and the explanation;
+// known failures and trials that could not run are skipped, with their reason. Pure.
+
+import type { Report, TrialResult } from '../../model/report.ts';
+
+const FAILURE = new Set(['fail', 'unexpected-pass', 'unknown', 'flaky']);
+const SKIPPED = new Set(['known-fail', 'unsupported', 'unavailable']);
+
+/** Text safe in XML: escaped, and without the control characters XML 1.0 cannot hold. */
+export function xml(text: string): string {
+  return text
+    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+}
+
+/** What went wrong, sentence by sentence: each failed verdict, with its explanation if known. */
+export function failureText(t: TrialResult): string {
+  const verdicts = (t.verdicts ?? []).filter((v) => v.result !== 'pass').map((v) => `${v.clause}: ${v.why}${v.knownDivergence ? ` (known: ${v.knownDivergence})` : ''}`);
+  return [t.reason ?? t.outcome, ...verdicts].join('\n');
+}
+
+const seconds = (t: TrialResult) => (Math.max(0, ...(t.timeline ?? []).map((e) => e.ms)) / 1000).toFixed(3);
+
+function testcase(t: TrialResult): string {
+  const open = `    <testcase name="${xml(t.case)}" classname="${xml(`childproof.${t.probe}`)}" time="${seconds(t)}"`;
+  if (SKIPPED.has(t.outcome)) return `${open}>\n      <skipped>${xml(`${t.outcome}: ${failureText(t)}`)}</skipped>\n    </testcase>`;
+  if (t.outcome === 'error') return `${open}>\n      <error type="error" message="${xml(t.reason ?? 'error')}">${xml(failureText(t))}</error>\n    </testcase>`;
+  if (FAILURE.has(t.outcome)) return `${open}>\n      <failure type="${t.outcome}" message="${xml(t.reason ?? t.outcome)}">${xml(failureText(t))}</failure>\n    </testcase>`;
+  return `${open}/>`;
+}
+
+export function renderJunit(reports: Report[]): string {
+  const suites: string[] = [];
+  for (const report of reports) {
+    for (const probe of report.probes) {
+      const trials = report.trials.filter((t) => t.probe === probe.name);
+      const count = (set: Set<string> | string) => trials.filter((t) => (typeof set === 'string' ? t.outcome === set : set.has(t.outcome))).length;
+      const name = `${probe.name} (node ${report.environment.node})`;
+      suites.push(
+        `  <testsuite name="${xml(name)}" tests="${trials.length}" failures="${count(FAILURE)}" errors="${count('error')}" skipped="${count(SKIPPED)}" timestamp="${xml(report.createdAt)}">\n` +
+          trials.map(testcase).join('\n') +
+          (trials.length ? '\n' : '') +
+          '  </testsuite>',
+      );
+    }
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="childproof">\n${suites.join('\n')}\n</testsuites>\n`;
+}

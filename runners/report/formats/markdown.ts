@@ -1,0 +1,78 @@
+// A report as Markdown, for a write-up or release notes: the overview (probe x clause),
+// then per probe its identity and per trial what happened in words, every fact, the
+// assertions that failed and the command that runs it again. Pure.
+
+import { FACT_NAMES } from '../../model/case.ts';
+import type { ProbeEntry, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
+import { show } from '../../judge/verdicts.ts';
+import { clauseState } from '../render.ts';
+
+const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
+
+const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+function identity(p: ProbeEntry): string {
+  const id = p.identity;
+  const pinned = (paths: Array<{ path: string; blob: string }>) => `${paths.length} pinned file${paths.length === 1 ? '' : 's'} (${paths.slice(0, 3).map((f) => `${f.path} ${f.blob.slice(0, 12)}`).join(', ')}${paths.length > 3 ? ', …' : ''})`;
+  const what =
+    id.kind === 'builtin' ? `Node's own \`${id.module}\``
+    : id.kind === 'package' ? `package ${id.name}@${id.version}, ${pinned(id.paths)}`
+    : id.kind === 'git' ? `git commit ${id.commit.slice(0, 12)}, ${pinned(id.paths)}`
+    : pinned(id.paths);
+  const checked = p.verified ? `verified (${p.verified.source}; ${p.verified.loader})` : `not run: ${p.unavailable}`;
+  return `${what}; ${checked}.`;
+}
+
+/** One timeline event in words. */
+export function eventWords(e: TimelineEntry): string {
+  const who = e.source === 'worker' ? 'the caller' : e.source.replace(/:(\d+)$/, ' $1');
+  const d = e.detail ?? {};
+  switch (e.kind) {
+    case 'spawn': return d.error ? `the target tried to spawn the command: ${String(d.error)}` : `the target spawned the command (pid ${d.pid})`;
+    case 'ready': return `${who} was ready`;
+    case 'abort': return 'the caller aborted';
+    case 'signal': return `${who} received ${d.signal}`;
+    case 'marker': return `${who} wrote its cleanup marker`;
+    case 'exit': return `${who} exited${d.code !== undefined ? ` with code ${d.code}` : ''}`;
+    case 'child-exit': return `the caller's process saw pid ${d.pid} exit (${d.signal ? `signal ${d.signal}` : `code ${d.code}`})`;
+    case 'rejected': case 'resolved': case 'threw': return `the call ${e.kind === 'threw' ? 'threw' : `settled: ${e.kind}`}`;
+    case 'seen-gone': return `pid ${d.pid} was seen gone`;
+    default: return `${who}: ${e.kind}`;
+  }
+}
+
+/** The command that runs this trial again, on the report's runtime. */
+export function replayCommand(report: Report, t: TrialResult): string {
+  return `childproof run --probe ${t.probe} --case ${t.case} --node ${report.environment.node.replace(/^v/, '')}`;
+}
+
+function trialSection(report: Report, t: TrialResult): string[] {
+  const out = [`### ${t.probe} · ${t.case}: ${t.outcome}`, ''];
+  if (t.reason) out.push(`${t.reason}`, '');
+  if (t.facts) out.push(`Facts: ${FACT_NAMES.map((f) => `${f} \`${show(t.facts![f])}\``).join(' · ')}`, '');
+  const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
+  if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${v.why}${v.knownDivergence ? ` Known: ${v.knownDivergence}` : ''}`), '');
+  if (t.timeline?.length) out.push('What happened:', '', ...t.timeline.map((e) => `- ${e.ms.toFixed(1)} ms: ${eventWords(e)}`), '');
+  if (t.repeats?.flaky) out.push(`Flaky over ${t.repeats.runs} runs: ${Object.entries(t.repeats.flaky).map(([f, vs]) => `${f} ${vs!.map((v) => `\`${show(v.value)}\` ×${v.count}`).join(', ')}`).join('; ')}`, '');
+  if (t.observations || t.outcome === 'error') out.push(`Run it again: \`${replayCommand(report, t)}\``, '');
+  return out;
+}
+
+export function renderMarkdown(reports: Report[]): string {
+  const out: string[] = ['# childproof report', ''];
+  for (const report of reports) {
+    const env = report.environment;
+    out.push(`Node ${env.node} on ${env.platform} ${env.arch}, childproof ${report.tool.version} (semantics ${report.semantics}), ${report.createdAt}.`, '');
+    out.push('| probe | ' + CLAUSES.join(' | ') + ' |', '|---|' + CLAUSES.map(() => '---|').join(''));
+    for (const p of report.probes) {
+      const trials = report.trials.filter((t) => t.probe === p.name);
+      out.push(`| ${cell(p.name)} | ${CLAUSES.map((c) => clauseState(trials, c)).join(' | ')} |`);
+    }
+    out.push('');
+    for (const p of report.probes) {
+      out.push(`## ${p.name} on Node ${env.node}`, '', cell(p.title), '', `Identity: ${identity(p)}`, '');
+      for (const t of report.trials.filter((x) => x.probe === p.name)) out.push(...trialSection(report, t));
+    }
+  }
+  return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;
+}

