@@ -29,6 +29,7 @@ results: $(DEPS)
 	$(NODE) bin/childproof.mjs run --node $(RESULTS_NODE) --out .cache/results-node.json; b=$$?; \
 	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results && \
 	$(NODE) bin/childproof.mjs publish .cache/results-node.json --dir results && \
+	$(NODE) bin/childproof.mjs render results/*/*.json --format html --out results/index.html && \
 	exit $$(( a | b ))
 
 # The default suite three times while CPU hogs keep every core busy: every fact that

@@ -106,9 +106,13 @@ test('render picks one trial with --trial, writes --out whole, and refuses what 
   const r = await cli('render', file, '--format', 'md', '--trial', `${t.probe}:${t.case}`, '--out', out);
   assert.is(r.code, 0, r.stderr);
   assert.is(fs.readFileSync(out, 'utf8').match(/^### /gm)!.length, 1);
+  const svg = await cli('render', file, '--format', 'svg', '--trial', `${t.probe}:${t.case}`);
+  assert.is(svg.code, 0, svg.stderr);
+  assert.match(svg.stdout, new RegExp(`^<svg [^>]*data-trial="${t.probe} ${t.case}"`));
   for (const [args, expected] of [
-    [[file, '--format', 'html'], /--format expects one of md, junit, github, not "html"/],
+    [[file, '--format', 'pdf'], /--format expects one of md, html, svg, junit, github, not "pdf"/],
     [[file, '--format', 'md', '--trial', 'nope'], /--trial expects PROBE:CASE/],
+    [[file, '--format', 'svg'], /--format svg draws one trial: name it with --trial PROBE:CASE/],
     [[file, '--format', 'md', '--trial', 'nope:core/x'], /no trial nope core\/x/],
   ] as const) {
     const bad = await cli('render', ...args);

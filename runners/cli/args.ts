@@ -12,7 +12,7 @@ Usage:
                  [--node VERSION] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep]
                  [--table auto|cases|probes] [--quiet]
   childproof report --from FILE.jsonl [--out FILE]
-  childproof render REPORT... --format md|junit|github [--trial PROBE:CASE] [--out FILE]
+  childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--out FILE]
   childproof merge PART.json|PART.jsonl... --out FILE
   childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]

@@ -1,17 +1,27 @@
-// `childproof render REPORT... --format md|junit|github [--trial PROBE:CASE] [--out FILE]`:
-// a report for people and for the tools they already read: Markdown for a write-up,
-// JUnit XML for a CI's test view, GitHub workflow commands for annotations.
+// `childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--out FILE]`:
+// a report for people and for the tools they already read: Markdown for a write-up, a
+// self-contained HTML page, one trial's timeline as SVG, JUnit XML for a CI's test view,
+// GitHub workflow commands for annotations.
 
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
 import { renderGithub } from '../report/formats/github.ts';
 import { renderJunit } from '../report/formats/junit.ts';
+import { renderHtml } from '../report/formats/html.ts';
 import { renderMarkdown } from '../report/formats/markdown.ts';
+import { renderTimeline } from '../report/formats/timeline.ts';
 import { readReport } from '../report/report-file.ts';
 import { parse, string } from './args.ts';
 
-const FORMATS: Record<string, (reports: Report[]) => string> = { md: renderMarkdown, junit: renderJunit, github: renderGithub };
+const FORMATS: Record<string, (reports: Report[]) => string> = {
+  md: renderMarkdown,
+  html: renderHtml,
+  // One trial's timeline alone: --trial names it.
+  svg: (reports) => renderTimeline(reports[0].trials[0]),
+  junit: renderJunit,
+  github: renderGithub,
+};
 
 /** Only the trial named PROBE:CASE; a report without it is left out. */
 function onlyTrial(reports: Report[], spec: string): Report[] {
@@ -32,6 +42,7 @@ export function cmdRender(args: string[]): number {
   let reports = positionals.map((file) => readReport(file));
   const trial = string(values.trial);
   if (trial) reports = onlyTrial(reports, trial);
+  else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
   const text = FORMATS[format](reports);
   const out = string(values.out);
   if (out) {

@@ -6,6 +6,7 @@ import { FACT_NAMES } from '../../model/case.ts';
 import type { ProbeEntry, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
 import { clauseState } from '../render.ts';
+import { byRuntime } from './group.ts';
 
 const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
 
@@ -58,7 +59,8 @@ function trialSection(report: Report, t: TrialResult): string[] {
   return out;
 }
 
-export function renderMarkdown(reports: Report[]): string {
+export function renderMarkdown(given: Report[]): string {
+  const reports = byRuntime(given);
   const out: string[] = ['# childproof report', ''];
   for (const report of reports) {
     const env = report.environment;
@@ -66,7 +68,7 @@ export function renderMarkdown(reports: Report[]): string {
     out.push('| probe | ' + CLAUSES.join(' | ') + ' |', '|---|' + CLAUSES.map(() => '---|').join(''));
     for (const p of report.probes) {
       const trials = report.trials.filter((t) => t.probe === p.name);
-      out.push(`| ${cell(p.name)} | ${CLAUSES.map((c) => clauseState(trials, c)).join(' | ')} |`);
+      out.push(`| ${cell(p.name)} | ${CLAUSES.map((c) => clauseState(trials, c)).map((s) => (s === '-' ? 'not covered' : s)).join(' | ')} |`);
     }
     out.push('');
     for (const p of report.probes) {

@@ -1,0 +1,16 @@
+// Reports as results/ files them (one per probe and runtime) read back as one run per
+// runtime, so an overview shows every probe side by side. Pure.
+
+import type { Report } from '../../model/report.ts';
+import { summarize } from '../build.ts';
+
+/** Reports of one runtime (one per probe, as results/ files them) read as one run. */
+export function byRuntime(reports: Report[]): Report[] {
+  const groups = new Map<string, Report[]>();
+  for (const r of reports) groups.set(r.environment.node, [...(groups.get(r.environment.node) ?? []), r]);
+  return [...groups.values()].map((rs) => {
+    const trials = rs.flatMap((r) => r.trials);
+    return { ...rs[0], probes: rs.flatMap((r) => r.probes), cases: rs[0].cases, trials, summary: summarize(trials) };
+  });
+}
+
