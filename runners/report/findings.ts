@@ -1,6 +1,10 @@
-// The findings table: per probe, version and runtime, one row per contract clause,
-// generated from the published reports alone so it can always be checked against them.
+// The findings table, generated from the published reports alone so it can always be
+// checked against them. It opens with the overview: one row per library and version, one
+// column per clause, the runtimes that agree on every fact in one row. Then per library
+// and version, each clause's finding, where each explanation is written once and
+// referenced by number, and the code it cites.
 
+import { isDeepStrictEqual } from 'node:util';
 import type { Clause } from '../model/case.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { probeVersion } from './publish.ts';
@@ -14,9 +18,48 @@ const CLAUSES: Array<[Clause, string]> = [
   ['hygiene', 'hygiene'],
 ];
 
-function cell(trials: TrialResult[], clause: Clause, file: string): string {
+type Published = { file: string; report: Report };
+
+/** Reports of one probe and version whose trials agree on every fact and outcome. */
+interface Row {
+  name: string;
+  version: string;
+  runtimes: string[];
+  parts: Published[];
+}
+
+const factsOf = (r: Report) => r.trials.map((t) => [t.case, t.outcome, t.facts ?? null]);
+
+/** Rows: per probe and version, the runtimes that agree on every fact share one. */
+export function findingRows(reports: Published[]): Row[] {
+  const rows: Row[] = [];
+  for (const p of [...reports].sort((a, b) => a.file.localeCompare(b.file))) {
+    const probe = p.report.probes[0];
+    const version = probeVersion(probe, p.report.environment.node);
+    // A builtin is filed by its runtime: each runtime is a version of its own.
+    const same = rows.find((r) => r.name === probe.name && r.version === version && isDeepStrictEqual(factsOf(r.parts[0].report), factsOf(p.report)));
+    if (same) {
+      same.runtimes.push(p.report.environment.node);
+      same.parts.push(p);
+    } else rows.push({ name: probe.name, version, runtimes: [p.report.environment.node], parts: [p] });
+  }
+  return rows;
+}
+
+const runtimesText = (row: Row) => `Node ${row.runtimes.map((r) => r.replace(/^v/, '')).join(', ')}`;
+
+function overviewCell(trials: TrialResult[], clause: Clause): string {
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
-  if (ran.length === 0) return trials.some((t) => t.outcome === 'unsupported') ? 'unsupported' : 'n/a';
+  if (ran.length === 0) return trials.some((t) => t.outcome === 'unsupported') ? 'unsupported' : trials.some((t) => t.outcome === 'unavailable') ? 'unavailable' : 'n/a';
+  const broke = new Set(ran.filter((t) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail')).map((t) => t.case)).size;
+  const unknown = ran.some((t) => t.verdicts!.some((v) => v.clause === clause && v.result === 'unknown'));
+  if (broke) return `**breaks** (${broke}/${ran.length})`;
+  return unknown ? 'holds where observed' : 'holds';
+}
+
+function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: string) => number): string {
+  const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
+  if (ran.length === 0) return overviewCell(trials, clause);
   const verdicts = (result: 'fail' | 'unknown') =>
     ran.flatMap((t) => t.verdicts!.filter((v) => v.clause === clause && v.result === result).map((v) => ({ t, v })));
   const failed = verdicts('fail');
@@ -26,53 +69,69 @@ function cell(trials: TrialResult[], clause: Clause, file: string): string {
   if (failed.length === 0) return unknown ? `holds where observed (${ran.length - unknown} of ${ran.length} cases${unknownNote})` : `holds (${ran.length} cases)`;
   // Each link is a JSON pointer to the trial in the report, which holds its facts and timeline.
   const shown = failed.slice(0, 3).map(({ t, v }) => {
-    const why = v.knownDivergence ? ` (${v.knownDivergence.replace(/\|/g, '\\|')})` : '';
+    const why = v.knownDivergence ? ` [${note(v.knownDivergence)}]` : '';
     return `[${t.case.split('/').pop()}](${file}#/trials/${trials.indexOf(t)}): ${v.fact} = ${JSON.stringify(v.observed)}${why}`;
   });
   const more = failed.length > 3 ? `<br>… ${failed.length - 3} more` : '';
   return `**breaks** in ${new Set(failed.map(({ t }) => t.case)).size} of ${ran.length} cases${unknownNote}: ${shown.join('<br>')}${more}`;
 }
 
-/**
- * The code behind each explanation this report's failures carry, as the report recorded
- * it from the verified bytes: an auditor reads what the claim rests on, here.
- */
-function citedCode(report: Report): string[] {
-  const p = report.probes[0];
-  const used = new Set(report.trials.flatMap((t) => (t.verdicts ?? []).flatMap((v) => (v.knownDivergence ? [v.knownDivergence] : []))));
-  const cited = (p.explanations ?? []).filter((e) => used.has(e.why));
-  if (cited.length === 0) return [];
-  const out = ['**Why, in the pinned code**', ''];
-  for (const e of cited) {
-    out.push(`- ${e.why}`);
-    for (const c of e.cites) {
-      if ('node' in c) out.push(`  - Node ${report.environment.node} \`${c.node}\`, \`${c.function}()\``);
-      else out.push(`  - \`${c.path}\` lines ${c.lines[0]}-${c.lines[1]}:`, '', '    ```js', ...c.code.split('\n').map((l) => `    ${l}`), '    ```', '');
+/** Each explanation once, numbered, with the code it cites as the report recorded it. */
+function explanations(report: Report, notes: string[]): string[] {
+  if (notes.length === 0) return [];
+  const cited = report.probes[0].explanations ?? [];
+  const out = ['**Explanations** (the probe\'s own; the code is read from the verified bytes)', ''];
+  notes.forEach((why, i) => {
+    out.push(`${i + 1}. ${why}`);
+    for (const c of cited.find((e) => e.why === why)?.cites ?? []) {
+      if ('node' in c) out.push(`   - Node ${report.environment.node} \`${c.node}\`, \`${c.function}()\``);
+      else out.push(`   - \`${c.path}\` lines ${c.lines[0]}-${c.lines[1]}:`, '', '     ```js', ...c.code.split('\n').map((l) => `     ${l}`), '     ```', '');
     }
-  }
+  });
   return [...out, ''];
 }
 
-/** The findings table: per probe and version, one row per clause, from the reports alone. */
-export function renderFindings(reports: Array<{ file: string; report: Report }>): string {
+export function renderFindings(reports: Published[]): string {
+  const rows = findingRows(reports);
   const lines = [
     '# Findings',
     '',
     'Generated by `make results` from the reports beside this file; do not edit by hand.',
-    'Each cell says whether the clause held across the cases that assert it, and where it',
-    'broke, the case and the fact behind it, with the explanation the probe records for that',
-    'known divergence. Each case links to its trial in the JSON report (a JSON pointer), which',
-    'holds every fact and the timeline.',
+    'One row per library and version; runtimes that agree on every fact and outcome share a',
+    'row. Per clause: whether it held across the cases that assert it, or in how many it',
+    'broke. The sections below give, per row, the case and the fact behind each break, the',
+    "probe's explanation (written once, referenced by number) and the code it rests on; each",
+    'case links to its trial in the JSON report (a JSON pointer), with every fact and the',
+    'timeline. `index.html` shows every report, trial by trial.',
+    '',
+    `| library | version | runtimes | ${CLAUSES.map(([, l]) => l).join(' | ')} |`,
+    `|---|---|---|${CLAUSES.map(() => '---|').join('')}`,
+    ...rows.map((row) => {
+      const { report } = row.parts[0];
+      const cells = report.probes[0].unavailable ? CLAUSES.map(() => 'unavailable') : CLAUSES.map(([c]) => overviewCell(report.trials, c));
+      return `| [${row.name}](#${anchor(row)}) | ${row.version} | ${runtimesText(row)} | ${cells.join(' | ')} |`;
+    }),
     '',
   ];
-  const sorted = [...reports].sort((a, b) => a.file.localeCompare(b.file));
-  for (const { file, report } of sorted) {
+  for (const row of rows) {
+    const { file, report } = row.parts[0];
     const p = report.probes[0];
-    const status = p.unavailable ? ` (unavailable: ${p.unavailable})` : '';
-    lines.push(`## ${p.name} ${probeVersion(p, report.environment.node)} on Node ${report.environment.node}${status}`, '', `${p.title}. Node ${report.environment.node}, ${report.environment.platform} ${report.environment.arch}. Report: [${file}](${file})`, '');
+    const status = p.unavailable ? ` Unavailable: ${p.unavailable}.` : '';
+    const files = row.parts.map((x) => `[${x.file}](${x.file})`).join(', ');
+    lines.push(`## ${p.name} ${row.version} on ${runtimesText(row)}`, '', `${p.title}. ${report.environment.platform} ${report.environment.arch}. Reports: ${files}.${status}`, '');
+    const notes: string[] = [];
+    const note = (why: string) => (notes.includes(why) ? notes.indexOf(why) : notes.push(why) - 1) + 1;
     lines.push('| clause | finding |', '|---|---|');
-    for (const [clause, label] of CLAUSES) lines.push(`| ${label} | ${cell(report.trials, clause, file)} |`);
-    lines.push('', ...citedCode(report));
+    for (const [clause, label] of CLAUSES) lines.push(`| ${label} | ${cell(report.trials, clause, file, note)} |`);
+    lines.push('', ...explanations(report, notes));
   }
   return `${lines.join('\n')}`;
+}
+
+/** GitHub's anchor for a row's heading. */
+function anchor(row: Row): string {
+  return `${row.name} ${row.version} on ${runtimesText(row)}`
+    .toLowerCase()
+    .replace(/[^\w\- ]/g, '')
+    .replace(/ /g, '-');
 }
