@@ -49,8 +49,8 @@ test('the findings page shows the cited lines beside the finding they explain', 
   const published = readPublished(RESULTS_DIR).filter((p) => p.file.startsWith('tinyexec/'));
   assert.ok(published.length > 0);
   const page = renderFindings(published);
-  assert.match(page, /\*\*Why, in the pinned code\*\*/);
-  assert.match(page, /`dist\/main\.mjs` lines 204-217:\n\n {4}```js\n {4}function combineSignals\(signals\) \{/);
+  assert.match(page, /\*\*Explanations\*\* \(the probe's own; the code is read from the verified bytes\)/);
+  assert.match(page, /`dist\/main\.mjs` lines 204-217:\n\n {5}```js\n {5}function combineSignals\(signals\) \{/);
   assert.is(fs.readFileSync(path.join(RESULTS_DIR, 'README.md'), 'utf8').includes('function combineSignals(signals) {'), true);
 });
 

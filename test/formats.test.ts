@@ -15,6 +15,7 @@ import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
+import { renderFindings } from '../runners/report/findings.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
@@ -118,6 +119,32 @@ test('render picks one trial with --trial, writes --out whole, and refuses what 
     const bad = await cli('render', ...args);
     assert.is(bad.code, 2);
     assert.match(bad.stderr, expected);
+  }
+});
+
+test('compare --format md lists, fact by fact, what changed between two reports', async () => {
+  const { file, report } = published.find((p) => p.report.trials.some((t) => t.facts))!;
+  const changed = structuredClone(report);
+  const t = changed.trials.find((x) => x.facts)!;
+  t.facts!['spawn.attempts'] = 7;
+  const other = path.join(tempDir(), 'changed.json');
+  fs.writeFileSync(other, JSON.stringify(changed));
+  const r = await cli('compare', file, other, '--format', 'md');
+  assert.is(r.code, 1, r.stderr);
+  assert.match(r.stdout, /^# What changed: /);
+  const before = JSON.stringify(report.trials.find((x) => x.probe === t.probe && x.case === t.case)!.facts!['spawn.attempts']);
+  assert.ok(r.stdout.includes(`| ${t.probe} vs ${t.probe} | ${t.case} | spawn.attempts | \`${before}\` | \`7\` |\n`), r.stdout);
+  assert.match(r.stdout, /1 with differences, 0 unpaired\.\n$/);
+});
+
+test('the findings overview gives runtimes that agree one row, and each explanation once per row', () => {
+  const text = renderFindings(published.map(({ file, report }) => ({ file: path.relative(RESULTS_DIR, file), report })));
+  const overview = text.split('\n## ')[0];
+  assert.match(overview, /\| \[reference\]\([^)]*\) \| \w+ \| Node 20\.20\.2, 24\.19\.0 \| holds \| holds \| holds \| holds \| holds \| holds \|/);
+  for (const section of text.split('\n## ').slice(1)) {
+    const notes = [...section.matchAll(/^\d+\. (.+)$/gm)].map((m) => m[1]);
+    assert.equal(notes, [...new Set(notes)], section.split('\n')[0]);
+    for (const ref of section.matchAll(/ \[(\d+)\]/g)) assert.ok(Number(ref[1]) <= notes.length, `${section.split('\n')[0]}: [${ref[1]}]`);
   }
 });
 

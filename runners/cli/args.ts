@@ -19,7 +19,7 @@ Usage:
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
   childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
   childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--node VERSION]
-  childproof compare A.json B.json [--ignore-racy]
+  childproof compare A.json B.json [--ignore-racy] [--format text|md]
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
   childproof publish REPORT [--dir results]
   childproof stability [--runs N] [--hogs N] [--probe NAME|DIR]... [--case ID|GLOB]... [--node VERSION] [--out FILE]

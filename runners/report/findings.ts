@@ -4,9 +4,9 @@
 // and version, each clause's finding, where each explanation is written once and
 // referenced by number, and the code it cites.
 
-import { isDeepStrictEqual } from 'node:util';
 import type { Clause } from '../model/case.ts';
 import type { Report, TrialResult } from '../model/report.ts';
+import { compareReports } from './compare.ts';
 import { probeVersion } from './publish.ts';
 
 const CLAUSES: Array<[Clause, string]> = [
@@ -28,7 +28,11 @@ interface Row {
   parts: Published[];
 }
 
-const factsOf = (r: Report) => r.trials.map((t) => [t.case, t.outcome, t.facts ?? null]);
+/** Agreeing as compare reads it (cases/INTERPRETING.md, Comparing): every fact and outcome. */
+function agree(a: Report, b: Report): boolean {
+  const c = compareReports(a, b);
+  return c.differences.length === 0 && c.onlyIn.length === 0;
+}
 
 /** Rows: per probe and version, the runtimes that agree on every fact share one. */
 export function findingRows(reports: Published[]): Row[] {
@@ -37,7 +41,7 @@ export function findingRows(reports: Published[]): Row[] {
     const probe = p.report.probes[0];
     const version = probeVersion(probe, p.report.environment.node);
     // A builtin is filed by its runtime: each runtime is a version of its own.
-    const same = rows.find((r) => r.name === probe.name && r.version === version && isDeepStrictEqual(factsOf(r.parts[0].report), factsOf(p.report)));
+    const same = rows.find((r) => r.name === probe.name && r.version === version && agree(r.parts[0].report, p.report));
     if (same) {
       same.runtimes.push(p.report.environment.node);
       same.parts.push(p);
