@@ -9,6 +9,7 @@ import { show } from '../../judge/verdicts.ts';
 import { clauseState } from '../render.ts';
 import { replayCommand } from './markdown.ts';
 import { byRuntime } from './group.ts';
+import { plainWords } from './plain-words.ts';
 import { renderTimeline } from './timeline.ts';
 
 const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
@@ -26,6 +27,7 @@ function trialBlock(report: Report, t: TrialResult, runtime: string): string {
     `<details class="trial" id="${anchor(runtime, t.probe, t.case)}" data-probe="${h(t.probe)}" data-outcome="${t.outcome}" data-clauses="${clauses.join(' ')}">` +
     `<summary><span class="outcome ${t.outcome}">${t.outcome}</span> ${h(t.case)}</summary>` +
     (t.reason ? `<p>${h(t.reason)}</p>` : '') +
+    (plainWords(t) ? `<p class="words">At settlement: ${h(plainWords(t))}</p>` : '') +
     (t.timeline?.length ? renderTimeline(t) : '') +
     (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
     facts +

@@ -7,6 +7,7 @@ import type { ProbeEntry, Report, TimelineEntry, TrialResult } from '../../model
 import { show } from '../../judge/verdicts.ts';
 import { clauseState } from '../render.ts';
 import { byRuntime } from './group.ts';
+import { plainWords } from './plain-words.ts';
 
 const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
 
@@ -50,6 +51,8 @@ export function replayCommand(report: Report, t: TrialResult): string {
 function trialSection(report: Report, t: TrialResult): string[] {
   const out = [`### ${t.probe} · ${t.case}: ${t.outcome}`, ''];
   if (t.reason) out.push(`${t.reason}`, '');
+  const words = plainWords(t);
+  if (words) out.push(`At settlement: ${words}`, '');
   if (t.facts) out.push(`Facts: ${FACT_NAMES.map((f) => `${f} \`${show(t.facts![f])}\``).join(' · ')}`, '');
   const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
   if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${v.why}${v.knownDivergence ? ` Known: ${v.knownDivergence}` : ''}`), '');
