@@ -16,6 +16,7 @@ import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
 import { renderFindings } from '../runners/report/findings.ts';
+import { lanesOf, renderTimeline } from '../runners/report/formats/timeline.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
@@ -145,6 +146,16 @@ test('the findings overview gives runtimes that agree one row, and each explanat
     const notes = [...section.matchAll(/^\d+\. (.+)$/gm)].map((m) => m[1]);
     assert.equal(notes, [...new Set(notes)], section.split('\n')[0]);
     for (const ref of section.matchAll(/ \[(\d+)\]/g)) assert.ok(Number(ref[1]) <= notes.length, `${section.split('\n')[0]}: [${ref[1]}]`);
+  }
+});
+
+test('every trial of every committed report draws its timeline, a mark per event', () => {
+  for (const { file, report } of published) {
+    for (const t of report.trials.filter((x) => x.timeline?.length)) {
+      const svg = renderTimeline(t);
+      assert.is(svg.match(/<circle class="mark /g)!.length, t.timeline!.length, `${file}: ${t.case}`);
+      assert.is(svg.match(/<line [^>]*class="lane"/g)!.length, lanesOf(t).length, `${file}: ${t.case}`);
+    }
   }
 });
 

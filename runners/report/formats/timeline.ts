@@ -17,12 +17,19 @@ export interface Lane {
   pid: number | null;
 }
 
-/** The lanes of a trial: the caller first, then each process in the order it first shows. */
+/**
+ * The lanes of a trial: the caller first, then each fixture process in the order it first
+ * shows, then any process the target spawned that is no fixture (a shell in between).
+ */
 export function lanesOf(t: TrialResult): Lane[] {
   const lanes: Lane[] = [{ key: 'caller', label: 'caller', pid: null }];
   for (const e of t.timeline ?? []) {
     const m = /^(.+):(\d+)$/.exec(e.source);
     if (m && !lanes.some((l) => l.key === e.source)) lanes.push({ key: e.source, label: `${m[1]} ${m[2]}`, pid: Number(m[2]) });
+  }
+  for (const e of t.timeline ?? []) {
+    const pid = e.kind === 'spawn' && typeof e.detail?.pid === 'number' ? e.detail.pid : null;
+    if (pid !== null && !lanes.some((l) => l.pid === pid)) lanes.push({ key: `spawned:${pid}`, label: `spawned ${pid}`, pid });
   }
   return lanes;
 }
