@@ -11,6 +11,7 @@ import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import type { TrialResult } from '../runners/model/report.ts';
 import { eager, finish } from './support/suite.ts';
+import { AS_RECORDED } from './support/trials.ts';
 
 const LIBRARIES = ['execa', 'execa10', 'tinyexec', 'nano-spawn', 'zx', 'zx-nothrow', 'cross-spawn', 'mcp-sdk', 'mcp-sdk-close', 'ai-sdk-mcp'];
 const CASES = ['core/cooperative-abort', 'core/ignores-sigterm-abort', 'core/mcp-handshake-abort'];
@@ -90,7 +91,7 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
 // Inside the eager run, so a Node that cannot be fetched fails this test, not the import.
 const onNode24 = eager(async () => {
   const runtime = runtimeFor('24.19.0');
-  const run = await runTrials(loadProbes(['execa10', 'node-execfile']), loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), { runtime });
+  const run = await runTrials(loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), { runtime });
   return { runtime, run };
 });
 
@@ -100,6 +101,10 @@ libraries('--node runs the trials on another Node release, where a library that 
   const execa10 = run.trials.find((t) => t.probe === 'execa10')!;
   assert.is(execa10.outcome, 'pass', execa10.reason);
   assert.equal(execa10.facts!['child.signals'], ['SIGTERM']);
+  // A scoped package whose dependencies share its scope (@ai-sdk/mcp needs
+  // @ai-sdk/provider-utils) loads from its verified copy, with no loader hooks.
+  const aiSdk = run.trials.find((t) => t.probe === 'ai-sdk-mcp')!;
+  assert.ok(AS_RECORDED.includes(aiSdk.outcome), `${aiSdk.outcome}: ${aiSdk.reason}`);
   const builtin = run.probes.find((p) => p.name === 'node-execfile')!.verified!;
   assert.is(builtin.node, 'v24.19.0');
   assert.is(builtin.nodeSha256, runtime.sha256);

@@ -28,5 +28,5 @@ export async function watchAfterCaller(dir: string, windowMs: number): Promise<A
     last = sample(dir);
     for (const p of last) if (p.state === 'exited' && !ends[p.pid]) ends[p.pid] = now();
   }
-  return { t, processes, ends, afterWindow: last };
+  return { t, processes, ends, afterWindow: last, watchEnd: now() };
 }

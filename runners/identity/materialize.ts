@@ -110,14 +110,16 @@ function linkDependencies(copy: string, original: string): void {
   const copyRoot = path.join(copy, path.relative(hoisted, original).split(path.sep).map(() => '..').join(path.sep));
   for (const entry of fs.readdirSync(hoisted)) {
     const target = path.join(copyRoot, entry);
-    if (fs.existsSync(target) || entry.startsWith('.')) continue;
+    if (entry.startsWith('.')) continue;
     if (entry.startsWith('@')) {
-      fs.mkdirSync(target);
+      // A scoped copy (@scope/name) already made its scope's directory: its siblings in
+      // the scope are linked into it all the same.
+      fs.mkdirSync(target, { recursive: true });
       for (const scoped of fs.readdirSync(path.join(hoisted, entry))) {
         const t = path.join(target, scoped);
         if (!fs.existsSync(t)) fs.symlinkSync(path.join(hoisted, entry, scoped), t);
       }
-    } else fs.symlinkSync(path.join(hoisted, entry), target);
+    } else if (!fs.existsSync(target)) fs.symlinkSync(path.join(hoisted, entry), target);
   }
 }
 

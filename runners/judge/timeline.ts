@@ -42,6 +42,8 @@ export function buildTimeline(o: Observations): TimelineEntry[] {
   if (history.settlement.t) rows.push({ t: history.settlement.t, source: 'worker', kind: history.settlement.kind });
   if (window.callerExit) rows.push({ t: window.callerExit.t, source: 'runner', kind: 'caller-gone' });
   for (const [pid, t] of Object.entries(window.ends)) rows.push({ t, source: window.by, kind: 'seen-gone', detail: { pid: Number(pid) } });
+  const watchEnd = o.runner.afterCaller ? o.runner.afterCaller.watchEnd : history.watchEnd;
+  if (watchEnd) rows.push({ t: watchEnd, source: window.by, kind: 'watch-end' });
   for (const e of o.fixtures.events) {
     const { t, pid, kind, role, ...rest } = e;
     rows.push({ t, source: `${String(role)}:${pid}`, kind, ...(Object.keys(rest).length ? { detail: rest } : {}) });

@@ -82,6 +82,9 @@ export interface WorkerObservations {
   /** When each fixture process was first seen gone during the window (t in ns). */
   ends: Record<string, string>;
   afterWindow: ProcSample[];
+  /** When the worker stopped watching: the window closed, nothing was left to watch, or
+   *  the deadline passed with the call pending. Absent in reports made before it was kept. */
+  watchEnd?: string;
   /** Resident memory of the calling process when the call began and when it settled. */
   rss: { atCall: number; atSettle: number | null };
   /** What kept the trial from meaning anything (an adapter that did not load, say). */
@@ -95,6 +98,8 @@ export interface AfterCaller {
   processes: ProcSample[];
   ends: Record<string, string>;
   afterWindow: ProcSample[];
+  /** When the runner stopped watching. */
+  watchEnd?: string;
 }
 
 /** What the runner had to end after the worker was done: always a finding. */

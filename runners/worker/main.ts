@@ -111,6 +111,7 @@ function watchWindow(): void {
     const settledDown = samples.every((s) => s.state === 'exited') && seen.spawns.every((s) => s.pid === null || s.exit !== null);
     if (Date.now() >= until || settledDown) {
       seen.afterWindow = samples;
+      seen.watchEnd = now();
       finish();
     }
     timers.harnessTimer(tick, POLL_MS);
@@ -129,6 +130,7 @@ timers.harnessTimer(() => {
     seen.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
   }
   seen.afterWindow = sampleProcesses(dir, seen.spawns);
+  seen.watchEnd = now();
   finish();
 }, spec.deadlineMs);
 

@@ -39,6 +39,7 @@ export function eventWords(e: TimelineEntry): string {
     case 'child-exit': return `the caller's process saw pid ${d.pid} exit (${d.signal ? `signal ${d.signal}` : `code ${d.code}`})`;
     case 'rejected': case 'resolved': case 'threw': return `the call ${e.kind === 'threw' ? 'threw' : `settled: ${e.kind}`}`;
     case 'seen-gone': return `pid ${d.pid} was seen gone`;
+    case 'watch-end': return `${who} stopped watching (the window closed, or nothing was left running)`;
     default: return `${who}: ${e.kind}`;
   }
 }

@@ -63,6 +63,8 @@ export function renderTimeline(t: TrialResult): string {
     parts.push(`<line x1="${x(settled.ms)}" y1="${TOP - 6}" x2="${x(settled.ms)}" y2="${TOP + lanes.length * LANE}" class="settlement"/>`);
     parts.push(`<text x="${x(settled.ms) - 4}" y="${TOP - 10}" text-anchor="end" class="settlement-label">settled: ${settled.kind} at ${settled.ms.toFixed(1)} ms</text>`);
   }
+  const watchEnd = events.find((e) => e.kind === 'watch-end');
+  if (watchEnd) parts.push(`<line x1="${x(watchEnd.ms)}" y1="${TOP - 6}" x2="${x(watchEnd.ms)}" y2="${TOP + lanes.length * LANE}" class="watch-end"/>`);
   events.forEach((e, i) => {
     const lane = laneOf(e, lanes);
     const words = `${e.ms.toFixed(1)} ms: ${eventWords(e)}`;
@@ -82,4 +84,4 @@ const TIMELINE_STYLE =
   '<style>.lane{stroke:#ccc}.lane-label,.axis,.settlement-label{font:11px sans-serif;fill:#444}' +
   '.settlement{stroke:#c00;stroke-width:2;stroke-dasharray:4 3}.settlement-label{fill:#c00}' +
   '.mark{fill:#36c}.mark-signal{fill:#e90}.mark-exit,.mark-seen-gone,.mark-child-exit{fill:#393}' +
-  '.mark-marker{fill:#939}.mark-abort{fill:#c00}.harness-kill{fill:#000}</style>';
+  '.mark-marker{fill:#939}.mark-abort{fill:#c00}.harness-kill{fill:#000}.watch-end{stroke:#888;stroke-dasharray:2 3}</style>';
