@@ -3,13 +3,13 @@
 // ends what the run left. Asked to stop (a signal, say), it starts nothing more, ends
 // every trial still going, and returns the trials that finished.
 
+import fs from 'node:fs';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ProbeEntry, TrialResult } from '../model/report.ts';
 import { killQuietly } from '../os/processes.ts';
-import fs from 'node:fs';
 import { buildAdapters, buildWorker } from './harness.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
