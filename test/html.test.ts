@@ -9,22 +9,19 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, RESULTS_DIR } from '../runners/model/paths.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
+import { readPublished } from '../runners/report/publish.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TRIAL = { probe: 'zx', case: 'core/grandchild-stdout-abort', file: path.join(RESULTS_DIR, 'zx', '8.8.5@node-v20.20.2.json') };
-const published = fs
-  .readdirSync(RESULTS_DIR, { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.json') && f.includes('@node-'))
-  .sort()
-  .map((f) => readReport(path.join(RESULTS_DIR, f)));
+const published = readPublished(RESULTS_DIR).map((p) => p.report);
 
 const ctx = { browser: null as Browser | null, page: '' };
 
 test.before(async () => {
-  assert.ok(fs.existsSync(CHROMIUM), `Chromium at ${CHROMIUM} (Debian: chromium; .ci/run installs it)`);
+  assert.ok(fs.existsSync(CHROMIUM), `Chromium at ${CHROMIUM} (Debian: chromium; make test installs it)`);
   ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   ctx.page = path.join(tempDir(), 'report.html');
   fs.writeFileSync(ctx.page, renderHtml(published));

@@ -2,8 +2,6 @@
 // fits (or is asked for), keeps every outcome that is news with its reason, and paints
 // only when asked. What a run prints while it runs depends on where it prints.
 
-import fs from 'node:fs';
-import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { modeFor, reporter } from '../runners/cli/progress.ts';
@@ -11,13 +9,10 @@ import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
 import { DEFAULT_VIEW, renderTable, wrap } from '../runners/report/render.ts';
-import { readReport } from '../runners/report/report-file.ts';
+import { readPublished } from '../runners/report/publish.ts';
 import { finish } from './support/suite.ts';
 
-const published = fs
-  .readdirSync(RESULTS_DIR, { recursive: true, encoding: 'utf8' })
-  .filter((f) => f.endsWith('.json') && f.includes('@node-'))
-  .map((f) => readReport(path.join(RESULTS_DIR, f)));
+const published = readPublished(RESULTS_DIR).map((p) => p.report);
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
 
 /** Every published report's trials under one report, as a run of every probe would be. */

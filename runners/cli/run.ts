@@ -13,12 +13,11 @@ import { lintProbe } from '../model/lint.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import { buildReport, caseEntry, environment } from '../report/build.ts';
+import { buildReport, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
 import { publishedDurations } from '../report/durations.ts';
 import { renderTable } from '../report/render.ts';
 import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
-import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
 
@@ -79,8 +78,9 @@ export async function cmdRun(args: string[]): Promise<number> {
       durations: publishedDurations(runtime.version, cases),
       afterPrepare: (_prepared, heads, planned) => {
         if (!out) return;
-        const header = { kind: 'run' as const, formatVersion: 2 as const, tool: { name: 'childproof' as const, version: TOOL_VERSION }, semantics: SEMANTICS, createdAt, environment: env, probes: heads, cases: cases.map(caseEntry), planned, ...(repeat > 1 ? { repeat } : {}), ...(shard ? { shard } : {}) };
-        stream = openStream(streamFileFor(out), header);
+        // The report's own header, as buildReport writes it, before any trial.
+        const { trials: _t, summary: _s, ...header } = buildReport({ probes: heads, cases, trials: [], environment: env, createdAt, repeat, shard });
+        stream = openStream(streamFileFor(out), { kind: 'run', ...header, planned });
       },
       onResult: (t) => {
         stream?.trial(t);

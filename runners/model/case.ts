@@ -69,13 +69,10 @@ export interface Trigger {
   reason?: 'error' | 'string' | 'object' | 'none';
 }
 
-export type Clause =
-  | 'settles-after-exit'
-  | 'reason-preserved'
-  | 'escalates'
-  | 'validates-before-spawn'
-  | 'no-orphans'
-  | 'hygiene';
+/** Every contract clause, in the order reports and findings list them (case schema $defs/clause). */
+export const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
+
+export type Clause = (typeof CLAUSES)[number];
 
 export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer';
 

@@ -4,19 +4,14 @@
 // and version, each clause's finding, where each explanation is written once and
 // referenced by number, and the code it cites.
 
-import type { Clause } from '../model/case.ts';
+import { CLAUSES, type Clause } from '../model/case.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { compareReports } from './compare.ts';
 import { probeVersion } from './publish.ts';
+import { clauseState } from './render.ts';
 
-const CLAUSES: Array<[Clause, string]> = [
-  ['settles-after-exit', 'settles after exit'],
-  ['reason-preserved', 'reason preserved'],
-  ['escalates', 'escalates'],
-  ['validates-before-spawn', 'validates before spawn'],
-  ['no-orphans', 'no orphans'],
-  ['hygiene', 'hygiene'],
-];
+/** A clause as a heading reads it: its words, without the hyphens. */
+const label = (c: Clause) => c.replace(/-/g, ' ');
 
 type Published = { file: string; report: Report };
 
@@ -52,13 +47,15 @@ export function findingRows(reports: Published[]): Row[] {
 
 const runtimesText = (row: Row) => `Node ${row.runtimes.map((r) => r.replace(/^v/, '')).join(', ')}`;
 
+/** The terminal's clause state (render.ts), with how many cases broke it. */
 function overviewCell(trials: TrialResult[], clause: Clause): string {
+  const state = clauseState(trials, clause);
+  if (state === '-') return trials.some((t) => t.outcome === 'unsupported') ? 'unsupported' : trials.some((t) => t.outcome === 'unavailable') ? 'unavailable' : 'n/a';
+  if (state === 'holds') return 'holds';
+  if (state === 'unknown') return 'holds where observed';
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
-  if (ran.length === 0) return trials.some((t) => t.outcome === 'unsupported') ? 'unsupported' : trials.some((t) => t.outcome === 'unavailable') ? 'unavailable' : 'n/a';
-  const broke = new Set(ran.filter((t) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail')).map((t) => t.case)).size;
-  const unknown = ran.some((t) => t.verdicts!.some((v) => v.clause === clause && v.result === 'unknown'));
-  if (broke) return `**breaks** (${broke}/${ran.length})`;
-  return unknown ? 'holds where observed' : 'holds';
+  const broke = ran.filter((t) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail')).length;
+  return `**breaks** (${broke}/${ran.length})`;
 }
 
 function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: string) => number): string {
@@ -108,11 +105,11 @@ export function renderFindings(reports: Published[]): string {
     'case links to its trial in the JSON report (a JSON pointer), with every fact and the',
     'timeline. `index.html` shows every report, trial by trial.',
     '',
-    `| library | version | runtimes | ${CLAUSES.map(([, l]) => l).join(' | ')} |`,
+    `| library | version | runtimes | ${CLAUSES.map(label).join(' | ')} |`,
     `|---|---|---|${CLAUSES.map(() => '---|').join('')}`,
     ...rows.map((row) => {
       const { report } = row.parts[0];
-      const cells = report.probes[0].unavailable ? CLAUSES.map(() => 'unavailable') : CLAUSES.map(([c]) => overviewCell(report.trials, c));
+      const cells = report.probes[0].unavailable ? CLAUSES.map(() => 'unavailable') : CLAUSES.map((c) => overviewCell(report.trials, c));
       return `| [${row.name}](#${anchor(row)}) | ${row.version} | ${runtimesText(row)} | ${cells.join(' | ')} |`;
     }),
     '',
@@ -126,7 +123,7 @@ export function renderFindings(reports: Published[]): string {
     const notes: string[] = [];
     const note = (why: string) => (notes.includes(why) ? notes.indexOf(why) : notes.push(why) - 1) + 1;
     lines.push('| clause | finding |', '|---|---|');
-    for (const [clause, label] of CLAUSES) lines.push(`| ${label} | ${cell(report.trials, clause, file, note)} |`);
+    for (const clause of CLAUSES) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note)} |`);
     lines.push('', ...explanations(report, notes));
   }
   return `${lines.join('\n')}`;

@@ -3,7 +3,7 @@
 // is asked for), then every outcome that is not as expected, with its reason. Pure: it
 // returns text; colour only when asked.
 
-import type { Clause } from '../model/case.ts';
+import { CLAUSES, type Clause } from '../model/case.ts';
 import type { Outcome, Report, TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 
@@ -19,14 +19,15 @@ export interface View {
 
 export const DEFAULT_VIEW: View = { width: 100, table: 'auto', color: false, quiet: false };
 
-const CLAUSES: Array<[Clause, string]> = [
-  ['settles-after-exit', 'settles'],
-  ['reason-preserved', 'reason'],
-  ['escalates', 'escal.'],
-  ['validates-before-spawn', 'valid.'],
-  ['no-orphans', 'orphans'],
-  ['hygiene', 'hygiene'],
-];
+/** Each clause's column heading, short enough for the terminal (LEGEND spells them out). */
+const HEADING: Record<Clause, string> = {
+  'settles-after-exit': 'settles',
+  'reason-preserved': 'reason',
+  escalates: 'escal.',
+  'validates-before-spawn': 'valid.',
+  'no-orphans': 'orphans',
+  hygiene: 'hygiene',
+};
 const CLAUSE_WIDTH = 8;
 const LEGEND =
   'news: not as expected; skip: unsupported or unavailable. Per clause, over the trials: holds, breaks, ' +
@@ -87,12 +88,12 @@ function byProbe(report: Report, view: View): string[] {
     ['news', (t) => NOT_AS_EXPECTED.has(t.outcome)],
     ['skip', (t) => t.outcome === 'unsupported' || t.outcome === 'unavailable'],
   ];
-  const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...CLAUSES.map(([, h]) => pad(h, CLAUSE_WIDTH))];
+  const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...CLAUSES.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
   const rows = [head.join(' ').trimEnd()];
   for (const name of names) {
     const trials = report.trials.filter((t) => t.probe === name);
     const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
-    const clauses = CLAUSES.map(([c]) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
+    const clauses = CLAUSES.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
     rows.push([pad(name, nameWidth), ...numbers, ' ', ...clauses].join(' ').trimEnd());
   }
   return [...rows, '', ...wrap(LEGEND, view.width)];

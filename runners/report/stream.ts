@@ -62,6 +62,8 @@ export function reportFromStream(file: string): Report {
   // A line without its newline was being written when the runner died: it is dropped.
   const whole = lines.slice(0, -1);
   let header: StreamHeader | null = null;
+  // Each trial line is checked inside the header's report, built once.
+  let shell: Omit<Report, 'trials'> | null = null;
   const trials: TrialResult[] = [];
   let end: Extract<Line, { kind: 'end' }> | null = null;
   whole.forEach((raw, i) => {
@@ -74,8 +76,9 @@ export function reportFromStream(file: string): Report {
     if (i === 0) {
       if (line?.kind !== 'run') throw problem(file, 1, 'expected the run header ({"kind":"run", ...}) first');
       header = line;
+      shell = headerReport(line);
     } else if (line?.kind === 'trial') {
-      const problems = validate('report', { ...headerReport(header!), trials: [line.trial] }, `${display(file)}: line ${i + 1}`);
+      const problems = validate('report', { ...shell!, trials: [line.trial] }, `${display(file)}: line ${i + 1}`);
       if (problems.length) throw new InputError(problems);
       trials.push(line.trial);
     } else if (line?.kind === 'end') end = line;

@@ -3,22 +3,22 @@
 // probe its identity and per trial its facts, verdicts with explanations and timeline.
 // Pure: it returns markup.
 
-import { FACT_NAMES } from '../../model/case.ts';
+import { CLAUSES, FACT_NAMES } from '../../model/case.ts';
 import type { Report, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
 import { clauseState } from '../render.ts';
 import { replayCommand } from './markdown.ts';
+import { escapeMarkup } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
 import { renderTimeline } from './timeline.ts';
 
-const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
-
-const h = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const h = escapeMarkup;
 const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
 
 function trialBlock(report: Report, t: TrialResult, runtime: string): string {
   const clauses = [...new Set((t.verdicts ?? []).map((v) => v.clause))];
+  const words = plainWords(t);
   const facts = t.facts ? `<table class="facts">${FACT_NAMES.map((f) => `<tr><th>${f}</th><td>${h(show(t.facts![f]))}</td></tr>`).join('')}</table>` : '';
   const verdicts = (t.verdicts ?? [])
     .map((v) => `<li class="verdict ${v.result}"><b>${v.result}</b> ${h(v.clause)}: ${h(v.why)}${v.knownDivergence ? `<br><i>Known: ${h(v.knownDivergence)}</i>` : ''}</li>`)
@@ -27,7 +27,7 @@ function trialBlock(report: Report, t: TrialResult, runtime: string): string {
     `<details class="trial" id="${anchor(runtime, t.probe, t.case)}" data-probe="${h(t.probe)}" data-outcome="${t.outcome}" data-clauses="${clauses.join(' ')}">` +
     `<summary><span class="outcome ${t.outcome}">${t.outcome}</span> ${h(t.case)}</summary>` +
     (t.reason ? `<p>${h(t.reason)}</p>` : '') +
-    (plainWords(t) ? `<p class="words">At settlement: ${h(plainWords(t))}</p>` : '') +
+    (words ? `<p class="words">At settlement: ${h(words)}</p>` : '') +
     (t.timeline?.length ? renderTimeline(t) : '') +
     (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
     facts +

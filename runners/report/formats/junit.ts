@@ -3,19 +3,12 @@
 // known failures and trials that could not run are skipped, with their reason. Pure.
 
 import type { Report, TrialResult } from '../../model/report.ts';
+import { escapeMarkup } from './escape.ts';
 
 const FAILURE = new Set(['fail', 'unexpected-pass', 'unknown', 'flaky']);
 const SKIPPED = new Set(['known-fail', 'unsupported', 'unavailable']);
 
-/** Text safe in XML: escaped, and without the control characters XML 1.0 cannot hold. */
-export function xml(text: string): string {
-  return text
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;');
-}
+const xml = escapeMarkup;
 
 /** What went wrong, sentence by sentence: each failed verdict, with its explanation if known. */
 export function failureText(t: TrialResult): string {

@@ -2,14 +2,12 @@
 // then per probe its identity and per trial what happened in words, every fact, the
 // assertions that failed and the command that runs it again. Pure.
 
-import { FACT_NAMES } from '../../model/case.ts';
+import { CLAUSES, FACT_NAMES } from '../../model/case.ts';
 import type { ProbeEntry, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
 import { clauseState } from '../render.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
-
-const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
 
 const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 

@@ -3,6 +3,7 @@
 // lane, so what was true at that instant is seen at a glance. Pure: it returns markup.
 
 import type { TimelineEntry, TrialResult } from '../../model/report.ts';
+import { escapeMarkup } from './escape.ts';
 import { eventWords } from './markdown.ts';
 
 const SETTLED = new Set(['rejected', 'resolved', 'threw']);
@@ -43,7 +44,7 @@ function laneOf(e: TimelineEntry, lanes: Lane[]): number {
   return own >= 0 ? own : 0;
 }
 
-const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const escape = escapeMarkup;
 
 /** The SVG of one trial; its marks come in the order of the trial's timeline. */
 export function renderTimeline(t: TrialResult): string {
