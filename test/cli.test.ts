@@ -124,7 +124,7 @@ test('usage mistakes get a message saying what was expected and exit 2, never a 
 test('a probe directory with a broken adapter or a target that never settles gets an outcome, and the run goes on', async () => {
   const dir = tempDir();
   const broken = ownProbe(dir, 'broken', "throw new Error('broken at import');\n");
-  const never = ownProbe(dir, 'never', 'export function run() { return new Promise(() => {}); }\n');
+  const never = ownProbe(dir, 'never', 'export function run(call, t) { t.execFile(call.file, call.args, { cwd: call.cwd }); return new Promise(() => {}); }\n');
   // Spawns something that is not the fixture, so readiness never comes.
   const elsewhere = ownProbe(
     dir,
@@ -171,8 +171,9 @@ test('a TypeScript adapter that does not build makes its trials errors that say 
 
 test("the flag the worker reads Node's module cache with is hidden from the target's execArgv", async () => {
   const dir = tempDir();
-  // Throws (settled: threw) if the flag is visible; resolves (settled: resolved) if not.
-  const probe = ownProbe(dir, 'argv', "export function run() { if (process.execArgv.includes('--expose-internals')) throw new Error('visible'); return Promise.resolve(); }\n");
+  // Rejects (settled: rejected) if the flag is visible; resolves (settled: resolved) if not.
+  const adapter = "export function run(call, t) { return new Promise((res, rej) => t.execFile(call.file, call.args, { cwd: call.cwd }, () => (process.execArgv.includes('--expose-internals') ? rej(new Error('visible')) : res()))); }\n";
+  const probe = ownProbe(dir, 'argv', adapter);
   const out = path.join(dir, 'report.json');
   await cli('run', '--probe', probe, '--case', 'core/success', '--out', out);
   const [trial] = JSON.parse(fs.readFileSync(out, 'utf8')).trials;
@@ -213,8 +214,8 @@ test('--version prints the version from package.json', async () => {
 
 test("bless records a run's failures as known divergences, so the next run is as expected", async () => {
   const dir = tempDir();
-  // Resolves without spawning anything: the success case's child is never reaped.
-  const lazy = ownProbe(dir, 'lazy', 'export function run() { return Promise.resolve(); }\n');
+  // Resolves after running `true`, never the case's command: its child is never reaped.
+  const lazy = ownProbe(dir, 'lazy', "export function run(call, t) { return new Promise((res) => t.execFile('true', [], () => res())); }\n");
   const out = path.join(dir, 'report.json');
   const first = await cli('run', '--probe', lazy, '--case', 'core/success', '--out', out);
   assert.is(first.code, 1, first.stdout);

@@ -2,11 +2,13 @@
 // forceKillAfterDelay left at its documented default. The execa 10 probe shares this
 // adapter and adds killDescendants through its probe options.
 
-import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import { definedOnly, type AdapterRun } from 'childproof';
 
 interface Execa {
   execa(file: string, args: readonly string[], options: Record<string, unknown>): PromiseLike<unknown>;
 }
+
+export const uses = ['execa'];
 
 export const run: AdapterRun<Execa> = async (call, target) => {
   const { killSignal, killDescendants } = call.options;

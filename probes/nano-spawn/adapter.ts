@@ -1,11 +1,13 @@
 // nano-spawn's default export with the spawn options it passes through: signal, timeout
 // and killSignal.
 
-import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import { definedOnly, type AdapterRun } from 'childproof';
 
 interface NanoSpawn {
   default(file: string, args: readonly string[], options: Record<string, unknown>): PromiseLike<unknown>;
 }
+
+export const uses = ['default'];
 
 export const run: AdapterRun<NanoSpawn> = async (call, target) =>
   target.default(call.file, call.args, {

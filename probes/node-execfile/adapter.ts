@@ -1,7 +1,9 @@
 // Node's execFile, wrapped in a promise the way a user would write it. Nothing more:
 // the adapter passes the generic call's signal, timeout and killSignal straight through.
 
-import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import { definedOnly, type AdapterRun } from 'childproof';
+
+export const uses = ['execFile'];
 
 export const run: AdapterRun<typeof import('node:child_process')> = (call, target) =>
   new Promise((resolve, reject) => {

@@ -4,7 +4,7 @@
 // the node-spawn and cross-spawn probes, whose targets take the same options.
 
 import type { ChildProcess } from 'node:child_process';
-import { definedOnly, type GenericCall } from '../../runners/model/adapter.ts';
+import { definedOnly, type GenericCall } from 'childproof';
 
 export type Spawn = (file: string, args: readonly string[], options: Record<string, unknown>) => ChildProcess;
 

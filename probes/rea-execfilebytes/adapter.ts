@@ -3,16 +3,15 @@
 // stops the child itself and settles after the exit (the stoppable mode). The case
 // chooses the mode through call.options.stopSignal.
 
-import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import { definedOnly, type AdapterRun } from 'childproof';
 
 interface ExecFileOutputModule {
-  execFileBytes?: (file: string, args: readonly string[], options?: Record<string, unknown>) => Promise<unknown>;
+  execFileBytes: (file: string, args: readonly string[], options?: Record<string, unknown>) => Promise<unknown>;
 }
 
+export const uses = ['execFileBytes'];
+
 export const run: AdapterRun<ExecFileOutputModule> = async (call, target) => {
-  if (typeof target.execFileBytes !== 'function') {
-    throw new TypeError('the verified ExecFileOutput.ts exports no execFileBytes function');
-  }
   const { killSignal, stopSignal } = call.options;
   return target.execFileBytes(call.file, call.args, {
     cwd: call.cwd,

@@ -3,10 +3,12 @@
 // stoppable, so a case's stopSignal is simply the signal it stops with. The mutant
 // probes share this adapter and name their mutation in their probe options.
 
-import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import { definedOnly, type AdapterRun } from 'childproof';
 import type { Mutation } from './stoppable-exec.ts';
 
 type Helper = typeof import('./stoppable-exec.ts');
+
+export const uses = ['stoppableExec'];
 
 export const run: AdapterRun<Helper> = (call, target) => {
   const o = call.options;

@@ -1,11 +1,13 @@
 // tinyexec's x(), with signal and timeout, and throwOnError, which its documentation
 // names as the way to have a failed command reject.
 
-import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import { definedOnly, type AdapterRun } from 'childproof';
 
 interface Tinyexec {
   x(file: string, args: readonly string[], options: Record<string, unknown>): PromiseLike<unknown>;
 }
+
+export const uses = ['x'];
 
 export const run: AdapterRun<Tinyexec> = async (call, target) =>
   target.x(call.file, call.args, {

@@ -2,9 +2,11 @@
 // zx's shell, so the process zx signals is the shell, not the fixture. The zx-nothrow
 // probe shares this adapter and sets nothrow through its probe options.
 
-import { definedOnly, type AdapterRun } from '../../runners/model/adapter.ts';
+import { definedOnly, type AdapterRun } from 'childproof';
 
 type Dollar = (options: Record<string, unknown>) => (pieces: TemplateStringsArray, ...args: unknown[]) => PromiseLike<unknown>;
+
+export const uses = ['$'];
 
 export const run: AdapterRun<{ $: Dollar }> = async (call, target) => {
   const { killSignal, nothrow } = call.options;

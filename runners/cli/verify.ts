@@ -1,12 +1,15 @@
-// `childproof verify`: checks probes' identities and runs nothing.
+// `childproof verify`: checks probes' identities, then that each target has the exports
+// its adapter declares it uses. It calls nothing: the check imports the adapter and the
+// verified target in a process of their own, as a trial would, and looks.
 
 import { parseSources, verifyProbes } from '../engine/prepare.ts';
 import { runtimeFor } from '../identity/runtime.ts';
-import { EXIT } from '../model/errors.ts';
+import { checkExports } from '../engine/check-exports.ts';
+import { EXIT, InputError } from '../model/errors.ts';
 import { parse, string, strings } from './args.ts';
 import { chosenProbes } from './run.ts';
 
-export function cmdVerify(args: string[]): number {
+export async function cmdVerify(args: string[]): Promise<number> {
   const { values } = parse(args, {
     probe: { type: 'string', multiple: true },
     source: { type: 'string', multiple: true },
@@ -14,7 +17,8 @@ export function cmdVerify(args: string[]): number {
   });
   const probes = chosenProbes(strings(values.probe));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
-  for (const v of verifyProbes(probes, sources, runtimeFor(string(values.node)))) {
+  const runtime = runtimeFor(string(values.node));
+  for (const v of verifyProbes(probes, sources, runtime)) {
     const name = v.probe.spec.name.padEnd(24);
     if (v.status === 'unavailable') {
       process.stdout.write(`unavailable  ${name} ${v.reason}\n`);
@@ -27,5 +31,13 @@ export function cmdVerify(args: string[]): number {
         : `${w.files.length} file(s) from ${w.source}${w.commit ? ` at ${w.commit}` : ''}${w.package ? ` of ${w.package.name}@${w.package.version}` : ''}`;
     process.stdout.write(`verified     ${name} ${w.kind}: ${what}\n`);
   }
+  const problems: string[] = [];
+  for (const f of await checkExports(probes, sources, runtime)) {
+    if (f.error) problems.push(`${f.adapter}: ${f.error}`);
+    else if (f.lacking) problems.push(`${f.adapter}: /uses: expected only exports of the target, but it lacks ${f.lacking}`);
+    else if (f.uses.length === 0) process.stdout.write(`unchecked    ${f.probe.spec.name.padEnd(24)} ${f.adapter} declares no uses: the exports it calls are checked only when a trial calls them\n`);
+    else process.stdout.write(`exports      ${f.probe.spec.name.padEnd(24)} ${f.uses.join(', ')}\n`);
+  }
+  if (problems.length) throw new InputError(problems);
   return EXIT.ok;
 }

@@ -6,15 +6,16 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions } from 'esbuild';
 import { writeFileWhole } from '../model/files.ts';
-import { HARNESS_BUILD_DIR, SUPERVISOR, WORKER } from '../model/paths.ts';
+import { ADAPTER_API, CHECK_EXPORTS, HARNESS_BUILD_DIR, SUPERVISOR, WORKER } from '../model/paths.ts';
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
 /** Bundles `entry` to one ES module; packages stay imports, resolved where they are installed. */
-function bundle(entry: string, kind: string): string {
+function bundle(entry: string, kind: string, extra: BuildOptions = {}): string {
   const out = buildSync({
+    ...extra,
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
@@ -35,10 +36,28 @@ export function buildWorker(): string {
   return bundle(WORKER, 'childproof-worker');
 }
 
+/** The built exports check (worker/check-exports.ts). */
+export function buildExportsCheck(): string {
+  return bundle(CHECK_EXPORTS, 'childproof-check-exports');
+}
+
 /** The built supervisor (supervisor/main.ts). */
 export function buildSupervisor(): string {
   return bundle(SUPERVISOR, 'childproof-supervisor');
 }
+
+/**
+ * An adapter's build: `childproof` (the adapter contract, the one import an adapter may
+ * take from this tool) is bundled in, so a probe outside this repository runs with no
+ * path into it; an inline source map, sources relative to the adapter's directory, lets
+ * an error be placed at the line its author wrote (worker/adapter-frame.ts).
+ */
+const ADAPTER_BUILD = (adapter: string): BuildOptions => ({
+  alias: { childproof: ADAPTER_API },
+  absWorkingDir: path.dirname(adapter),
+  sourcemap: 'inline',
+  sourcesContent: false,
+});
 
 /**
  * Each adapter as the worker imports it, built once however many probes share it: a
@@ -49,7 +68,7 @@ export function buildAdapters(adapters: string[]): Map<string, { file: string } 
   const built = new Map<string, { file: string } | { error: string }>();
   for (const adapter of new Set(adapters)) {
     try {
-      built.set(adapter, { file: TYPESCRIPT.test(adapter) ? bundle(adapter, 'adapter') : adapter });
+      built.set(adapter, { file: TYPESCRIPT.test(adapter) ? bundle(adapter, 'adapter', ADAPTER_BUILD(adapter)) : adapter });
     } catch (err) {
       built.set(adapter, { error: `the adapter could not be built: ${(err as Error).message.split('\n').slice(0, 3).join(' ')}` });
     }

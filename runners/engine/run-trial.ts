@@ -43,7 +43,7 @@ export interface TrialContext {
   stopped: boolean;
 }
 
-function targetSpec(p: PreparedProbe): TrialSpec['target'] {
+export function targetSpec(p: PreparedProbe): TrialSpec['target'] {
   const id = p.probe.spec.identity;
   if (id.kind === 'builtin') return { kind: 'builtin', module: id.module };
   const m = p.material!;
@@ -60,6 +60,14 @@ function targetSpec(p: PreparedProbe): TrialSpec['target'] {
 /** Where a probe's adapter file is: beside its code, for a variant the base probe's. */
 export function adapterFile(probe: LoadedProbe): string {
   return path.join(probe.codeDir, probe.spec.adapter);
+}
+
+/** Where an adapter's file is shown from: the current directory when it is below it, else
+ *  the directory holding its probe's, so a report names `my-probe/adapter.ts`, never a
+ *  machine's path. */
+export function displayBase(adapter: string): string {
+  const rel = path.relative(process.cwd(), adapter);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? path.dirname(path.dirname(adapter)) : process.cwd();
 }
 
 /** `started` is called once the trial's starting is over (see scheduler.ts). */
@@ -99,6 +107,8 @@ async function attemptTrial(
     fixture: FIXTURE,
     hooks: LOADER_HOOKS,
     adapterPath,
+    adapterSource: adapterFile(probe),
+    adapterBase: displayBase(adapterFile(probe)),
     probeOptions: probe.spec.options ?? {},
     target: targetSpec(t.probe),
     case: caseSpec,

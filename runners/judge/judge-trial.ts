@@ -3,7 +3,7 @@
 // `judge`, `bless` and `replay` call it on saved observations. Pure.
 
 import type { CaseSpec } from '../model/case.ts';
-import type { Observations } from '../model/observations.ts';
+import type { AdapterError, Observations } from '../model/observations.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Judgement } from '../model/report.ts';
 import { deriveFacts } from './facts.ts';
@@ -12,17 +12,36 @@ import { unmetPrecondition } from './precondition.ts';
 import { buildTimeline, deriveDurations, deriveMemory } from './timeline.ts';
 import { holdAssertions } from './verdicts.ts';
 
+export type Judged = (Judgement | Pick<Judgement, 'outcome' | 'reason' | 'leftovers' | 'timeline'>) & { unmet: string | null };
+
+const STAGE: Record<AdapterError['stage'], string> = {
+  'load-adapter': 'the adapter could not be loaded',
+  'load-target': 'the target could not be loaded',
+  uses: 'the adapter uses an export the target lacks',
+  call: 'the adapter failed before calling into the target',
+};
+
+/** The reason of a trial the adapter spoiled: what failed, its message, and where. */
+export function adapterFault(e: AdapterError): string {
+  return `${STAGE[e.stage]}: ${e.message}${e.at ? ` (at ${e.at})` : ''}`;
+}
+
 /**
  * `known` holds the probe's divergences (any case's: only this case's count). `attempts`
  * is how many times the trial ran: a precondition still unmet on the last one makes the
  * trial an error, since it observed the machine rather than the target.
  */
-export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergence[], attempts = 1): Judgement & { unmet: string | null } {
+export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergence[], attempts = 1): Judged {
+  // The adapter's failure is not the target's behaviour: no fact is derived from it.
+  const fault = o.worker.adapterError;
+  if (fault) return { outcome: 'error', reason: adapterFault(fault), leftovers: o.runner.leftovers, timeline: buildTimeline(o), unmet: null };
   const mine = known.filter((k) => k.case === spec.id);
   const facts = deriveFacts(spec, o);
   const verdicts = holdAssertions(spec.assertions, facts);
+  const message = o.worker.settlement.error?.message;
   const observed = {
     facts,
+    ...(message ? { evidence: { 'error.message': message } } : {}),
     verdicts: explain(verdicts, mine),
     durations: deriveDurations(o),
     memory: deriveMemory(o),

@@ -1,6 +1,10 @@
-// The adapter contract: what childproof hands an adapter, and what it expects back. An
-// adapter file exports `run`, typed as `AdapterRun<Target>`, and imports nothing else of
-// childproof.
+// The adapter contract: what childproof hands an adapter, and what it expects back. This
+// module is what `import ... from 'childproof'` names (package.json exports), and the one
+// part of childproof an adapter may import: an adapter's build bundles it in.
+//
+// An adapter file exports `run(call, target)` and, to have `verify` and every trial check
+// that its target has them, `uses`: the target's exports it calls. Either as named
+// exports, or as one default export typed `Adapter<Target>`.
 
 /** The generic call every adapter translates into its target's API. */
 export interface GenericCall {
@@ -23,6 +27,14 @@ export interface GenericCall {
  * importing it, so the code it calls is always the code that was verified.
  */
 export type AdapterRun<Target = unknown> = (call: GenericCall, target: Target) => Promise<unknown>;
+
+/** An adapter as one value: `export default { uses: ['exec'], run } satisfies Adapter<T>`. */
+export interface Adapter<Target = unknown> {
+  /** The target's exports `run` calls (`exec`; `client.Client` for a target of several
+   *  modules by name). A trial whose target lacks one is the adapter's error. */
+  uses?: readonly string[];
+  run: AdapterRun<Target>;
+}
 
 /**
  * The one idiom for optional options: an option the case leaves out is left out of the

@@ -87,8 +87,22 @@ export interface WorkerObservations {
   watchEnd?: string;
   /** Resident memory of the calling process when the call began and when it settled. */
   rss: { atCall: number; atSettle: number | null };
-  /** What kept the trial from meaning anything (an adapter that did not load, say). */
+  /** What kept the trial from meaning anything (a fixture never ready, say). */
   problems: string[];
+  /** The first call into the target: an export of the verified module called or
+   *  constructed (worker/entry-watch.ts). Absent in reports made before it was kept. */
+  entered?: { export: string; t: string } | null;
+  /** The adapter failed before the call entered the target, so the trial says nothing of
+   *  the target: its module or the target's did not load, the target lacks an export the
+   *  adapter uses, or the adapter threw or rejected first. */
+  adapterError?: AdapterError;
+}
+
+export interface AdapterError {
+  stage: 'load-adapter' | 'load-target' | 'uses' | 'call';
+  message: string;
+  /** The adapter's source file and line the error was raised at, where its stack says. */
+  at: string | null;
 }
 
 /** For a caller that exits on settlement, the runner watches in its place. */

@@ -17,11 +17,14 @@ export const PACKAGE_JSON = path.join(ROOT, 'package.json');
 export const NODE_CACHE_DIR = path.join(ROOT, '.cache', 'node');
 
 export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
+export const CHECK_EXPORTS = path.join(RUNNERS_DIR, 'worker', 'check-exports.ts');
 export const SUPERVISOR = path.join(RUNNERS_DIR, 'supervisor', 'main.ts');
 /** The worker and the adapters built to JavaScript, content-addressed: trials start them
  *  with a bare node, no TypeScript loader. */
 export const HARNESS_BUILD_DIR = path.join(ROOT, '.cache', 'harness');
 export const LOADER_HOOKS = path.join(RUNNERS_DIR, 'worker', 'loader-hooks.mjs');
+/** What `import ... from 'childproof'` names: the adapter contract (package.json exports). */
+export const ADAPTER_API = path.join(RUNNERS_DIR, 'model', 'adapter.ts');
 export const FIXTURE = path.join(RUNNERS_DIR, 'fixture', 'fixture.mjs');
 
 /**

@@ -43,6 +43,9 @@ export interface Judgement {
   outcome: Outcome;
   reason?: string;
   facts: Facts;
+  /** What a fact rests on that is no fact itself (messages vary by runtime and locale):
+   *  the settled error's message, first line, at most 300 characters. */
+  evidence?: { 'error.message': string };
   verdicts: Verdict[];
   durations: { triggerToSettleMs: number | null; settleToChildEndMs: number | null };
   /** Informational: how much the calling process's resident memory grew during the call. */

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
 import { writeFileWhole } from '../model/files.ts';
-import { SCHEMA_DIR } from '../model/paths.ts';
+import { ROOT, SCHEMA_DIR } from '../model/paths.ts';
 import type { DivergencesFile, Explanation, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 
@@ -87,18 +87,21 @@ export function groupDivergences(probe: string, divergences: KnownDivergence[], 
 }
 
 /** The file, with one signature a line: a reader sees each explanation and what it covers. */
-export function renderDivergences(doc: DivergencesFile, schemaPath: string): string {
+export function renderDivergences(doc: DivergencesFile, schemaPath: string | null): string {
   const groups = doc.explanations.map((e) => {
     const cites = e.cites ? `      "cites": [\n${e.cites.map((c) => `        ${JSON.stringify(c)}`).join(',\n')}\n      ],\n` : '';
     const observation = e.observation ? '      "observation": true,\n' : '';
     const signatures = e.signatures.map((s) => `        ${JSON.stringify(s)}`).join(',\n');
     return `    {\n      "why": ${JSON.stringify(e.why)},\n${cites}${observation}      "signatures": [\n${signatures}\n      ]\n    }`;
   });
-  return `{\n  "$schema": ${JSON.stringify(schemaPath)},\n  "probe": ${JSON.stringify(doc.probe)},\n  "explanations": [\n${groups.join(',\n')}\n  ]\n}\n`;
+  const schema = schemaPath === null ? '' : `  "$schema": ${JSON.stringify(schemaPath)},\n`;
+  return `{\n${schema}  "probe": ${JSON.stringify(doc.probe)},\n  "explanations": [\n${groups.join(',\n')}\n  ]\n}\n`;
 }
 
-/** Rewrites the probe's divergences.json, whole or not at all. */
+/** Rewrites the probe's divergences.json, whole or not at all. Its `$schema` is a path
+ *  within this repository, so a probe outside it gets none rather than a machine's path. */
 export function writeDivergences(probe: LoadedProbe, divergences: KnownDivergence[], generated = new Set<string>()): void {
-  const schema = path.relative(probe.dir, path.join(SCHEMA_DIR, 'divergences.schema.json')).split(path.sep).join('/');
+  const rel = path.relative(probe.dir, path.join(SCHEMA_DIR, 'divergences.schema.json')).split(path.sep).join('/');
+  const schema = path.relative(ROOT, probe.dir).startsWith('..') ? null : rel;
   writeFileWhole(probe.divergencesFile, renderDivergences(groupDivergences(probe.spec.name, divergences, probe.explanations, generated), schema));
 }

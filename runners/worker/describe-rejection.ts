@@ -15,7 +15,8 @@ function findReason(error: unknown, reason: unknown): ErrorObservation['reasonAt
   return 'nowhere';
 }
 
-export function describeError(error: unknown, reason: unknown, aborted: boolean): ErrorObservation {
+/** `redact` keeps this machine's paths out of the message (worker/redact.ts). */
+export function describeError(error: unknown, reason: unknown, aborted: boolean, redact: (text: string) => string = (t) => t): ErrorObservation {
   const name = field(error, 'name');
   const code = field(error, 'code');
   const signal = field(error, 'signal');
@@ -35,7 +36,7 @@ export function describeError(error: unknown, reason: unknown, aborted: boolean)
       cause === undefined || cause === null
         ? null
         : { name: typeof causeName === 'string' ? causeName : null, code: typeof causeCode === 'string' || typeof causeCode === 'number' ? causeCode : null },
-    message: message.split('\n')[0].slice(0, 300),
+    message: redact(message.split('\n')[0]).slice(0, 300),
     reasonAt: aborted ? findReason(error, reason) : null,
   };
 }

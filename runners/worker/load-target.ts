@@ -4,7 +4,7 @@
 import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
-import type { AdapterRun } from '../model/adapter.ts';
+import type { Adapter, AdapterRun } from '../model/adapter.ts';
 import type { TargetSpec } from './protocol.ts';
 
 /**
@@ -48,11 +48,14 @@ function esmLoadCache(require: NodeJS.Require): { keys(): IterableIterator<strin
   }
 }
 
-/** The adapter's `run`: the one export shape the worker accepts. */
-export async function loadAdapter(file: string): Promise<AdapterRun> {
+/** The adapter's `run` and `uses`: named exports, or one default export holding both. */
+export async function loadAdapter(file: string): Promise<Required<Adapter>> {
   const mod = await import(pathToFileURL(file).href);
-  if (typeof mod.run !== 'function') throw new Error('the adapter exports no run(call, target) function');
-  return mod.run as AdapterRun;
+  const from = typeof mod.run === 'function' ? mod : mod.default;
+  if (typeof from?.run !== 'function') throw new Error('the adapter exports no run(call, target) function, by name or in its default export');
+  const uses: unknown = from.uses ?? [];
+  if (!Array.isArray(uses) || !uses.every((u) => typeof u === 'string')) throw new Error('the adapter\'s uses is not a list of export names');
+  return { run: from.run as AdapterRun, uses };
 }
 
 export async function loadTarget(target: TargetSpec): Promise<unknown> {

@@ -4,7 +4,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { WorkerObservations } from '../model/observations.ts';
+import type { AdapterError, WorkerObservations } from '../model/observations.ts';
+import { adapterLocation } from './adapter-frame.ts';
+import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall } from './call.ts';
 import { now } from './clock.ts';
 import { describeError } from './describe-rejection.ts';
@@ -13,6 +15,7 @@ import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from './pr
 import { sampleAtSettle, sampleProcesses } from './sample.ts';
 import { watchSpawns } from './spawns.ts';
 import { trackTimers } from './timers.ts';
+import { redactor } from './redact.ts';
 import { readyDir } from './trial-dir.ts';
 import { abortWhen, childIsReady } from './trigger.ts';
 
@@ -39,6 +42,7 @@ const seen: WorkerObservations = {
   problems: [],
 };
 const pending = () => seen.settlement.kind === 'pending';
+const redact = redactor(dir, spec.fixture);
 
 const loadedModules = watchModules(spec.target, spec.hooks);
 
@@ -55,7 +59,7 @@ function finish(): never {
 }
 
 let onChildExit: (() => void) | null = null;
-watchSpawns(seen.spawns, dir, () => onChildExit?.());
+watchSpawns(seen.spawns, dir, redact, () => onChildExit?.());
 
 const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true;
 const controller = wantsSignal ? new AbortController() : null;
@@ -67,28 +71,41 @@ function abort(): void {
 }
 const call = buildCall(spec, controller);
 
-let run: Awaited<ReturnType<typeof loadAdapter>>;
+function adapterFailed(stage: AdapterError['stage'], err: unknown, message?: string): never {
+  const text = redact(message ?? (err instanceof Error ? `${err.name}: ${err.message}` : String(err)));
+  const at = err === null ? null : adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
+  seen.adapterError = { stage, message: text.split('\n')[0].slice(0, 300), at };
+  finish();
+}
+
+let adapter: Awaited<ReturnType<typeof loadAdapter>>;
 let target: unknown;
 try {
-  run = await loadAdapter(spec.adapterPath);
+  adapter = await loadAdapter(spec.adapterPath);
 } catch (err) {
-  seen.problems.push(`the adapter could not be loaded: ${(err as Error).message}`);
-  finish();
+  adapterFailed('load-adapter', err);
 }
 try {
-  target = await loadTarget(spec.target);
+  const loaded = await loadTarget(spec.target);
+  const missing = missingExports(adapter!.uses, loaded);
+  if (missing.length) adapterFailed('uses', null, lacking(missing, Object.keys(loaded as object)));
+  target = watchEntry(loaded, spec.target.kind === 'material' && typeof spec.target.entryUrls !== 'string', (name) => {
+    seen.entered ??= { export: name, t: now() };
+  });
 } catch (err) {
-  seen.problems.push(`the target could not be loaded: ${(err as Error).message}`);
-  finish();
+  adapterFailed('load-target', err);
 }
+seen.entered = null;
 
 const timers = trackTimers(pending);
 
 function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): void {
   if (!pending()) return;
+  // Settled before any export of the target ran: whatever happened was the adapter's.
+  if (!seen.entered) adapterFailed('call', kind === 'resolved' ? null : error, kind === 'resolved' ? 'run() settled without calling into the target' : undefined);
   const t = now();
   timers.disable();
-  seen.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, seen.trigger.fired) };
+  seen.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, seen.trigger.fired, redact) };
   seen.atSettle = sampleAtSettle(dir, caseSpec.child, seen.spawns, controller?.signal ?? null, timers.live());
   seen.rss.atSettle = process.memoryUsage().rss;
   // A caller that exits on settlement leaves the watching to the runner.
@@ -129,6 +146,7 @@ timers.harnessTimer(() => {
   if (started && caseSpec.call.command === 'fixture' && !childIsReady(dir)) {
     seen.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
   }
+  if (!seen.entered && seen.problems.length === 0) adapterFailed('call', null, `run() did not settle within ${spec.deadlineMs} ms and never called into the target`);
   seen.afterWindow = sampleProcesses(dir, seen.spawns);
   seen.watchEnd = now();
   finish();
@@ -138,9 +156,12 @@ seen.rss.atCall = process.memoryUsage().rss;
 timers.enable();
 let promise: Promise<unknown> | null = null;
 try {
-  promise = run!(call, target);
+  promise = adapter!.run(call, target);
 } catch (err) {
   onSettled('threw', err);
+}
+if (pending() && typeof (promise as { then?: unknown } | null)?.then !== 'function') {
+  adapterFailed('call', null, `run() returned ${promise === null ? 'null' : typeof promise}, not a promise`);
 }
 if (promise) {
   promise.then(

@@ -19,7 +19,11 @@ export interface TrialSpec {
   fixture: string;
   /** The loader hooks that list every module loaded (worker/loader-hooks.mjs). */
   hooks: string;
+  /** The adapter as built (what the worker imports), and as written: an error in it is
+   *  shown at its source file and line, relative to `adapterBase`. */
   adapterPath: string;
+  adapterSource: string;
+  adapterBase: string;
   /** The probe's own options, laid over the case's. */
   probeOptions: Record<string, unknown>;
   target: TargetSpec;
@@ -44,4 +48,19 @@ export interface WorkerOutput {
   observations: WorkerObservations;
   /** File URLs of the modules loaded after the worker's hooks were in place. */
   modules: string[];
+}
+
+/** What `verify` hands worker/check-exports.ts. */
+export interface ExportsCheckSpec {
+  adapterPath: string;
+  hooks: string;
+  target: TargetSpec;
+}
+
+/** What it answers: the exports the adapter declares, those the target lacks. */
+export interface ExportsCheck {
+  uses: readonly string[];
+  missing: string[];
+  exports?: string[];
+  error?: string;
 }

@@ -17,12 +17,12 @@ type Spawnable = { spawn(this: ChildProcess, options: { file: string; args?: str
  * name `trialDir`) from the target's own helpers; `onFirstExit` runs when the first
  * command's exit is seen.
  */
-export function watchSpawns(spawns: SpawnObservation[], trialDir: string, onFirstExit: () => void): void {
+export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact: (text: string) => string, onFirstExit: () => void): void {
   const proto = ChildProcess.prototype as unknown as Spawnable;
   const originalSpawn = proto.spawn;
   proto.spawn = function (this: ChildProcess, options: { file: string; args?: string[] }) {
     const command = [options.file, ...(options.args ?? [])].some((a) => typeof a === 'string' && a.includes(trialDir));
-    const seen: SpawnObservation = { t: now(), file: options.file, command, pid: null, error: null, exit: null };
+    const seen: SpawnObservation = { t: now(), file: redact(options.file), command, pid: null, error: null, exit: null };
     spawns.push(seen);
     let result: unknown;
     try {

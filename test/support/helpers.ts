@@ -100,8 +100,13 @@ export function exitOf(child: ChildProcess): Promise<{ code: number | null; sign
 }
 
 /** Runs the childproof command from outside the checkout, as a user of the bin would. */
-export async function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const running = $({ nothrow: true, quiet: true, cwd: os.tmpdir() })`${process.execPath} ${BIN} ${args}`;
+export function cli(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliIn(os.tmpdir(), ...args);
+}
+
+/** The same, from the directory a user works in (their project, say). */
+export async function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const running = $({ nothrow: true, quiet: true, cwd })`${process.execPath} ${BIN} ${args}`;
   const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'));
   return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
 }

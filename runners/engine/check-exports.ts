@@ -1,0 +1,66 @@
+// Whether each probe's target has every export its adapter declares in `uses`: each
+// adapter and its verified copy loaded in a process of its own (worker/check-exports.ts),
+// as a trial loads them, and nothing called. What `verify` adds to checking the bytes.
+
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Runtime } from '../identity/runtime.ts';
+import { LOADER_HOOKS } from '../model/paths.ts';
+import type { ExportsCheck, ExportsCheckSpec } from '../worker/protocol.ts';
+import { buildAdapters, buildExportsCheck } from './harness.ts';
+import { prepareProbes, type Sources } from './prepare.ts';
+import { lacking } from '../worker/entry-watch.ts';
+import { adapterFile, displayBase, targetSpec } from './run-trial.ts';
+import type { LoadedProbe } from '../model/probe.ts';
+
+export interface ExportsFinding {
+  probe: LoadedProbe;
+  /** The adapter's file as shown to the user. */
+  adapter: string;
+  uses: readonly string[];
+  /** What stopped the check (the adapter or the target did not load). */
+  error?: string;
+  /** The exports it uses and the target lacks, with what the target does export. */
+  lacking?: string;
+}
+
+function runCheck(runtime: Runtime, script: string, specFile: string): Promise<ExportsCheck> {
+  return new Promise((resolve) => {
+    execFile(runtime.execPath, ['--expose-internals', script, specFile], { cwd: path.dirname(specFile), timeout: 60_000 }, (err, stdout, stderr) => {
+      try {
+        resolve(JSON.parse(stdout) as ExportsCheck);
+      } catch {
+        resolve({ uses: [], missing: [], error: `the check did not finish: ${(stderr || String(err)).trim().split('\n').slice(-1)[0]}` });
+      }
+    });
+  });
+}
+
+/** Verified probes only: a probe that cannot be verified or run here is not checked. */
+export async function checkExports(probes: LoadedProbe[], sources: Sources, runtime: Runtime): Promise<ExportsFinding[]> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'childproof-verify-'));
+  try {
+    const prepared = prepareProbes(probes, sources, dir, runtime).filter((p) => !p.unavailable && !p.unsupported);
+    const adapters = buildAdapters(prepared.map((p) => adapterFile(p.probe)));
+    const script = buildExportsCheck();
+    return await Promise.all(
+      prepared.map(async (p, i): Promise<ExportsFinding> => {
+        const source = adapterFile(p.probe);
+        const shown = path.relative(displayBase(source), source).split(path.sep).join('/');
+        const built = adapters.get(source)!;
+        if ('error' in built) return { probe: p.probe, adapter: shown, uses: [], error: built.error };
+        const spec: ExportsCheckSpec = { adapterPath: built.file, hooks: LOADER_HOOKS, target: targetSpec(p) };
+        const specFile = path.join(dir, `check-${i}.json`);
+        fs.writeFileSync(specFile, JSON.stringify(spec));
+        const found = await runCheck(runtime, script, specFile);
+        if (found.error) return { probe: p.probe, adapter: shown, uses: found.uses, error: found.error };
+        if (found.missing.length) return { probe: p.probe, adapter: shown, uses: found.uses, lacking: lacking(found.missing, found.exports ?? []) };
+        return { probe: p.probe, adapter: shown, uses: found.uses };
+      }),
+    );
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
