@@ -17,7 +17,10 @@ Usage:
   childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
-  childproof pin --file F... [--root DIR] | --checkout DIR --rev REV --path P... | --package NAME
+  childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION])
+                  [--export NAME] [--name NAME]
+  childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME) [--probe-dir DIR]
+  childproof pin --update DIR [--rev REV]
   childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--node VERSION]
   childproof compare A.json B.json [--ignore-racy] [--format text|md]
   childproof bless REPORT... [--probe NAME]... [--why TEXT]

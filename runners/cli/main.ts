@@ -9,6 +9,7 @@ import { USAGE } from './args.ts';
 import { cmdBless } from './bless.ts';
 import { cmdClean } from './clean.ts';
 import { cmdCompare } from './compare.ts';
+import { cmdInit } from './init.ts';
 import { cmdJudge } from './judge.ts';
 import { cmdList } from './list.ts';
 import { cmdMerge } from './merge.ts';
@@ -26,6 +27,7 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
   run: cmdRun,
   judge: cmdJudge,
   verify: cmdVerify,
+  init: cmdInit,
   pin: cmdPin,
   replay: cmdReplay,
   compare: cmdCompare,

@@ -1,10 +1,21 @@
-// `childproof pin`: prints a ready identity block for probe.json.
+// `childproof pin`: prints a ready identity block for probe.json, its directories relative
+// to the probe's (--probe-dir, the current directory by default), since that is where
+// probe.json resolves them. `pin --update DIR` pins a probe's files again, in place.
 
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkExports } from '../engine/check-exports.ts';
+import { verifyProbes } from '../engine/prepare.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
-import { EXIT, InputError } from '../model/errors.ts';
+import { repin } from '../identity/repin.ts';
+import { hostRuntime } from '../identity/runtime.ts';
+import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { display, readJson, writeJsonWhole } from '../model/files.ts';
+import { loadProbeDir } from '../model/load-probes.ts';
+import type { ProbeSpec } from '../model/probe.ts';
 import { parse, string, strings, USAGE } from './args.ts';
 
-export function cmdPin(args: string[]): number {
+export async function cmdPin(args: string[]): Promise<number> {
   const { values } = parse(args, {
     file: { type: 'string', multiple: true },
     root: { type: 'string' },
@@ -12,20 +23,44 @@ export function cmdPin(args: string[]): number {
     rev: { type: 'string' },
     path: { type: 'string', multiple: true },
     package: { type: 'string' },
+    'probe-dir': { type: 'string' },
+    update: { type: 'string' },
   });
+  const update = string(values.update);
+  if (update) return updatePin(update, string(values.rev));
   const files = strings(values.file);
   const checkout = string(values.checkout);
   const pkg = string(values.package);
   if ([files.length, checkout, pkg].filter(Boolean).length !== 1) {
-    throw new InputError([`pin takes exactly one of --file, --checkout or --package\n\n${USAGE}`]);
+    throw new InputError([`pin takes exactly one of --file, --checkout, --package or --update\n\n${USAGE}`]);
   }
+  const probeDir = string(values['probe-dir']) ?? '.';
   let identity;
-  if (files.length) identity = pinFiles(files, string(values.root));
+  if (files.length) identity = pinFiles(files, string(values.root), probeDir);
   else if (checkout) {
     const rev = string(values.rev);
     if (!rev) throw new InputError(['pin --checkout needs --rev']);
-    identity = pinGit(checkout, rev, strings(values.path));
-  } else identity = pinPackage(pkg!, process.cwd());
+    identity = pinGit(checkout, rev, strings(values.path), probeDir);
+  } else identity = pinPackage(pkg!, probeDir);
   process.stdout.write(`${JSON.stringify({ identity }, null, 2)}\n`);
+  if (identity.kind !== 'package') {
+    process.stderr.write(`childproof: ${identity.kind === 'files' ? 'root' : 'checkout'} is relative to ${path.resolve(probeDir) === process.cwd() ? 'this directory' : probeDir}, where probe.json must be for it to resolve (--probe-dir DIR for another)\n`);
+  }
+  return EXIT.ok;
+}
+
+/** Pins again the files a probe's identity names, writes probe.json whole, says what changed and verifies it. */
+async function updatePin(dir: string, rev: string | undefined): Promise<number> {
+  const file = path.join(dir, 'probe.json');
+  if (!fs.existsSync(file)) throw InputError.at(display(file), '', 'an existing probe.json (childproof init writes one)');
+  const spec = readJson(file).data as ProbeSpec;
+  const { identity, changes } = repin(dir, spec, rev, display(file));
+  writeJsonWhole(file, { ...spec, identity });
+  process.stdout.write(changes.length ? `${display(file)}: pinned again\n${changes.map((c) => `  ${c}\n`).join('')}` : `${display(file)}: nothing changed\n`);
+  const probe = loadProbeDir(dir);
+  const [v] = verifyProbes([probe], { byProbe: {} });
+  if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
+  const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
+  if (exports?.error || exports?.lacking) process.stderr.write(`childproof: ${exports.adapter}: ${exports.error ?? `uses ${exports.lacking}, which the target does not export`}\n`);
   return EXIT.ok;
 }

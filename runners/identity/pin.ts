@@ -16,7 +16,13 @@ function toPosix(p: string): string {
   return p.split(path.sep).join('/');
 }
 
-export function pinFiles(files: string[], root?: string): Identity {
+/** A directory as probe.json stores it: relative to the probe's directory, which is where
+ *  it is resolved from, so a probe moves with its code and names no machine's path. */
+export function fromProbeDir(probeDir: string, dir: string): string {
+  return toPosix(path.relative(path.resolve(probeDir), path.resolve(dir))) || '.';
+}
+
+export function pinFiles(files: string[], root: string | undefined, probeDir: string): Identity {
   const base = root ?? path.dirname(files[0]);
   const paths = files.map((f) => {
     if (!fs.existsSync(f) || !fs.statSync(f).isFile()) throw new InputError([`${f}: expected an existing file`]);
@@ -24,17 +30,17 @@ export function pinFiles(files: string[], root?: string): Identity {
     checkPinnedPath('(pin)', rel);
     return pinBytes(rel, fs.readFileSync(f));
   });
-  return { kind: 'files', root: toPosix(base), entry: paths[0].path, paths };
+  return { kind: 'files', root: fromProbeDir(probeDir, base), entry: paths[0].path, paths };
 }
 
-export function pinGit(checkout: string, rev: string, paths: string[]): Identity {
+export function pinGit(checkout: string, rev: string, paths: string[], probeDir: string): Identity {
   if (paths.length === 0) throw new InputError(['pin --checkout needs at least one --path']);
   const commit = git(checkout, ['rev-parse', '--verify', `${rev}^{commit}`], `${checkout}: git rev-parse`).toString().trim();
   const pins = paths.map((p) => {
     checkPinnedPath('(pin)', p);
     return pinBytes(p, git(checkout, ['cat-file', 'blob', `${commit}:${p}`], `${checkout}: git cat-file`));
   });
-  return { kind: 'git', checkout, commit, entry: pins[0].path, paths: pins };
+  return { kind: 'git', checkout: fromProbeDir(probeDir, checkout), commit, entry: pins[0].path, paths: pins };
 }
 
 /** The module a bare `import NAME` reaches in Node: exports "." for node/import/default, else main. */

@@ -1,0 +1,111 @@
+// `childproof init DIR`: a working probe for the user's own code in one command: the
+// target pinned (directories relative to DIR), an adapter calling the chosen export with
+// the generic call, both verified, and the command that runs it.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkExports } from '../engine/check-exports.ts';
+import { verifyProbes } from '../engine/prepare.ts';
+import { git } from '../identity/git.ts';
+import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
+import { adapterSource, exportNames, probeJson, probeName } from '../identity/probe-template.ts';
+import { hostRuntime } from '../identity/runtime.ts';
+import { findPackageDir } from '../identity/verify.ts';
+import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { display, writeFileWhole, writeJsonWhole } from '../model/files.ts';
+import { loadProbeDir } from '../model/load-probes.ts';
+import type { Identity } from '../model/probe.ts';
+import { parse, string, strings, USAGE } from './args.ts';
+
+interface Pinned {
+  identity: Identity;
+  /** The entry module's source, to find what it exports. */
+  source: string;
+  /** What the adapter's `typeof import(...)` names, from DIR. */
+  typeImport: string;
+  what: string;
+}
+
+function relativeImport(from: string, file: string): string {
+  const rel = path.relative(from, file).split(path.sep).join('/');
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
+  const files = strings(values.file);
+  const checkout = string(values.checkout);
+  const pkg = string(values.package);
+  if ([files.length, checkout, pkg].filter(Boolean).length !== 1) {
+    throw new InputError([`init takes exactly one of --file, --checkout or --package\n\n${USAGE}`]);
+  }
+  if (files.length) {
+    const root = string(values.root) ?? path.dirname(files[0]);
+    const identity = pinFiles(files, root, dir);
+    return { identity, source: fs.readFileSync(files[0], 'utf8'), typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]) };
+  }
+  if (checkout) {
+    const rev = string(values.rev);
+    if (!rev) throw new InputError(['init --checkout needs --rev']);
+    const identity = pinGit(checkout, rev, strings(values.path), dir) as Extract<Identity, { kind: 'git' }>;
+    const entry = identity.entry as string;
+    const source = git(checkout, ['cat-file', 'blob', `${identity.commit}:${entry}`], `${checkout}: git cat-file`).toString('utf8');
+    return { identity, source, typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${entry} at ${identity.commit.slice(0, 12)}` };
+  }
+  const [, name, version] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
+  const identity = pinPackage(name, dir) as Extract<Identity, { kind: 'package' }>;
+  if (version && identity.version !== version) {
+    throw new InputError([`package ${name}: ${identity.version} is installed, not ${version}: install ${name}@${version} where ${display(dir)} can find it`]);
+  }
+  const installed = findPackageDir(path.resolve(dir), name)!;
+  return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}` };
+}
+
+function chooseExport(found: string[], asked: string | undefined, entry: string): string {
+  if (asked) {
+    if (found.length && !found.includes(asked)) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${found.join(', ')}); verify will say for sure\n`);
+    return asked;
+  }
+  const named = found.filter((n) => n !== 'default');
+  const pick = named[0] ?? found[0];
+  if (!pick) throw new InputError([`${entry}: no export found by reading it: name the one to call with --export NAME`]);
+  if (found.length > 1) process.stderr.write(`childproof: calling ${pick}; ${entry} also exports ${found.filter((n) => n !== pick).join(', ')} (--export NAME to choose)\n`);
+  return pick;
+}
+
+export async function cmdInit(args: string[]): Promise<number> {
+  const { values, positionals } = parse(
+    args,
+    {
+      file: { type: 'string', multiple: true },
+      root: { type: 'string' },
+      checkout: { type: 'string' },
+      rev: { type: 'string' },
+      path: { type: 'string', multiple: true },
+      package: { type: 'string' },
+      export: { type: 'string' },
+      name: { type: 'string' },
+    },
+    { min: 1, max: 1, what: 'init takes the directory to write the probe into' },
+  );
+  const dir = positionals[0];
+  if (fs.existsSync(path.join(dir, 'probe.json'))) {
+    throw InputError.at(display(path.join(dir, 'probe.json')), '', `no probe here yet; to pin this one again: childproof pin --update ${dir}`);
+  }
+  fs.mkdirSync(dir, { recursive: true });
+  const pinned = pinTarget(dir, values);
+  const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
+  const exportName = chooseExport(exportNames(pinned.source), string(values.export), entry);
+  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(string(values.name) ?? probeName(path.basename(path.resolve(dir))), pinned.identity, `${pinned.what}'s ${exportName}()`));
+  writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, `${pinned.what}'s ${exportName}()`, pinned.typeImport));
+
+  const probe = loadProbeDir(dir);
+  const [v] = verifyProbes([probe], { byProbe: {} });
+  if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
+  const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
+  if (exports?.error || exports?.lacking) throw new InputError([`${exports.adapter}: ${exports.error ?? `uses ${exports.lacking}, which the target does not export`}`]);
+  process.stdout.write(
+    `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${pinned.what}, ${v.verified.files.length} file(s) verified, calling ${exportName}()\n` +
+      `run it:  childproof run --probe ${dir} --case core\n`,
+  );
+  return EXIT.ok;
+}

@@ -1,0 +1,50 @@
+// `childproof pin --update DIR`: the same files pinned again as they are now (a git pin at
+// another revision), with what changed, for a probe whose target moved on.
+
+import path from 'node:path';
+import { InputError } from '../model/errors.ts';
+import type { Identity, PinnedPath, ProbeSpec } from '../model/probe.ts';
+import { pinFiles, pinGit, pinPackage } from './pin.ts';
+
+export interface Repinned {
+  identity: Identity;
+  /** One line per thing that changed: a file's blob, the commit, the version. */
+  changes: string[];
+}
+
+function fileChanges(before: PinnedPath[], after: PinnedPath[]): string[] {
+  const old = new Map(before.map((p) => [p.path, p.blob]));
+  const now = new Map(after.map((p) => [p.path, p.blob]));
+  const out: string[] = [];
+  for (const [p, blob] of now) {
+    if (!old.has(p)) out.push(`${p}: added (${blob.slice(0, 12)})`);
+    else if (old.get(p) !== blob) out.push(`${p}: ${old.get(p)!.slice(0, 12)} -> ${blob.slice(0, 12)}`);
+  }
+  for (const p of old.keys()) if (!now.has(p)) out.push(`${p}: gone`);
+  return out;
+}
+
+export function repin(probeDir: string, spec: ProbeSpec, rev: string | undefined, file: string): Repinned {
+  const id = spec.identity;
+  if (!id) throw InputError.at(file, '/identity', 'an identity to pin again (a variant takes its base probe\'s: update that one)');
+  if (id.kind === 'builtin') throw InputError.at(file, '/identity/kind', 'a pinned target: a builtin is the runtime itself, chosen with --node');
+  if (rev !== undefined && id.kind !== 'git') throw InputError.at(file, '/identity/kind', '"git" for --rev');
+  if (id.kind === 'files') {
+    if (id.root === undefined) throw InputError.at(file, '/identity/root', 'a root to read the files from (a probe whose source is supplied with --source is pinned by `pin --file`)');
+    const root = path.resolve(probeDir, id.root);
+    const fresh = pinFiles(id.paths.map((p) => path.join(root, p.path)), root, probeDir);
+    return { identity: { ...id, paths: fresh.kind === 'files' ? fresh.paths : [] }, changes: fileChanges(id.paths, (fresh as typeof id).paths) };
+  }
+  if (id.kind === 'git') {
+    if (id.checkout === undefined) throw InputError.at(file, '/identity/checkout', 'a checkout to read the revision from');
+    const fresh = pinGit(path.resolve(probeDir, id.checkout), rev ?? 'HEAD', id.paths.map((p) => p.path), probeDir) as typeof id;
+    const changes = fileChanges(id.paths, fresh.paths);
+    if (fresh.commit !== id.commit) changes.unshift(`commit: ${id.commit.slice(0, 12)} -> ${fresh.commit.slice(0, 12)}`);
+    return { identity: { ...id, commit: fresh.commit, paths: fresh.paths }, changes };
+  }
+  const fresh = pinPackage(id.installedAs ?? id.name, probeDir) as typeof id;
+  const changes = fileChanges(id.paths, fresh.paths);
+  if (fresh.version !== id.version) changes.unshift(`version: ${id.version} -> ${fresh.version}`);
+  const entry = typeof id.entry === 'string' && !fresh.paths.some((p) => p.path === id.entry) ? fresh.entry : id.entry;
+  return { identity: { ...id, version: fresh.version, entry, paths: fresh.paths }, changes };
+}
