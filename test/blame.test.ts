@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { cliIn, ROOT, tempDir, writeJson } from './support/helpers.ts';
-import { finish } from './support/suite.ts';
+import { eager, finish } from './support/suite.ts';
 
 // A helper with one export; it throws synchronously, in its own code, when asked to.
 const HELPER = `import { execFile } from 'node:child_process';
@@ -38,7 +38,7 @@ export default { uses: ['exec'], run: (call, target) => target.exec(call.file, c
 `,
 };
 
-const work = (async () => {
+const work = eager(async () => {
   const dir = tempDir('childproof-own-');
   fs.writeFileSync(path.join(dir, 'exec.mjs'), HELPER);
   const blob = (await cliIn(dir, 'pin', '--file', 'exec.mjs', '--probe-dir', 'missing-export')).stdout;
@@ -52,7 +52,7 @@ const work = (async () => {
   const report = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
   const verify = await cliIn(dir, 'verify', '--probe', 'declares-missing');
   return { dir, identity, run, report, verify };
-})();
+});
 
 const trial = async (probe: string) => (await work).report.trials.find((t: { probe: string }) => t.probe === probe);
 

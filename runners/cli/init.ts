@@ -24,6 +24,8 @@ interface Pinned {
   /** What the adapter's `typeof import(...)` names, from DIR. */
   typeImport: string;
   what: string;
+  /** The probe's name unless --name says otherwise. */
+  name: string;
 }
 
 function relativeImport(from: string, file: string): string {
@@ -41,7 +43,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   if (files.length) {
     const root = string(values.root) ?? path.dirname(files[0]);
     const identity = pinFiles(files, root, dir);
-    return { identity, source: fs.readFileSync(files[0], 'utf8'), typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]) };
+    return { identity, source: fs.readFileSync(files[0], 'utf8'), typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]), name: path.parse(files[0]).name };
   }
   if (checkout) {
     const rev = string(values.rev);
@@ -49,7 +51,8 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     const identity = pinGit(checkout, rev, strings(values.path), dir) as Extract<Identity, { kind: 'git' }>;
     const entry = identity.entry as string;
     const source = git(checkout, ['cat-file', 'blob', `${identity.commit}:${entry}`], `${checkout}: git cat-file`).toString('utf8');
-    return { identity, source, typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${entry} at ${identity.commit.slice(0, 12)}` };
+    const project = path.basename(path.resolve(checkout));
+    return { identity, source, typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}`, name: project };
   }
   const [, name, version] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
   const identity = pinPackage(name, dir) as Extract<Identity, { kind: 'package' }>;
@@ -57,7 +60,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     throw new InputError([`package ${name}: ${identity.version} is installed, not ${version}: install ${name}@${version} where ${display(dir)} can find it`]);
   }
   const installed = findPackageDir(path.resolve(dir), name)!;
-  return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}` };
+  return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name };
 }
 
 function chooseExport(found: string[], asked: string | undefined, entry: string): string {
@@ -95,8 +98,9 @@ export async function cmdInit(args: string[]): Promise<number> {
   const pinned = pinTarget(dir, values);
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
   const exportName = chooseExport(exportNames(pinned.source), string(values.export), entry);
-  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(string(values.name) ?? probeName(path.basename(path.resolve(dir))), pinned.identity, `${pinned.what}'s ${exportName}()`));
-  writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, `${pinned.what}'s ${exportName}()`, pinned.typeImport));
+  const title = `${pinned.what}: ${exportName}()`;
+  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? pinned.name), pinned.identity, title));
+  writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, title, pinned.typeImport));
 
   const probe = loadProbeDir(dir);
   const [v] = verifyProbes([probe], { byProbe: {} });
@@ -104,7 +108,7 @@ export async function cmdInit(args: string[]): Promise<number> {
   const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
   if (exports?.error || exports?.lacking) throw new InputError([`${exports.adapter}: ${exports.error ?? `uses ${exports.lacking}, which the target does not export`}`]);
   process.stdout.write(
-    `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${pinned.what}, ${v.verified.files.length} file(s) verified, calling ${exportName}()\n` +
+    `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${v.verified.files.length} file(s) verified\n` +
       `run it:  childproof run --probe ${dir} --case core\n`,
   );
   return EXIT.ok;

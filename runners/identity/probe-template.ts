@@ -19,9 +19,9 @@ export function exportNames(source: string): string[] {
   return [...names];
 }
 
-/** A probe's name from its directory's: lowercase letters, digits and dashes. */
-export function probeName(dir: string): string {
-  const name = dir.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
+/** A probe's name from the target's: lowercase letters, digits and dashes. */
+export function probeName(target: string): string {
+  const name = target.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
   return /^[a-z0-9]/.test(name) ? name : `probe-${name}`;
 }
 
@@ -31,7 +31,7 @@ export function probeJson(name: string, identity: Identity, target: string): Pro
     title: `${target}, called with the generic call`,
     identity,
     adapter: 'adapter.ts',
-    supports: ['signal', 'timeout', 'killSignal'],
+    supports: ['signal', 'timeout', 'killSignal', 'exit-status'],
   };
 }
 
@@ -40,6 +40,7 @@ export function probeJson(name: string, identity: Identity, target: string): Pro
  * for pinned files, the package's name), or null where there is nothing to name.
  */
 export function adapterSource(exportName: string, target: string, typeImport: string | null): string {
+  // \`target\` reads as "project's exec.mjs: exec()".
   const call = exportName === 'default' ? 'target.default' : `target.${exportName}`;
   const type = typeImport ? `typeof import('${typeImport}')` : `{ ${exportName}: (file: string, args: string[], options: object) => Promise<unknown> }`;
   return `// The adapter between childproof's generic call and ${target}.

@@ -23,11 +23,10 @@ export function classify(verdicts: Verdict[], known: KnownDivergence[]): { outco
   if (newFail) return { outcome: 'fail', reason: newFail.why };
   if (unmatched.length > 0) return { outcome: 'unknown', reason: unmatched[0].why };
   if (unmatchedKnown.length > 0) {
-    const k = unmatchedKnown[0];
-    return {
-      outcome: 'unexpected-pass',
-      reason: `known to fail with ${k.fact} = ${show(k.value)}, but it did not: ${k.why}`,
-    };
+    // Every known divergence that did not happen, with the value its fact has now: what changed.
+    const now = (k: KnownDivergence) => verdicts.find((v) => v.fact === k.fact)?.observed;
+    const changed = unmatchedKnown.map((k) => `${k.fact} was known to be ${show(k.value)} and is now ${show(now(k) ?? 'unknown')}`);
+    return { outcome: 'unexpected-pass', reason: `${changed.join('; ')} (known divergence: ${unmatchedKnown[0].why})` };
   }
   // The probe's own explanation says why, where the verdict only says what.
   if (problems.length > 0) return { outcome: 'known-fail', reason: known.find((k) => matches(problems[0], k))!.why };

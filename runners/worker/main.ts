@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { AdapterError, WorkerObservations } from '../model/observations.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
@@ -57,6 +58,18 @@ function finish(): never {
   // the worker alive, and the runner deals with whatever remains.
   process.exit(0);
 }
+
+// An exception nobody catches ends the calling process, as it would the target's user's.
+// What was seen until then is written, with the party whose code threw, before it ends.
+process.on('uncaughtExceptionMonitor', (err) => {
+  const text = redact(err instanceof Error ? `${err.name}: ${err.message}` : String(err)).split('\n')[0].slice(0, 300);
+  const stack = err instanceof Error ? String(err.stack) : '';
+  const inTarget = spec.target.kind === 'material' && stack.includes(fileURLToPath(spec.target.materialUrl));
+  const where = adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
+  const whose = inTarget ? ", thrown in the target's code" : where ? `, thrown in the adapter (at ${where})` : '';
+  seen.problems.push(`an uncaught exception ended the calling process${whose}: ${text}`);
+  finish();
+});
 
 let onChildExit: (() => void) | null = null;
 watchSpawns(seen.spawns, dir, redact, () => onChildExit?.());
