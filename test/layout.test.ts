@@ -56,7 +56,7 @@ test("the README's layout section names every folder of the tree, and no other",
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const section = readme.split(/^## /m).find((s) => s.startsWith('Layout'))!;
   const named = [...section.matchAll(/^\s*(\w[\w-]*)\/\s/gm)].map((m) => m[1]);
-  const top = ['cases', 'probes', 'schemas', 'runners', 'results', 'bench', 'test'];
+  const top = ['cases', 'probes', 'docs', 'schemas', 'runners', 'results', 'bench', 'test'];
   assert.equal(named.sort(), [...top, ...fs.readdirSync(RUNNERS_DIR)].sort());
 });
 

@@ -68,8 +68,7 @@ function chooseExport(found: string[], asked: string | undefined, entry: string)
     if (found.length && !found.includes(asked)) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${found.join(', ')}); verify will say for sure\n`);
     return asked;
   }
-  const named = found.filter((n) => n !== 'default');
-  const pick = named[0] ?? found[0];
+  const pick = found[0];
   if (!pick) throw new InputError([`${entry}: no export found by reading it: name the one to call with --export NAME`]);
   if (found.length > 1) process.stderr.write(`childproof: calling ${pick}; ${entry} also exports ${found.filter((n) => n !== pick).join(', ')} (--export NAME to choose)\n`);
   return pick;
@@ -92,7 +91,7 @@ export async function cmdInit(args: string[]): Promise<number> {
   );
   const dir = positionals[0];
   if (fs.existsSync(path.join(dir, 'probe.json'))) {
-    throw InputError.at(display(path.join(dir, 'probe.json')), '', `no probe here yet; to pin this one again: childproof pin --update ${dir}`);
+    throw InputError.at(display(path.join(dir, 'probe.json')), '', `expected no probe here yet; to pin this one again: childproof pin --update ${dir}`);
   }
   fs.mkdirSync(dir, { recursive: true });
   const pinned = pinTarget(dir, values);

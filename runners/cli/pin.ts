@@ -52,7 +52,7 @@ export async function cmdPin(args: string[]): Promise<number> {
 /** Pins again the files a probe's identity names, writes probe.json whole, says what changed and verifies it. */
 async function updatePin(dir: string, rev: string | undefined): Promise<number> {
   const file = path.join(dir, 'probe.json');
-  if (!fs.existsSync(file)) throw InputError.at(display(file), '', 'an existing probe.json (childproof init writes one)');
+  if (!fs.existsSync(file)) throw InputError.at(display(file), '', 'expected an existing probe.json (childproof init writes one)');
   const spec = readJson(file).data as ProbeSpec;
   const { identity, changes } = repin(dir, spec, rev, display(file));
   writeJsonWhole(file, { ...spec, identity });

@@ -26,17 +26,17 @@ function fileChanges(before: PinnedPath[], after: PinnedPath[]): string[] {
 
 export function repin(probeDir: string, spec: ProbeSpec, rev: string | undefined, file: string): Repinned {
   const id = spec.identity;
-  if (!id) throw InputError.at(file, '/identity', 'an identity to pin again (a variant takes its base probe\'s: update that one)');
-  if (id.kind === 'builtin') throw InputError.at(file, '/identity/kind', 'a pinned target: a builtin is the runtime itself, chosen with --node');
-  if (rev !== undefined && id.kind !== 'git') throw InputError.at(file, '/identity/kind', '"git" for --rev');
+  if (!id) throw InputError.at(file, '/identity', 'expected an identity to pin again (a variant takes its base probe\'s: update that one)');
+  if (id.kind === 'builtin') throw InputError.at(file, '/identity/kind', 'expected a pinned target: a builtin is the runtime itself, chosen with --node');
+  if (rev !== undefined && id.kind !== 'git') throw InputError.at(file, '/identity/kind', 'expected "git" for --rev');
   if (id.kind === 'files') {
-    if (id.root === undefined) throw InputError.at(file, '/identity/root', 'a root to read the files from (a probe whose source is supplied with --source is pinned by `pin --file`)');
+    if (id.root === undefined) throw InputError.at(file, '/identity/root', 'expected a root to read the files from (a probe whose source is supplied with --source is pinned by `pin --file`)');
     const root = path.resolve(probeDir, id.root);
     const fresh = pinFiles(id.paths.map((p) => path.join(root, p.path)), root, probeDir);
     return { identity: { ...id, paths: fresh.kind === 'files' ? fresh.paths : [] }, changes: fileChanges(id.paths, (fresh as typeof id).paths) };
   }
   if (id.kind === 'git') {
-    if (id.checkout === undefined) throw InputError.at(file, '/identity/checkout', 'a checkout to read the revision from');
+    if (id.checkout === undefined) throw InputError.at(file, '/identity/checkout', 'expected a checkout to read the revision from');
     const fresh = pinGit(path.resolve(probeDir, id.checkout), rev ?? 'HEAD', id.paths.map((p) => p.path), probeDir) as typeof id;
     const changes = fileChanges(id.paths, fresh.paths);
     if (fresh.commit !== id.commit) changes.unshift(`commit: ${id.commit.slice(0, 12)} -> ${fresh.commit.slice(0, 12)}`);

@@ -24,8 +24,11 @@ const WAIT_LIMIT_MS = 60_000;
 
 const made: string[] = [];
 
+/** A scratch directory, removed when the test process exits: a suite's work may still be
+ *  reading its own while another suite finishes (suite.ts starts them all at import). */
 export function tempDir(prefix = 'childproof-test-'): string {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  if (made.length === 0) process.once('exit', removeTempDirs);
   made.push(dir);
   return dir;
 }

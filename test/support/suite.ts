@@ -1,5 +1,5 @@
 // Every test file ends the same way: its last test checks that nothing it started is
-// still running, and its scratch directories are removed.
+// still running. Scratch directories are removed when the process exits (helpers.ts).
 //
 // uvu imports every test file before it runs any test, so the trial runs that suites
 // start with `eager()` at import all run at once, in one scheduler pool
@@ -11,7 +11,6 @@ import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
 import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { processesTagged } from '../../runners/os/processes.ts';
-import { removeTempDirs } from './helpers.ts';
 
 const runs: Array<Promise<unknown>> = [];
 
@@ -33,6 +32,5 @@ export function finish<T>(suite: Test<T>): void {
     await Promise.all(runs);
     assert.equal(stillRunning(), []);
   });
-  suite.after(removeTempDirs);
   suite.run();
 }

@@ -19,7 +19,8 @@ const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-')
 function trialBlock(report: Report, t: TrialResult, runtime: string): string {
   const clauses = [...new Set((t.verdicts ?? []).map((v) => v.clause))];
   const words = plainWords(t);
-  const facts = t.facts ? `<table class="facts">${FACT_NAMES.map((f) => `<tr><th>${f}</th><td>${h(show(t.facts![f]))}</td></tr>`).join('')}</table>` : '';
+  const evidence = t.evidence ? `<tr><th>the error's message</th><td>${h(t.evidence['error.message'])}</td></tr>` : '';
+  const facts = t.facts ? `<table class="facts">${FACT_NAMES.map((f) => `<tr><th>${f}</th><td>${h(show(t.facts![f]))}</td></tr>`).join('')}${evidence}</table>` : '';
   const verdicts = (t.verdicts ?? [])
     .map((v) => `<li class="verdict ${v.result}"><b>${v.result}</b> ${h(v.clause)}: ${h(v.why)}${v.knownDivergence ? `<br><i>Known: ${h(v.knownDivergence)}</i>` : ''}</li>`)
     .join('');

@@ -53,6 +53,7 @@ function trialSection(report: Report, t: TrialResult): string[] {
   const words = plainWords(t);
   if (words) out.push(`At settlement: ${words}`, '');
   if (t.facts) out.push(`Facts: ${FACT_NAMES.map((f) => `${f} \`${show(t.facts![f])}\``).join(' · ')}`, '');
+  if (t.evidence) out.push(`The error's message: \`${t.evidence['error.message'].replace(/`/g, "'")}\``, '');
   const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
   if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${v.why}${v.knownDivergence ? ` Known: ${v.knownDivergence}` : ''}`), '');
   if (t.timeline?.length) out.push('What happened:', '', ...t.timeline.map((e) => `- ${e.ms.toFixed(1)} ms: ${eventWords(e)}`), '');

@@ -1,0 +1,108 @@
+// Bringing one's own code: `init` writes a probe that runs, `pin --update` pins it again
+// in place, and each refuses what it cannot do with one clear line and exit 2.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { loadCase } from '../runners/model/load-cases.ts';
+import { InputError } from '../runners/model/errors.ts';
+import { cliIn, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { eager, finish } from './support/suite.ts';
+
+const STACK = /\n\s+at /;
+
+// A TypeScript helper with a constant and two functions: init calls the first function.
+const HELPER = `import { execFile } from 'node:child_process';
+export const VERSION = '1';
+export function run(file: string, args: string[], options: { cwd?: string; signal?: AbortSignal } = {}): Promise<void> {
+  return new Promise((resolve, reject) => execFile(file, args, options, (e) => (e ? reject(e) : resolve())));
+}
+export function other() {}
+`;
+
+const work = eager(async () => {
+  const project = tempDir('childproof-init-');
+  fs.mkdirSync(path.join(project, 'src'));
+  fs.writeFileSync(path.join(project, 'src', 'exec.ts'), HELPER);
+  const init = await cliIn(project, 'init', 'probe', '--file', 'src/exec.ts');
+  const run = await cliIn(project, 'run', '--probe', 'probe', '--case', 'core/abort-reason-error', '--out', 'report.json', '--quiet');
+  return { project, init, run };
+});
+
+test('init --file writes a probe whose root is relative to it, calls the first function the file declares, and says how to run it', async () => {
+  const { project, init } = await work;
+  assert.is(init.code, 0, init.stderr);
+  assert.match(init.stdout, /run it: {2}childproof run --probe probe --case core/);
+  assert.match(init.stderr, /calling run; exec\.ts also exports other, VERSION/);
+  const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
+  assert.equal({ name: probe.name, root: probe.identity.root, entry: probe.identity.entry }, { name: 'exec', root: '../src', entry: 'exec.ts' });
+  assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /from 'childproof'[\s\S]*uses: \['run'\][\s\S]*target\.run\(call\.file/);
+});
+
+test('the probe init wrote runs: its trial is judged, not an error', async () => {
+  const { project, run } = await work;
+  const [trial] = JSON.parse(fs.readFileSync(path.join(project, 'report.json'), 'utf8')).trials;
+  assert.is.not(trial.outcome, 'error', `${trial.reason}\n${run.stderr}`);
+  assert.is(trial.facts.settled, 'rejected');
+});
+
+test('pin --update pins the same files again, says what changed, and keeps the rest of probe.json', async () => {
+  const { project } = await work;
+  const copy = path.join(project, 'again');
+  fs.cpSync(path.join(project, 'probe'), copy, { recursive: true });
+  const before = JSON.parse(fs.readFileSync(path.join(copy, 'probe.json'), 'utf8'));
+  assert.match((await cliIn(project, 'pin', '--update', 'again')).stdout, /nothing changed/);
+  fs.appendFileSync(path.join(project, 'src', 'exec.ts'), '// changed\n');
+  const r = await cliIn(project, 'pin', '--update', 'again');
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /exec\.ts: [0-9a-f]{12} -> [0-9a-f]{12}/);
+  const after = JSON.parse(fs.readFileSync(path.join(copy, 'probe.json'), 'utf8'));
+  assert.is(after.title, before.title);
+  assert.is.not(after.identity.paths[0].blob, before.identity.paths[0].blob);
+  assert.is((await cliIn(project, 'verify', '--probe', 'again')).code, 0);
+});
+
+test('init and pin --update refuse what they cannot do with one line and exit 2', async () => {
+  const { project } = await work;
+  writeJson(path.join(project, 'builtin', 'probe.json'), { name: 'builtin', title: 'b', identity: { kind: 'builtin', module: 'node:child_process' }, adapter: 'a.mjs', supports: [] });
+  fs.writeFileSync(path.join(project, 'empty.mjs'), '// nothing exported\n');
+  const cases: Array<[string[], RegExp]> = [
+    [['init', 'probe', '--file', 'src/exec.ts'], /probe\/probe\.json: \/: expected no probe here yet; to pin this one again: childproof pin --update probe/],
+    [['init', 'fresh', '--file', 'empty.mjs'], /empty\.mjs: no export found by reading it: name the one to call with --export NAME/],
+    [['init', 'fresh'], /init takes exactly one of --file, --checkout or --package/],
+    [['pin', '--update', 'builtin'], /builtin\/probe\.json: \/identity\/kind: expected a pinned target/],
+    [['pin', '--update', 'nowhere'], /nowhere\/probe\.json: \/: expected an existing probe\.json/],
+  ];
+  for (const [args, message] of cases) {
+    const r = await cliIn(project, ...args);
+    assert.is(r.code, 2, args.join(' '));
+    assert.match(r.stderr, message, args.join(' '));
+    assert.not.match(r.stderr, STACK);
+  }
+});
+
+test('init --package pins an installed package and calls its default export', async () => {
+  const project = tempDir('childproof-init-package-');
+  fs.mkdirSync(path.join(project, 'node_modules'));
+  fs.symlinkSync(path.join(ROOT, 'node_modules', 'nano-spawn'), path.join(project, 'node_modules', 'nano-spawn'));
+  const r = await cliIn(project, 'init', 'probe', '--package', 'nano-spawn');
+  assert.is(r.code, 0, r.stderr);
+  const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
+  assert.equal([probe.name, probe.identity.kind, probe.identity.name], ['nano-spawn', 'package', 'nano-spawn']);
+  assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /uses: \['default'\]/);
+  const wrong = await cliIn(project, 'init', 'other', '--package', 'nano-spawn@0.0.1');
+  assert.is(wrong.code, 2);
+  assert.match(wrong.stderr, /is installed, not 0\.0\.1/);
+});
+
+test("a case file below the cases directory whose id is not its path is refused with the id expected", () => {
+  const root = tempDir();
+  const file = writeJson(path.join(root, 'suite', 'x.case.json'), {
+    id: 'other/x', title: 'x', requires: [], child: {}, call: { command: 'fixture' }, trigger: { kind: 'none' }, windowMs: 0,
+    assertions: [{ clause: 'reason-preserved', fact: 'settled', equals: 'resolved' }],
+  });
+  assert.throws(() => loadCase(file, root), (e: InputError) => e instanceof InputError && /\/id: expected "suite\/x", the file's path below cases\//.test(e.message));
+});
+
+finish(test);
