@@ -50,7 +50,9 @@ export function trialDifferences(a: TrialResult, b: TrialResult, racy: IsRacy = 
     const va = a.facts?.[fact];
     const vb = b.facts?.[fact];
     if (va === undefined && vb === undefined) continue;
-    if (!sameFact(fact, va ?? 'unknown', vb ?? 'unknown', a.facts, b.facts)) out.push({ fact, a: va ?? 'unknown', b: vb ?? 'unknown' });
+    // A fact that is null (it does not apply) is a value, not a missing one.
+    const [x, y] = [va === undefined ? 'unknown' : va, vb === undefined ? 'unknown' : vb];
+    if (!sameFact(fact, x, y, a.facts, b.facts)) out.push({ fact, a: x, b: y });
   }
   if (a.outcome !== b.outcome) out.push({ fact: 'outcome', a: a.outcome, b: b.outcome });
   return out;
