@@ -38,6 +38,16 @@ written, marked interrupted).`;
 
 type Options = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 
+/** What names the code to pin: `pin` and `init` take the same. */
+export const PIN_OPTIONS = {
+  file: { type: 'string', multiple: true },
+  root: { type: 'string' },
+  checkout: { type: 'string' },
+  rev: { type: 'string' },
+  path: { type: 'string', multiple: true },
+  package: { type: 'string' },
+} as const satisfies Options;
+
 /** Parses `args`; `positionals` says how many are allowed and what they are, for the error. */
 export function parse(args: string[], options: Options, positionals?: { min: number; max: number; what: string }) {
   let parsed;

@@ -15,7 +15,7 @@ import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { display, writeFileWhole, writeJsonWhole } from '../model/files.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import type { Identity } from '../model/probe.ts';
-import { parse, string, strings, USAGE } from './args.ts';
+import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
 
 interface Pinned {
   identity: Identity;
@@ -77,16 +77,7 @@ function chooseExport(found: string[], asked: string | undefined, entry: string)
 export async function cmdInit(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    {
-      file: { type: 'string', multiple: true },
-      root: { type: 'string' },
-      checkout: { type: 'string' },
-      rev: { type: 'string' },
-      path: { type: 'string', multiple: true },
-      package: { type: 'string' },
-      export: { type: 'string' },
-      name: { type: 'string' },
-    },
+    { ...PIN_OPTIONS, export: { type: 'string' }, name: { type: 'string' } },
     { min: 1, max: 1, what: 'init takes the directory to write the probe into' },
   );
   const dir = positionals[0];

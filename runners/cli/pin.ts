@@ -13,19 +13,10 @@ import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { display, readJson, writeJsonWhole } from '../model/files.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import type { ProbeSpec } from '../model/probe.ts';
-import { parse, string, strings, USAGE } from './args.ts';
+import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
 
 export async function cmdPin(args: string[]): Promise<number> {
-  const { values } = parse(args, {
-    file: { type: 'string', multiple: true },
-    root: { type: 'string' },
-    checkout: { type: 'string' },
-    rev: { type: 'string' },
-    path: { type: 'string', multiple: true },
-    package: { type: 'string' },
-    'probe-dir': { type: 'string' },
-    update: { type: 'string' },
-  });
+  const { values } = parse(args, { ...PIN_OPTIONS, 'probe-dir': { type: 'string' }, update: { type: 'string' } });
   const update = string(values.update);
   if (update) return updatePin(update, string(values.rev));
   const files = strings(values.file);
