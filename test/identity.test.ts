@@ -127,8 +127,9 @@ test('pin then verify round-trips for a package, whose name and version are chec
   assert.equal(verified.package, { name: 'tiny', version: '1.0.0' });
   assert.equal(verified.unverifiedModules, ['node_modules/dep/index.js'], 'the unpinned dependency is named');
 
+  // Handed a directory whose package.json names another version, verify refuses it.
   writeJson(path.join(pkg, 'package.json'), { name: 'tiny', version: '1.0.1', type: 'module', exports: './index.js' });
-  const bumped = await cli('verify', '--probe', probe);
+  const bumped = await cli('verify', '--probe', probe, '--source', `pkgprobe=${pkg}`);
   assert.is(bumped.code, 3);
   assert.match(bumped.stderr, /expected tiny@1\.0\.0, found tiny@1\.0\.1/);
 });

@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { InputError } from '../runners/model/errors.ts';
-import { cliIn, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { cliIn, tempDir, writeJson } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
@@ -82,18 +82,19 @@ test('init and pin --update refuse what they cannot do with one line and exit 2'
   }
 });
 
-test('init --package pins an installed package and calls its default export', async () => {
+test('init --package NAME@VERSION pins that version, installed into the cache when the project has none', async () => {
   const project = tempDir('childproof-init-package-');
-  fs.mkdirSync(path.join(project, 'node_modules'));
-  fs.symlinkSync(path.join(ROOT, 'node_modules', 'nano-spawn'), path.join(project, 'node_modules', 'nano-spawn'));
-  const r = await cliIn(project, 'init', 'probe', '--package', 'nano-spawn');
+  const r = await cliIn(project, 'init', 'probe', '--package', 'nano-spawn@2.1.0');
   assert.is(r.code, 0, r.stderr);
   const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
-  assert.equal([probe.name, probe.identity.kind, probe.identity.name], ['nano-spawn', 'package', 'nano-spawn']);
+  assert.equal([probe.name, probe.identity.kind, probe.identity.name, probe.identity.version], ['nano-spawn', 'package', 'nano-spawn', '2.1.0']);
   assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /uses: \['default'\]/);
-  const wrong = await cliIn(project, 'init', 'other', '--package', 'nano-spawn@0.0.1');
-  assert.is(wrong.code, 2);
-  assert.match(wrong.stderr, /is installed, not 0\.0\.1/);
+  const unnamed = await cliIn(project, 'init', 'other', '--package', 'nano-spawn');
+  assert.is(unnamed.code, 2);
+  assert.match(unnamed.stderr, /name the version to install, --package nano-spawn@VERSION/);
+  const missing = await cliIn(project, 'init', 'other', '--package', 'nano-spawn@0.0.1');
+  assert.is(missing.code, 2);
+  assert.match(missing.stderr, /nano-spawn@0\.0\.1 is not in the cache and could not be installed/);
 });
 
 test("a case file below the cases directory whose id is not its path is refused with the id expected", () => {

@@ -9,6 +9,7 @@ import { verifyProbes } from '../engine/prepare.ts';
 import { git } from '../identity/git.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
 import { adapterSource, exportNames, probeJson, probeName } from '../identity/probe-template.ts';
+import { installTarget, targetDir } from '../identity/install.ts';
 import { hostRuntime } from '../identity/runtime.ts';
 import { findPackageDir } from '../identity/verify.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
@@ -55,11 +56,19 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     return { identity, source, typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}`, name: project };
   }
   const [, name, version] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
-  const identity = pinPackage(name, dir) as Extract<Identity, { kind: 'package' }>;
-  if (version && identity.version !== version) {
-    throw new InputError([`package ${name}: ${identity.version} is installed, not ${version}: install ${name}@${version} where ${display(dir)} can find it`]);
+  // The copy installed where the probe can see it, if it is the version asked for; else
+  // that version, installed into childproof's cache as a run would.
+  const local = findPackageDir(path.resolve(dir), name);
+  const localVersion = local ? (JSON.parse(fs.readFileSync(path.join(local, 'package.json'), 'utf8')) as { version?: string }).version : null;
+  let from = dir;
+  if (!local || (version && localVersion !== version)) {
+    if (!version) throw new InputError([`package ${name}: not installed where ${display(dir)} can find it: name the version to install, --package ${name}@VERSION`]);
+    const got = installTarget(name, version, probeName(name));
+    if ('unavailable' in got) throw new InputError([got.unavailable]);
+    from = targetDir(name, version);
   }
-  const installed = findPackageDir(path.resolve(dir), name)!;
+  const identity = pinPackage(name, from) as Extract<Identity, { kind: 'package' }>;
+  const installed = findPackageDir(path.resolve(from), name)!;
   return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name };
 }
 

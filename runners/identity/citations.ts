@@ -8,6 +8,7 @@ import { display } from '../model/files.ts';
 import type { Citation, LoadedProbe } from '../model/probe.ts';
 import type { CitedCode, ProbeEntry } from '../model/report.ts';
 import { git } from './git.ts';
+import { cachedTarget, fetchCommand, installTarget } from './install.ts';
 import { blobId, findPackageDir } from './verify.ts';
 
 /**
@@ -22,9 +23,10 @@ export function pinnedBytes(probe: LoadedProbe, file: string, offline = false): 
   let bytes: Buffer;
   try {
     if (id.kind === 'package') {
-      const dir = findPackageDir(probe.codeDir, id.installedAs ?? id.name);
-      if (!dir) return `package ${id.name} is not installed (run npm ci)`;
-      bytes = fs.readFileSync(path.join(dir, file));
+      const cached = cachedTarget(id.name, id.version)?.dir ?? findPackageDir(probe.codeDir, id.installedAs ?? id.name);
+      const got = cached ? { dir: cached } : offline ? { unavailable: `${id.name}@${id.version} is not in the cache: ${fetchCommand(probe.spec.name)}` } : installTarget(id.name, id.version, probe.spec.name);
+      if ('unavailable' in got) return got.unavailable;
+      bytes = fs.readFileSync(path.join(got.dir, file));
     } else if (id.kind === 'files') {
       if (id.root === undefined) return 'the probe names no root: its source is supplied at run time';
       bytes = fs.readFileSync(path.resolve(probe.codeDir, id.root, file));

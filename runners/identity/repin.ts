@@ -4,7 +4,9 @@
 import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import type { Identity, PinnedPath, ProbeSpec } from '../model/probe.ts';
+import { installTarget, targetDir } from './install.ts';
 import { pinFiles, pinGit, pinPackage } from './pin.ts';
+import { findPackageDir } from './verify.ts';
 
 export interface Repinned {
   identity: Identity;
@@ -42,7 +44,15 @@ export function repin(probeDir: string, spec: ProbeSpec, rev: string | undefined
     if (fresh.commit !== id.commit) changes.unshift(`commit: ${id.commit.slice(0, 12)} -> ${fresh.commit.slice(0, 12)}`);
     return { identity: { ...id, commit: fresh.commit, paths: fresh.paths }, changes };
   }
-  const fresh = pinPackage(id.installedAs ?? id.name, probeDir) as typeof id;
+  // The version installed beside the probe, else the pinned version from childproof's cache.
+  const local = findPackageDir(path.resolve(probeDir), id.installedAs ?? id.name);
+  let from = probeDir;
+  if (!local) {
+    const got = installTarget(id.name, id.version, spec.name);
+    if ('unavailable' in got) throw new InputError([got.unavailable]);
+    from = targetDir(id.name, id.version);
+  }
+  const fresh = pinPackage(local ? (id.installedAs ?? id.name) : id.name, from) as typeof id;
   const changes = fileChanges(id.paths, fresh.paths);
   if (fresh.version !== id.version) changes.unshift(`version: ${id.version} -> ${fresh.version}`);
   const entry = typeof id.entry === 'string' && !fresh.paths.some((p) => p.path === id.entry) ? fresh.entry : id.entry;

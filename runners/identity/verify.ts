@@ -11,6 +11,7 @@ import { InputError, IntegrityError } from '../model/errors.ts';
 import type { Entry, Identity, LoadedProbe, PinnedPath } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
 import { git, isCheckout } from './git.ts';
+import { cachedTarget, installTarget, type TreeEntry } from './install.ts';
 import { hostRuntime, type Runtime } from './runtime.ts';
 
 export function entryPaths(entry: Entry): string[] {
@@ -104,6 +105,11 @@ export function findPackageDir(from: string, name: string): string | null {
   }
 }
 
+function installedVersion(dir: string): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
+  return `${manifest.name}@${manifest.version}`;
+}
+
 function sourceCommand(probe: LoadedProbe): string {
   return `childproof run --probe ${probe.spec.name} --source ${probe.spec.name}=PATH`;
 }
@@ -134,10 +140,20 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
   const declared = id.kind === 'files' ? id.root : id.kind === 'git' ? id.checkout : undefined;
   const given = source ?? (declared === undefined ? undefined : path.resolve(probe.codeDir, declared));
 
+  let tree: TreeEntry[] | undefined;
   if (id.kind === 'package') {
-    const installed = id.installedAs ?? id.name;
-    const dir = source ?? findPackageDir(probe.codeDir, installed);
-    if (!dir) throw new InputError([`probe ${name}: package ${installed}: expected it installed in a node_modules above ${probe.codeDir}; run npm ci`]);
+    let dir: string;
+    if (source) dir = source;
+    else {
+      // The cache first; else the very version installed beside the probe (a package of
+      // one's own that no registry has, say), whose bytes are checked against the pins
+      // all the same; else installed into the cache now.
+      const local = findPackageDir(probe.codeDir, id.installedAs ?? id.name);
+      const cached = cachedTarget(id.name, id.version);
+      const got = cached ?? (local && installedVersion(local) === `${id.name}@${id.version}` ? { dir: local, tree: undefined } : installTarget(id.name, id.version, name));
+      if ('unavailable' in got) return { status: 'unavailable', reason: got.unavailable };
+      ({ dir, tree } = got);
+    }
     const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
     if (manifest.name !== id.name || manifest.version !== id.version) {
       throw new IntegrityError([
@@ -180,6 +196,7 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
       source: origin,
       ...(id.kind === 'git' ? { commit: id.commit, commitChecked: origin === 'checkout' } : {}),
       ...(id.kind === 'package' ? { package: { name: id.name, version: id.version } } : {}),
+      ...(tree ? { tree } : {}),
       files: id.paths.map((p) => {
         const bytes = files.find((f) => f.path === p.path)!.bytes;
         return { path: p.path, blob: p.blob, ...(p.blobSha256 ? { blobSha256: p.blobSha256 } : {}), size: bytes.length };

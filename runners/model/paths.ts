@@ -13,6 +13,9 @@ export const SCHEMA_DIR = path.join(ROOT, 'schemas');
 export const RESULTS_DIR = path.join(ROOT, 'results');
 export const RUNNERS_DIR = path.join(ROOT, 'runners');
 export const PACKAGE_JSON = path.join(ROOT, 'package.json');
+/** Package probes' targets, installed on demand, one directory per package@version
+ *  (identity/install.ts). CHILDPROOF_CACHE moves the cache (the targets below it). */
+export const TARGETS_DIR = process.env.CHILDPROOF_CACHE ? path.resolve(process.env.CHILDPROOF_CACHE, 'targets') : path.join(ROOT, '.cache', 'targets');
 /** Downloaded Node releases for --node. */
 export const NODE_CACHE_DIR = path.join(ROOT, '.cache', 'node');
 

@@ -95,6 +95,8 @@ export interface Verified {
   /** False when a git pin was checked against the file alone, so the commit was not. */
   commitChecked?: boolean;
   package?: { name: string; version: string };
+  /** A package target's resolved tree as installed into the cache: names, versions, integrity. */
+  tree?: Array<{ name: string; version: string; integrity?: string }>;
   files: Array<{ path: string; blob: string; blobSha256?: string; size: number }>;
   /** What turned the verified bytes into running code. */
   loader: string;

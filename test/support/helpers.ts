@@ -108,8 +108,13 @@ export function cli(...args: string[]): Promise<{ code: number; stdout: string; 
 }
 
 /** The same, from the directory a user works in (their project, say). */
-export async function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const running = $({ nothrow: true, quiet: true, cwd })`${process.execPath} ${BIN} ${args}`;
+export function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return cliWith(cwd, {}, ...args);
+}
+
+/** The same, with variables of its own in the environment. */
+export async function cliWith(cwd: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const running = $({ nothrow: true, quiet: true, cwd, env: { ...process.env, ...env } })`${process.execPath} ${BIN} ${args}`;
   const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'));
   return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
 }
