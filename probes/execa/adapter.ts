@@ -1,4 +1,5 @@
-// execa as its documentation shows: cancelSignal to abort, timeout, killSignal, and
+// execa as its documentation shows: cancelSignal to abort (execa 9 on; `signal` before,
+// set by probe.json's byVersion as signalOption), timeout, killSignal, and
 // forceKillAfterDelay left at its documented default. The execa 10 probe shares this
 // adapter and adds killDescendants through its probe options.
 
@@ -11,9 +12,9 @@ interface Execa {
 export const uses = ['execa'];
 
 export const run: AdapterRun<Execa> = async (call, target) => {
-  const { killSignal, killDescendants } = call.options;
+  const { killSignal, killDescendants, signalOption = 'cancelSignal' } = call.options;
   return target.execa(call.file, call.args, {
     cwd: call.cwd,
-    ...definedOnly({ shell: call.shell && true, maxBuffer: call.maxBuffer, cancelSignal: call.signal, timeout: call.timeout, killSignal, killDescendants }),
+    ...definedOnly({ shell: call.shell && true, maxBuffer: call.maxBuffer, [String(signalOption)]: call.signal, timeout: call.timeout, killSignal, killDescendants }),
   });
 };

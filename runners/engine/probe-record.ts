@@ -9,7 +9,8 @@ import type { PreparedProbe } from './prepare.ts';
 export function probeHead(p: PreparedProbe): ProbeEntry {
   const { name, title, identity } = p.probe.spec;
   if (!p.verified) return { name, title, identity, unavailable: p.unavailable ?? 'not verified' };
-  const explanations = citedExplanations(p.probe);
+  // The base probe's citations name lines of its own version, not of another.
+  const explanations = p.probe.atVersion ? [] : citedExplanations(p.probe);
   return { name, title, identity, verified: { ...p.verified, unverifiedModules: [] }, ...(explanations.length ? { explanations } : {}) };
 }
 

@@ -11,7 +11,8 @@ import { InputError, IntegrityError } from '../model/errors.ts';
 import type { Entry, Identity, LoadedProbe, PinnedPath } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
 import { git, isCheckout } from './git.ts';
-import { cachedTarget, installTarget, type TreeEntry } from './install.ts';
+import { cachedTarget, installTarget, targetDir, type TreeEntry } from './install.ts';
+import { pinPackage } from './pin.ts';
 import { hostRuntime, type Runtime } from './runtime.ts';
 
 export function entryPaths(entry: Entry): string[] {
@@ -128,6 +129,14 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
       files: [],
       originalRoot: null,
     };
+  }
+  if (probe.atVersion && id.kind === 'package') {
+    // Another version of the base probe's package: pinned as it is installed, then
+    // verified like any pin. The probe's identity in the report is these pins.
+    const got = installTarget(id.name, id.version, name);
+    if ('unavailable' in got) return { status: 'unavailable', reason: got.unavailable };
+    const fresh = pinPackage(id.name, targetDir(id.name, id.version));
+    if (fresh.kind === 'package') Object.assign(id, { entry: fresh.entry, paths: fresh.paths });
   }
   id.paths.forEach((p) => checkPinnedPath(name, p.path));
   for (const entry of entryPaths(id.entry)) {

@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
 import { InputError } from './errors.ts';
 import { display, readJson } from './files.ts';
 import { globMatcher } from './load-cases.ts';
@@ -89,6 +90,7 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   const divergencesFile = path.join(path.resolve(dir), DIVERGENCES_FILE);
   const doc = readDivergences(divergencesFile, spec.name);
   const explanations = doc.explanations.map(({ signatures: _s, ...e }, i) => ({ ...e, pointer: `/explanations/${i}` }));
+  if (spec.byVersion) spec = { ...spec, options: optionsAt(spec) };
   return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: signaturesOf(doc), explanations };
 }
 
@@ -105,6 +107,11 @@ export function loadProbes(patterns: string[]): LoadedProbe[] {
   const shipped = shippedProbes();
   const out: LoadedProbe[] = [];
   for (const pattern of patterns) {
+    const versioned = /^(.+)@(\d[^@\s]*)$/.exec(pattern);
+    if (versioned) {
+      out.push(atVersion(loadProbes([versioned[1]])[0], versioned[2], pattern));
+      continue;
+    }
     const matches = globMatcher(pattern);
     const hits = shipped.filter((p) => matches(p.spec.name));
     if (hits.length) out.push(...hits);
@@ -116,7 +123,25 @@ export function loadProbes(patterns: string[]): LoadedProbe[] {
       ]);
     }
   }
-  return out.filter((p, i) => out.findIndex((q) => q.dir === p.dir) === i);
+  return out.filter((p, i) => out.findIndex((q) => q.spec.name === p.spec.name) === i);
+}
+
+/** A package probe at another version: the same adapter, options and known divergences,
+ *  named NAME@VERSION, its pins taken when that version is installed. */
+function atVersion(base: LoadedProbe, version: string, asked: string): LoadedProbe {
+  const id = base.spec.identity;
+  if (id.kind !== 'package') throw new InputError([`--probe ${asked}: expected a probe of an npm package; ${base.spec.name} pins ${id.kind === 'builtin' ? 'a Node builtin' : 'its own files'}`]);
+  if (version === id.version) return base;
+  const identity = { ...id, version, paths: [] };
+  const spec = { ...base.spec, name: `${base.spec.name}@${version}`, title: `${base.spec.title} (${id.name} ${version})`, identity };
+  return { ...base, spec: { ...spec, options: optionsAt(spec) }, atVersion: { of: base.spec.name, version } };
+}
+
+/** A probe's options with those its `byVersion` gives the pinned version laid over them. */
+function optionsAt(spec: ProbeSpec): Record<string, unknown> | undefined {
+  const id = spec.identity;
+  const ranges = id.kind === 'package' ? (spec.byVersion ?? []).filter((b) => semver.satisfies(id.version, b.range)) : [];
+  return ranges.length ? Object.assign({}, spec.options, ...ranges.map((b) => b.options)) : spec.options;
 }
 
 export function loadProbe(nameOrDir: string): LoadedProbe {

@@ -39,6 +39,8 @@ export interface ProbeSpec {
   supports: Feature[];
   /** Options added to every call this probe makes, over the case's own. */
   options?: Record<string, unknown>;
+  /** A package probe's options for the versions in a range, over `options`. */
+  byVersion?: Array<{ range: string; options: Record<string, unknown> }>;
   /** A known-bad variant of another probe, breaking exactly one clause. */
   mutant?: { of: string; breaks: Clause; how?: string };
 }
@@ -97,4 +99,7 @@ export interface LoadedProbe {
   explanations: Array<Explanation & { pointer: string }>;
   /** The divergences file, whether or not it exists yet. */
   divergencesFile: string;
+  /** Asked for as NAME@VERSION: a package probe run against another published version,
+   *  pinned when it is installed (identity/verify.ts), judged by the base's divergences. */
+  atVersion?: { of: string; version: string };
 }
