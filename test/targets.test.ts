@@ -19,7 +19,8 @@ const work = eager(async () => {
   // A cache of its own, and npm told to use only its own, empty, cache: a machine offline.
   const env = { CHILDPROOF_CACHE: path.join(dir, 'cold'), npm_config_offline: 'true', npm_config_cache: path.join(dir, 'npm-cache') };
   const cold = await cliWith(dir, env, 'run', '--probe', 'nano-spawn', '--case', 'core/cooperative-abort', '--out', 'cold.json', '--quiet');
-  return { dir, warm, cold };
+  const both = await cliIn(dir, 'run', '--probe', 'nano-spawn@1.0.3', '--probe', 'nano-spawn', '--case', 'core/cooperative-abort', '--out', 'both.json', '--quiet');
+  return { dir, warm, cold, both };
 });
 
 test("childproof's own dependencies name none of the libraries it probes", () => {
@@ -35,6 +36,15 @@ test('a package target is installed into the cache and the report records its re
   assert.equal(verified.package, { name: 'nano-spawn', version: '2.1.0' });
   assert.equal(verified.tree, lockedTree(path.join(targetDir('nano-spawn', '2.1.0', TARGETS_DIR), 'package-lock.json')));
   assert.ok(verified.tree.some((t: { name: string; integrity?: string }) => t.name === 'nano-spawn' && t.integrity?.startsWith('sha512-')));
+});
+
+test('--probe NAME@VERSION runs the probe against another published version, pinned as installed, beside the pinned one', async () => {
+  const { dir, both } = await work;
+  assert.is(both.code, 0, both.stdout + both.stderr);
+  const report = JSON.parse(fs.readFileSync(path.join(dir, 'both.json'), 'utf8'));
+  const heads = report.probes.map((p: { name: string; identity: { version: string; paths: unknown[] }; verified: { files: unknown[] } }) => [p.name, p.identity.version, p.identity.paths.length > 0, p.verified.files.length === p.identity.paths.length]);
+  assert.equal(heads, [['nano-spawn@1.0.3', '1.0.3', true, true], ['nano-spawn', '2.1.0', true, true]]);
+  assert.equal(report.trials.map((t: { probe: string; outcome: string }) => [t.probe, t.outcome]), [['nano-spawn', 'known-fail'], ['nano-spawn@1.0.3', 'known-fail']]);
 });
 
 test('offline with a cold cache, the probe is unavailable and says the command that fetches it', async () => {

@@ -8,7 +8,7 @@ import { DEFAULT_VIEW, type View } from '../report/render.ts';
 export const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
 
 Usage:
-  childproof run [--probe NAME|DIR]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
+  childproof run [--probe NAME|DIR|NAME@VERSION]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
                  [--node VERSION] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep]
                  [--table auto|cases|probes] [--quiet]
   childproof report --from FILE.jsonl [--out FILE]
@@ -25,6 +25,8 @@ Usage:
   childproof compare A.json B.json [--ignore-racy] [--format text|md]
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
   childproof publish REPORT [--dir results]
+  childproof sweep --probe NAME --versions RANGE [--case ID|GLOB]... [--latest-per minor|major]
+                   [--bisect FACT] [--format table|md|json] [--out FILE] [--node VERSION] [--jobs N]
   childproof stability [--runs N] [--hogs N] [--probe NAME|DIR]... [--case ID|GLOB]... [--node VERSION] [--out FILE]
   childproof list
   childproof validate [FILE]...

@@ -20,6 +20,7 @@ import { cmdReplay } from './replay.ts';
 import { cmdReport } from './report.ts';
 import { cmdRun } from './run.ts';
 import { cmdStability } from './stability.ts';
+import { cmdSweep } from './sweep.ts';
 import { cmdValidate } from './validate.ts';
 import { cmdVerify } from './verify.ts';
 
@@ -33,6 +34,7 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
   compare: cmdCompare,
   bless: cmdBless,
   stability: cmdStability,
+  sweep: cmdSweep,
   publish: cmdPublish,
   list: cmdList,
   report: cmdReport,

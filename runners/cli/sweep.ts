@@ -1,0 +1,82 @@
+// `childproof sweep --probe NAME --versions RANGE`: one package probe at every published
+// version in a range, side by side in one run, and per case and fact the versions over
+// which each value held. `--bisect FACT` instead finds the first version where that fact
+// changed, running a logarithmic number of versions.
+
+import { bisect } from '../engine/bisect.ts';
+import { runTrials } from '../engine/run.ts';
+import { runtimeFor } from '../identity/runtime.ts';
+import { pickVersions, publishedVersions } from '../identity/versions.ts';
+import { FACT_NAMES, type FactName } from '../model/case.ts';
+import { EXIT, InputError } from '../model/errors.ts';
+import { display } from '../model/files.ts';
+import { loadAllCases, selectCases } from '../model/load-cases.ts';
+import { loadProbes } from '../model/load-probes.ts';
+import { buildReport, environment } from '../report/build.ts';
+import { writeReport } from '../report/report-file.ts';
+import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts';
+import { show } from '../judge/verdicts.ts';
+import { parse, positiveInt, string, strings } from './args.ts';
+
+export async function cmdSweep(args: string[]): Promise<number> {
+  const { values } = parse(args, {
+    probe: { type: 'string' },
+    versions: { type: 'string' },
+    case: { type: 'string', multiple: true },
+    'latest-per': { type: 'string' },
+    bisect: { type: 'string' },
+    format: { type: 'string' },
+    out: { type: 'string' },
+    node: { type: 'string' },
+    jobs: { type: 'string' },
+  });
+  const name = string(values.probe);
+  const range = string(values.versions);
+  if (!name || !range) throw new InputError(['sweep needs --probe NAME and --versions RANGE']);
+  const latestPer = string(values['latest-per']);
+  if (latestPer !== undefined && latestPer !== 'minor' && latestPer !== 'major') throw new InputError([`--latest-per expects minor or major, not "${latestPer}"`]);
+  const format = string(values.format) ?? 'table';
+  if (!['table', 'md', 'json'].includes(format)) throw new InputError([`--format expects table, md or json, not "${format}"`]);
+  const [base] = loadProbes([name]);
+  const id = base.spec.identity;
+  if (id.kind !== 'package') throw new InputError([`sweep --probe ${name}: expected a probe of an npm package`]);
+  const versions = pickVersions(publishedVersions(id.name), range, latestPer);
+  if (versions.length === 0) throw new InputError([`no published version of ${id.name} is in ${range}`]);
+  const cases = selectCases(loadAllCases(), strings(values.case).length ? strings(values.case) : ['core']);
+  const runtime = runtimeFor(string(values.node));
+  const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
+  const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
+
+  const fact = string(values.bisect);
+  if (fact !== undefined) {
+    if (!(FACT_NAMES as readonly string[]).includes(fact)) throw new InputError([`--bisect expects a fact (${FACT_NAMES.join(', ')}), not "${fact}"`]);
+    if (cases.length !== 1) throw new InputError([`--bisect follows one fact of one case: give exactly one --case (${cases.length} selected)`]);
+    const found = await bisect(versions, async (v) => {
+      const run = await runTrials(probesAt([v]), cases, { runtime, jobs, notify: () => {} });
+      const t = run.trials[0];
+      const value = t?.facts ? t.facts[fact as FactName] : `${t?.outcome ?? 'not run'}: ${t?.reason ?? ''}`;
+      process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`);
+      return value;
+    });
+    const said = found.first
+      ? `${cases[0].spec.id} ${fact}: ${show(found.before as never)} before ${found.first}, ${show(found.after as never)} from ${found.first}`
+      : `${cases[0].spec.id} ${fact}: ${show(found.before as never)} at both ends of ${versions[0]}–${versions.at(-1)}`;
+    process.stdout.write(`${said}\n${found.runs.length} of ${versions.length} versions run: ${found.runs.map((r) => r.version).join(', ')}\n`);
+    return EXIT.ok;
+  }
+
+  const createdAt = new Date().toISOString();
+  const run = await runTrials(probesAt(versions), cases, { runtime, jobs });
+  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(runtime), createdAt });
+  const out = string(values.out) ?? `sweep-${name}.json`;
+  writeReport(out, report);
+  const rows = sweepRows(report);
+  if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, report: display(out), rows }, null, 2)}\n`);
+  else if (format === 'md') process.stdout.write(sweepMarkdown(rows, display(out)));
+  else {
+    process.stdout.write(`${name}: ${versions.length} versions (${versions[0]}–${versions.at(-1)}), ${cases.length} case(s); ${rows.length} fact(s) changed\n`);
+    for (const r of rows) process.stdout.write(`  ${sweepLine(r)}\n`);
+    process.stdout.write(`Report: ${display(out)}\n`);
+  }
+  return EXIT.ok;
+}

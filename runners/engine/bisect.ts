@@ -1,0 +1,36 @@
+// Finding the first version where one fact changed, with a logarithmic number of
+// versions run: the two ends first, then halving the span whose ends differ. It assumes
+// the fact changed once over the range; a fact that changed and changed back between two
+// versions run is not seen, and a sweep (`childproof sweep` without --bisect) is the check.
+
+import { isDeepStrictEqual } from 'node:util';
+
+export interface BisectResult<V> {
+  /** The first version whose value differs from the oldest's, or null when the ends agree. */
+  first: string | null;
+  before: V;
+  after: V | null;
+  /** Every version run, in the order it ran, with its value. */
+  runs: Array<{ version: string; value: V }>;
+}
+
+export async function bisect<V>(versions: string[], valueAt: (version: string) => Promise<V>): Promise<BisectResult<V>> {
+  const runs: Array<{ version: string; value: V }> = [];
+  const at = async (i: number) => {
+    const value = await valueAt(versions[i]);
+    runs.push({ version: versions[i], value });
+    return value;
+  };
+  let lo = 0;
+  let hi = versions.length - 1;
+  const before = await at(lo);
+  if (hi === lo) return { first: null, before, after: null, runs };
+  const after = await at(hi);
+  if (isDeepStrictEqual(before, after)) return { first: null, before, after: null, runs };
+  while (hi - lo > 1) {
+    const mid = Math.floor((lo + hi) / 2);
+    if (isDeepStrictEqual(await at(mid), before)) lo = mid;
+    else hi = mid;
+  }
+  return { first: versions[hi], before, after, runs };
+}
