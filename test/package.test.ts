@@ -4,6 +4,7 @@
 
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { test } from 'uvu';
@@ -50,6 +51,10 @@ test('npx childproof runs the reference and nano-spawn (installed on demand), an
   assert.match(reference.out, /1 trials: 1 pass\. All as expected\./);
   assert.is(nanoSpawn.code, 0, nanoSpawn.out);
   assert.match(nanoSpawn.out, /1 trials: 1 known-fail\. All as expected\./);
+  // Nothing of the run was linked outside its own directory (as once into the temporary directory).
+  const { project } = await work;
+  const strays = fs.readdirSync(os.tmpdir()).filter((e) => fs.lstatSync(path.join(os.tmpdir(), e)).isSymbolicLink() && fs.readlinkSync(path.join(os.tmpdir(), e)).startsWith(project));
+  assert.equal(strays, []);
   const probes = fs.readdirSync(path.join(ROOT, 'probes')).filter((p) => fs.existsSync(path.join(ROOT, 'probes', p, 'probe.json')));
   for (const p of probes) assert.match(list.out, new RegExp(`^  ${p}\\s`, 'm'), p);
   assert.match(list.out, /core\/cooperative-abort/);

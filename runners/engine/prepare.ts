@@ -71,7 +71,7 @@ export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: s
     const mismatch = runtimeMismatch(nodeRange(v.probe, v.files), runtime.version);
     if (mismatch) return { probe: v.probe, verified: { ...v.verified, loader: 'not loaded' }, unsupported: mismatch };
     if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: `node ${runtime.version} builtin` } };
-    const material = materialize(v.files, entryOf(v.probe), materialDir(v.probe, runDir), v.originalRoot);
+    const material = materialize(v.files, entryOf(v.probe), materialDir(v.probe, runDir), v.originalRoot, v.probe.spec.identity.kind === 'package');
     return { probe: v.probe, verified: { ...v.verified, loader: material.loader }, material };
   });
 }

@@ -19,12 +19,14 @@ export interface Material {
   transpiled: Record<string, string>;
   /** Where the pinned files were read from, so their bare imports resolve as they would there. */
   originalRoot: string | null;
+  /** A package's copy with its dependencies linked beside it, as they were beside the original. */
+  linked?: boolean;
   loader: string;
 }
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
-export function materialize(files: VerifiedFile[], entry: Entry, dir: string, originalRoot: string | null): Material {
+export function materialize(files: VerifiedFile[], entry: Entry, dir: string, originalRoot: string | null, isPackage = false): Material {
   const transpiled: Record<string, string> = {};
   const used = new Set<string>();
   const jsDir = path.join(dir, '..', `${path.basename(dir)}.js`);
@@ -41,7 +43,11 @@ export function materialize(files: VerifiedFile[], entry: Entry, dir: string, or
       transpiled[pathToFileURL(dest).href] = js;
     }
   }
-  if (originalRoot && originalRoot.includes(`${path.sep}node_modules${path.sep}`)) linkDependencies(dir, originalRoot);
+  // Only a package's copy sits at <private>/node_modules/<name>: files that merely live
+  // below a node_modules (childproof's own probes, when childproof is installed as a
+  // package) have no such place, and linking from theirs would write outside the copy.
+  const linked = isPackage && originalRoot !== null && originalRoot.includes(`${path.sep}node_modules${path.sep}`);
+  if (linked) linkDependencies(dir, originalRoot);
   const loader = used.size ? `${[...used].sort().join(' and ')}, once per run` : 'JavaScript as verified';
   const direct = typeof entry === 'string' ? standalone(dir, entry, transpiled) : null;
   if (direct) return { dir, entryUrls: pathToFileURL(direct).href, transpiled: {}, originalRoot: null, loader };
@@ -53,6 +59,7 @@ export function materialize(files: VerifiedFile[], entry: Entry, dir: string, or
         : Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, pathToFileURL(path.join(dir, v)).href])),
     transpiled,
     originalRoot,
+    linked,
     loader,
   };
 }
@@ -91,8 +98,7 @@ function standalone(dir: string, entry: string, transpiled: Record<string, strin
  * package's copy has its dependencies linked beside it and needs neither.
  */
 export function needsLoaderHooks(m: Material): boolean {
-  const linked = m.originalRoot !== null && m.originalRoot.includes(`${path.sep}node_modules${path.sep}`);
-  return Object.keys(m.transpiled).length > 0 || (m.originalRoot !== null && !linked);
+  return Object.keys(m.transpiled).length > 0 || (m.originalRoot !== null && !m.linked);
 }
 
 /**
