@@ -3,6 +3,7 @@
 // which each value held. `--bisect FACT` instead finds the first version where that fact
 // changed, running a logarithmic number of versions.
 
+import path from 'node:path';
 import { bisect } from '../engine/bisect.ts';
 import { runTrials } from '../engine/run.ts';
 import { runtimeFor } from '../identity/runtime.ts';
@@ -68,7 +69,7 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const createdAt = new Date().toISOString();
   const run = await runTrials(probesAt(versions), cases, { runtime, jobs });
   const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(runtime), createdAt });
-  const out = string(values.out) ?? `sweep-${name}.json`;
+  const out = string(values.out) ?? `sweep-${path.basename(name)}.json`;
   writeReport(out, report);
   const rows = sweepRows(report);
   if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, report: display(out), rows }, null, 2)}\n`);
