@@ -55,6 +55,9 @@ test('a subclass of a wrapped class builds its own instances', () => {
 test('missing exports are named, by dotted path for a target of several modules', () => {
   assert.equal(missingExports(['exec', 'nope'], { exec() {} }), ['nope']);
   assert.equal(missingExports(['client.Client', 'stdio.Transport'], { client: { Client }, stdio: {} }), ['stdio.Transport']);
+  // One API exported two ways across versions: either will do.
+  assert.equal(missingExports(['execa|default'], { default() {} }), []);
+  assert.equal(missingExports(['execa|default'], { sync() {} }), ['execa|default']);
 });
 
 finish(test);

@@ -5,15 +5,20 @@
 
 import { definedOnly, type AdapterRun } from 'childproof';
 
+type ExecaFunction = (file: string, args: readonly string[], options: Record<string, unknown>) => PromiseLike<unknown>;
+
+/** execa() by name from 6 on (ES modules); before, CommonJS's module.exports itself. */
 interface Execa {
-  execa(file: string, args: readonly string[], options: Record<string, unknown>): PromiseLike<unknown>;
+  execa?: ExecaFunction;
+  default?: ExecaFunction;
 }
 
-export const uses = ['execa'];
+export const uses = ['execa|default'];
 
 export const run: AdapterRun<Execa> = async (call, target) => {
   const { killSignal, killDescendants, signalOption = 'cancelSignal' } = call.options;
-  return target.execa(call.file, call.args, {
+  const execa = (target.execa ?? target.default)!;
+  return execa(call.file, call.args, {
     cwd: call.cwd,
     ...definedOnly({ shell: call.shell && true, maxBuffer: call.maxBuffer, [String(signalOption)]: call.signal, timeout: call.timeout, killSignal, killDescendants }),
   });

@@ -31,7 +31,8 @@ export type AdapterRun<Target = unknown> = (call: GenericCall, target: Target) =
 /** An adapter as one value: `export default { uses: ['exec'], run } satisfies Adapter<T>`. */
 export interface Adapter<Target = unknown> {
   /** The target's exports `run` calls (`exec`; `client.Client` for a target of several
-   *  modules by name). A trial whose target lacks one is the adapter's error. */
+   *  modules by name; `execa|default` for either). A trial whose target lacks one is the
+   *  adapter's error. */
   uses?: readonly string[];
   run: AdapterRun<Target>;
 }

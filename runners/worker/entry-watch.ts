@@ -62,16 +62,21 @@ export function watchEntry(target: unknown, named: boolean, onEnter: Entered): u
   return out;
 }
 
-/** The names in `uses` the target does not export: `execa`, or `client.Client` for a named entry. */
+function lacks(target: unknown, name: string): boolean {
+  let value: unknown = target;
+  for (const part of name.split('.')) {
+    if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return true;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value === undefined;
+}
+
+/**
+ * The names in `uses` the target does not export: `execa`, or `client.Client` for a
+ * named entry; `execa|default` is either (one API exported two ways across versions).
+ */
 export function missingExports(uses: readonly string[], target: unknown): string[] {
-  return uses.filter((use) => {
-    let value: unknown = target;
-    for (const part of use.split('.')) {
-      if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return true;
-      value = (value as Record<string, unknown>)[part];
-    }
-    return value === undefined;
-  });
+  return uses.filter((use) => use.split('|').every((name) => lacks(target, name)));
 }
 
 /** What a trial and `verify` say of exports the adapter uses and the target lacks. */
