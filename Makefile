@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test bench results stability typecheck validate clean
+.PHONY: run test bench results sweeps stability typecheck validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -25,13 +25,20 @@ RESULTS_NODE ?= 24.19.0
 
 results: $(DEPS)
 	@mkdir -p .cache
-	rm -rf results/*/
+	find results -mindepth 1 -maxdepth 1 -type d ! -name sweeps -exec rm -rf {} +
 	$(NODE) bin/childproof.mjs run --out .cache/results-host.json; a=$$?; \
 	$(NODE) bin/childproof.mjs run --node $(RESULTS_NODE) --out .cache/results-node.json; b=$$?; \
 	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results && \
 	$(NODE) bin/childproof.mjs publish .cache/results-node.json --dir results && \
 	$(NODE) bin/childproof.mjs render results/*/*.json --format html --out results/index.html && \
 	exit $$(( a | b ))
+
+# Libraries across their releases on the core cases, on the host's Node: facts and
+# outcomes per version, full reports only where a fact changed (results/sweeps/).
+sweeps: $(DEPS)
+	@mkdir -p .cache
+	$(NODE) bin/childproof.mjs sweep --probe execa --versions '>=5.0.0' --latest-per minor --case core --out .cache/sweep-execa.json --publish results/sweeps
+	$(NODE) bin/childproof.mjs sweep --probe nano-spawn --versions '>=0.1.0' --case core --out .cache/sweep-nano-spawn.json --publish results/sweeps
 
 # The default suite three times while CPU hogs keep every core busy: every fact that
 # differs between the runs and is not a known racy divergence, in results/STABILITY.md.

@@ -75,7 +75,7 @@ const work = eager(async () => {
   try {
     const init = await cp('init', 'probe', '--package', `${NAME}@1.0.0`);
     const bisected = await cp('sweep', '--probe', 'probe', '--versions', '>=1.0.0', '--case', 'core/cooperative-abort', '--bisect', 'child.reapedAtSettle');
-    const swept = await cp('sweep', '--probe', 'probe', '--versions', '1.0.3 - 1.0.6', '--case', 'core/cooperative-abort', '--out', 'sweep.json');
+    const swept = await cp('sweep', '--probe', 'probe', '--versions', '1.0.3 - 1.0.6', '--case', 'core/cooperative-abort', '--out', 'sweep.json', '--publish', 'published');
     const md = await cp('sweep', '--probe', 'probe', '--versions', '>=1.0.0', '--case', 'core/cooperative-abort', '--format', 'md', '--out', 'latest.json');
     const valid = await cp('validate', 'sweep.json');
     return { dir, init, bisected, swept, md, valid };
@@ -116,6 +116,20 @@ test('a sweep says per case and fact where the value changed, writes a report th
   assert.equal(report.probes.map((p: { identity: { version: string } }) => p.identity.version).sort(), ['1.0.3', '1.0.4', '1.0.5', '1.0.6']);
   assert.ok(report.probes.every((p: { verified?: { tree?: unknown[] } }) => p.verified?.tree?.length === 1), 'each version with its resolved tree');
   assert.match(md.stdout, /\| core\/cooperative-abort \| child\.reapedAtSettle \| \[false\]\(latest\.json#\/trials\/\d+\) in 1\.0\.0–1\.0\.4, \[true\]\(latest\.json#\/trials\/\d+\) from 1\.0\.5 \|/);
+});
+
+test('a published sweep keeps every version\'s facts in one file, full reports only where a fact changed, and says where each clause held', async () => {
+  const { dir } = await work;
+  const published = path.join(dir, 'published', 'probe');
+  const files = fs.readdirSync(published).sort();
+  assert.equal(files.filter((f) => f.endsWith('.json') && f !== 'sweep.json').map((f) => f.split('@')[0]), ['1.0.3', '1.0.5']);
+  const compact = JSON.parse(fs.readFileSync(path.join(published, 'sweep.json'), 'utf8'));
+  assert.equal(compact.versions.map((v: { version: string }) => v.version), ['1.0.3', '1.0.4', '1.0.5', '1.0.6']);
+  assert.is(compact.versions[1].trials['core/cooperative-abort'].facts['child.reapedAtSettle'], false);
+  const page = fs.readFileSync(path.join(published, 'README.md'), 'utf8');
+  assert.match(page, /\| settles-after-exit \| breaks in 1\.0\.3–1\.0\.4, holds from 1\.0\.5 \|/);
+  assert.match(page, /\[true\]\(1\.0\.5@node-v[\d.]+\.json#\/trials\/0\) from 1\.0\.5/);
+  for (const f of files.filter((f) => f.includes('@node-'))) assert.is((await cliWith(dir, {}, 'validate', path.join(published, f))).code, 0, f);
 });
 
 finish(test);

@@ -26,7 +26,7 @@ Usage:
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
   childproof publish REPORT [--dir results]
   childproof sweep --probe NAME --versions RANGE [--case ID|GLOB]... [--latest-per minor|major]
-                   [--bisect FACT] [--format table|md|json] [--out FILE] [--node VERSION] [--jobs N]
+                   [--bisect FACT] [--format table|md|json] [--out FILE] [--publish DIR] [--node VERSION] [--jobs N]
   childproof stability [--runs N] [--hogs N] [--probe NAME|DIR]... [--case ID|GLOB]... [--node VERSION] [--out FILE]
   childproof list
   childproof validate [FILE]...

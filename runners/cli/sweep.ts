@@ -15,6 +15,7 @@ import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
 import { buildReport, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
+import { publishSweep } from '../report/publish-sweep.ts';
 import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts';
 import { show } from '../judge/verdicts.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
@@ -28,6 +29,7 @@ export async function cmdSweep(args: string[]): Promise<number> {
     bisect: { type: 'string' },
     format: { type: 'string' },
     out: { type: 'string' },
+    publish: { type: 'string' },
     node: { type: 'string' },
     jobs: { type: 'string' },
   });
@@ -72,6 +74,12 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const out = string(values.out) ?? `sweep-${path.basename(name)}.json`;
   writeReport(out, report);
   const rows = sweepRows(report);
+  const publish = string(values.publish);
+  if (publish) {
+    const dir = path.join(publish, path.basename(name));
+    const written = publishSweep(report, path.basename(name), dir);
+    process.stderr.write(`childproof: published ${written.length} file(s) to ${display(dir)}\n`);
+  }
   if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, report: display(out), rows }, null, 2)}\n`);
   else if (format === 'md') process.stdout.write(sweepMarkdown(rows, display(out)));
   else {
