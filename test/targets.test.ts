@@ -18,9 +18,11 @@ const work = eager(async () => {
   const warm = await cliIn(dir, 'run', '--probe', 'nano-spawn', '--case', 'core/cooperative-abort', '--out', 'warm.json', '--quiet');
   // A cache of its own, and npm told to use only its own, empty, cache: a machine offline.
   const env = { CHILDPROOF_CACHE: path.join(dir, 'cold'), npm_config_offline: 'true', npm_config_cache: path.join(dir, 'npm-cache') };
+  const offline = { npm_config_offline: 'true', npm_config_cache: path.join(dir, 'npm-cache') };
+  const warmOffline = await cliWith(dir, offline, 'run', '--probe', 'nano-spawn', '--case', 'core/cooperative-abort', '--out', 'warm-offline.json', '--quiet');
   const cold = await cliWith(dir, env, 'run', '--probe', 'nano-spawn', '--case', 'core/cooperative-abort', '--out', 'cold.json', '--quiet');
   const both = await cliIn(dir, 'run', '--probe', 'nano-spawn@1.0.3', '--probe', 'nano-spawn', '--case', 'core/cooperative-abort', '--out', 'both.json', '--quiet');
-  return { dir, warm, cold, both };
+  return { dir, warm, warmOffline, cold, both };
 });
 
 test("childproof's own dependencies name none of the libraries it probes", () => {
@@ -45,6 +47,14 @@ test('--probe NAME@VERSION runs the probe against another published version, pin
   const heads = report.probes.map((p: { name: string; identity: { version: string; paths: unknown[] }; verified: { files: unknown[] } }) => [p.name, p.identity.version, p.identity.paths.length > 0, p.verified.files.length === p.identity.paths.length]);
   assert.equal(heads, [['nano-spawn@1.0.3', '1.0.3', true, true], ['nano-spawn', '2.1.0', true, true]]);
   assert.equal(report.trials.map((t: { probe: string; outcome: string }) => [t.probe, t.outcome]), [['nano-spawn', 'known-fail'], ['nano-spawn@1.0.3', 'known-fail']]);
+});
+
+test('offline with a warm cache, nothing changes', async () => {
+  const { dir, warmOffline } = await work;
+  assert.is(warmOffline.code, 0, warmOffline.stderr);
+  const read = (f: string) => JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8'));
+  assert.equal(read('warm-offline.json').probes[0].verified.tree, read('warm.json').probes[0].verified.tree);
+  assert.is(read('warm-offline.json').trials[0].outcome, 'known-fail');
 });
 
 test('offline with a cold cache, the probe is unavailable and says the command that fetches it', async () => {

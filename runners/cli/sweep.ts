@@ -3,10 +3,12 @@
 // which each value held. `--bisect FACT` instead finds the first version where that fact
 // changed, running a logarithmic number of versions.
 
+import os from 'node:os';
 import path from 'node:path';
 import { bisect } from '../engine/bisect.ts';
 import { runTrials } from '../engine/run.ts';
 import { runtimeFor } from '../identity/runtime.ts';
+import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';
@@ -44,13 +46,15 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const id = base.spec.identity;
   if (id.kind !== 'package') throw new InputError([`sweep --probe ${name}: expected a probe of an npm package`]);
   const versions = pickVersions(publishedVersions(id.name), range, latestPer);
+  const fact = string(values.bisect);
   if (versions.length === 0) throw new InputError([`no published version of ${id.name} is in ${range}`]);
   const cases = selectCases(loadAllCases(), strings(values.case).length ? strings(values.case) : ['core']);
+  // Every version's install at once, a few at a time, rather than one by one as each is verified.
+  await installTargets(id.name, fact === undefined ? versions : [], name, os.availableParallelism() * 2);
   const runtime = runtimeFor(string(values.node));
   const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
   const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
 
-  const fact = string(values.bisect);
   if (fact !== undefined) {
     if (!(FACT_NAMES as readonly string[]).includes(fact)) throw new InputError([`--bisect expects a fact (${FACT_NAMES.join(', ')}), not "${fact}"`]);
     if (cases.length !== 1) throw new InputError([`--bisect follows one fact of one case: give exactly one --case (${cases.length} selected)`]);

@@ -3,7 +3,7 @@
 // its resolved tree locked (package-lock.json) and reused from then on. The bytes are
 // trusted only once `verify` has checked every pinned file by git blob id, as ever.
 
-import { execFileSync } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TARGETS_DIR } from '../model/paths.ts';
@@ -44,6 +44,36 @@ export function fetchCommand(probe: string): string {
   return `childproof verify --probe ${probe}`;
 }
 
+const NPM_ARGS = (name: string, version: string) => ['install', '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${name}@${version}`];
+// npm's engine warnings are about the target, not the user's install.
+const NPM_ENV = () => ({ ...process.env, npm_config_engine_strict: 'false', npm_config_update_notifier: 'false' });
+
+/** A fresh directory to install into, beside the cache it will be renamed into. */
+function workDir(root: string): string {
+  fs.mkdirSync(root, { recursive: true });
+  const work = fs.mkdtempSync(path.join(root, '.installing-'));
+  fs.writeFileSync(path.join(work, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
+  return work;
+}
+
+/** Moves a finished install into place whole, or says why it failed. */
+function settle(name: string, version: string, probe: string, work: string, root: string, err: unknown): Installed {
+  try {
+    if (err) {
+      const why = String((err as { stderr?: Buffer | string }).stderr ?? err).split('\n').find((l) => /ERR!|code E/.test(l)) ?? 'npm install failed';
+      return { unavailable: `${name}@${version} is not in the cache and could not be installed (${why.replace(/^npm (error|ERR!) /, '').trim()}): run ${fetchCommand(probe)} where the registry can be reached` };
+    }
+    try {
+      fs.renameSync(work, targetDir(name, version, root));
+    } catch {
+      // Another run installed it first: theirs is the same lock, keep it.
+    }
+    return cachedTarget(name, version, root) ?? { unavailable: `${name}@${version}: the install left no package behind` };
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
 /**
  * The installed package's directory and its locked tree: from the cache, or installed
  * now. Installed into a directory of its own and renamed into place whole, so a run
@@ -53,28 +83,34 @@ export function fetchCommand(probe: string): string {
 export function installTarget(name: string, version: string, probe: string, root = TARGETS_DIR): Installed {
   const cached = cachedTarget(name, version, root);
   if (cached) return cached;
-  const dir = targetDir(name, version, root);
-  const pkg = path.join(dir, 'node_modules', name);
-  fs.mkdirSync(root, { recursive: true });
-  const work = fs.mkdtempSync(path.join(root, '.installing-'));
+  const work = workDir(root);
+  let failed: unknown = null;
   try {
-    fs.writeFileSync(path.join(work, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
-    execFileSync('npm', ['install', '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${name}@${version}`], {
-      cwd: work,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      // npm's engine warnings are about the target, not the user's install.
-      env: { ...process.env, npm_config_engine_strict: 'false', npm_config_update_notifier: 'false' },
-    });
-    try {
-      fs.renameSync(work, dir);
-    } catch {
-      // Another run installed it first: theirs is the same lock, keep it.
-    }
+    execFileSync('npm', NPM_ARGS(name, version), { cwd: work, stdio: ['ignore', 'pipe', 'pipe'], env: NPM_ENV() });
   } catch (err) {
-    const why = String((err as { stderr?: Buffer }).stderr ?? err).split('\n').find((l) => /ERR!|code E/.test(l)) ?? 'npm install failed';
-    return { unavailable: `${name}@${version} is not in the cache and could not be installed (${why.replace(/^npm (error|ERR!) /, '').trim()}): run ${fetchCommand(probe)} where the registry can be reached` };
-  } finally {
-    fs.rmSync(work, { recursive: true, force: true });
+    failed = err;
   }
-  return { dir: pkg, tree: lockedTree(path.join(dir, 'package-lock.json')) };
+  return settle(name, version, probe, work, root, failed);
+}
+
+/** The same for many versions at once, `jobs` installs at a time: a sweep fills the cache before it runs. */
+export async function installTargets(name: string, versions: string[], probe: string, jobs: number, root = TARGETS_DIR): Promise<Installed[]> {
+  const results: Installed[] = [];
+  let next = 0;
+  const one = async (): Promise<void> => {
+    for (let i = next++; i < versions.length; i = next++) {
+      const cached = cachedTarget(name, versions[i], root);
+      if (cached) {
+        results[i] = cached;
+        continue;
+      }
+      const work = workDir(root);
+      const failed = await new Promise<unknown>((resolve) => {
+        execFile('npm', NPM_ARGS(name, versions[i]), { cwd: work, env: NPM_ENV() }, (err, _out, stderr) => resolve(err ? Object.assign(err, { stderr }) : null));
+      });
+      results[i] = settle(name, versions[i], probe, work, root, failed);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.max(1, jobs) }, one));
+  return results;
 }
