@@ -4,19 +4,17 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkExports } from '../engine/check-exports.ts';
-import { verifyProbes } from '../engine/prepare.ts';
 import { git } from '../identity/git.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
 import { adapterSource, exportNames, probeJson, probeName } from '../identity/probe-template.ts';
 import { installTarget, targetDir } from '../identity/install.ts';
-import { hostRuntime } from '../identity/runtime.ts';
 import { findPackageDir } from '../identity/verify.ts';
-import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole, writeJsonWhole } from '../model/files.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import type { Identity } from '../model/probe.ts';
 import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
+import { verifyWritten } from './verify.ts';
 
 interface Pinned {
   identity: Identity;
@@ -101,13 +99,10 @@ export async function cmdInit(args: string[]): Promise<number> {
   writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? pinned.name), pinned.identity, title));
   writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, title, pinned.typeImport));
 
-  const probe = loadProbeDir(dir);
-  const [v] = verifyProbes([probe], { byProbe: {} });
-  if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
-  const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
-  if (exports?.error || exports?.lacking) throw new InputError([`${exports.adapter}: ${exports.error ?? `uses ${exports.lacking}, which the target does not export`}`]);
+  const { files, exportsProblem } = await verifyWritten(loadProbeDir(dir));
+  if (exportsProblem) throw new InputError([exportsProblem]);
   process.stdout.write(
-    `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${v.verified.files.length} file(s) verified\n` +
+    `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n` +
       `run it:  childproof run --probe ${dir} --case core\n`,
   );
   return EXIT.ok;

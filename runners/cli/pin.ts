@@ -4,16 +4,14 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { checkExports } from '../engine/check-exports.ts';
-import { verifyProbes } from '../engine/prepare.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
 import { repin } from '../identity/repin.ts';
-import { hostRuntime } from '../identity/runtime.ts';
-import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { EXIT, InputError } from '../model/errors.ts';
 import { display, readJson, writeJsonWhole } from '../model/files.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import type { ProbeSpec } from '../model/probe.ts';
 import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
+import { verifyWritten } from './verify.ts';
 
 export async function cmdPin(args: string[]): Promise<number> {
   const { values } = parse(args, { ...PIN_OPTIONS, 'probe-dir': { type: 'string' }, update: { type: 'string' } });
@@ -48,10 +46,7 @@ async function updatePin(dir: string, rev: string | undefined): Promise<number> 
   const { identity, changes } = repin(dir, spec, rev, display(file));
   writeJsonWhole(file, { ...spec, identity });
   process.stdout.write(changes.length ? `${display(file)}: pinned again\n${changes.map((c) => `  ${c}\n`).join('')}` : `${display(file)}: nothing changed\n`);
-  const probe = loadProbeDir(dir);
-  const [v] = verifyProbes([probe], { byProbe: {} });
-  if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
-  const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
-  if (exports?.error || exports?.lacking) process.stderr.write(`childproof: ${exports.adapter}: ${exports.error ?? `uses ${exports.lacking}, which the target does not export`}\n`);
+  const { exportsProblem } = await verifyWritten(loadProbeDir(dir));
+  if (exportsProblem) process.stderr.write(`childproof: ${exportsProblem}\n`);
   return EXIT.ok;
 }

@@ -46,9 +46,13 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const id = base.spec.identity;
   if (id.kind !== 'package') throw new InputError([`sweep --probe ${name}: expected a probe of an npm package`]);
   const versions = pickVersions(publishedVersions(id.name), range, latestPer);
-  const fact = string(values.bisect);
   if (versions.length === 0) throw new InputError([`no published version of ${id.name} is in ${range}`]);
   const cases = selectCases(loadAllCases(), strings(values.case).length ? strings(values.case) : ['core']);
+  const fact = string(values.bisect);
+  if (fact !== undefined) {
+    if (!(FACT_NAMES as readonly string[]).includes(fact)) throw new InputError([`--bisect expects a fact (${FACT_NAMES.join(', ')}), not "${fact}"`]);
+    if (cases.length !== 1) throw new InputError([`--bisect follows one fact of one case: give exactly one --case (${cases.length} selected)`]);
+  }
   // Every version's install at once, a few at a time, rather than one by one as each is verified.
   await installTargets(id.name, fact === undefined ? versions : [], name, os.availableParallelism() * 2);
   const runtime = runtimeFor(string(values.node));
@@ -56,8 +60,6 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
 
   if (fact !== undefined) {
-    if (!(FACT_NAMES as readonly string[]).includes(fact)) throw new InputError([`--bisect expects a fact (${FACT_NAMES.join(', ')}), not "${fact}"`]);
-    if (cases.length !== 1) throw new InputError([`--bisect follows one fact of one case: give exactly one --case (${cases.length} selected)`]);
     const found = await bisect(versions, async (v) => {
       const run = await runTrials(probesAt([v]), cases, { runtime, jobs, notify: () => {} });
       const t = run.trials[0];
@@ -85,7 +87,7 @@ export async function cmdSweep(args: string[]): Promise<number> {
     process.stderr.write(`childproof: published ${written.length} file(s) to ${display(dir)}\n`);
   }
   if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, report: display(out), rows }, null, 2)}\n`);
-  else if (format === 'md') process.stdout.write(sweepMarkdown(rows, display(out)));
+  else if (format === 'md') process.stdout.write(sweepMarkdown(rows, (_r, s) => (s.trials[0] ? `${display(out)}#${s.trials[0]}` : null)));
   else {
     process.stdout.write(`${name}: ${versions.length} versions (${versions[0]}–${versions.at(-1)}), ${cases.length} case(s); ${rows.length} fact(s) changed\n`);
     for (const r of rows) process.stdout.write(`  ${sweepLine(r)}\n`);

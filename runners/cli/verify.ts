@@ -2,10 +2,11 @@
 // its adapter declares it uses. It calls nothing: the check imports the adapter and the
 // verified target in a process of their own, as a trial would, and looks.
 
-import { parseSources, verifyProbes } from '../engine/prepare.ts';
-import { runtimeFor } from '../identity/runtime.ts';
 import { checkExports } from '../engine/check-exports.ts';
-import { EXIT, InputError } from '../model/errors.ts';
+import { parseSources, verifyProbes } from '../engine/prepare.ts';
+import { hostRuntime, runtimeFor } from '../identity/runtime.ts';
+import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import type { LoadedProbe } from '../model/probe.ts';
 import { parse, string, strings } from './args.ts';
 import { chosenProbes } from './run.ts';
 
@@ -40,4 +41,17 @@ export async function cmdVerify(args: string[]): Promise<number> {
   }
   if (problems.length) throw new InputError(problems);
   return EXIT.ok;
+}
+
+/**
+ * A probe just written (by init, or pin --update): its pins verified, then its target's
+ * exports checked against what the adapter uses. Returns how many files were verified and
+ * what is wrong with the exports, if anything; a pin that does not verify throws.
+ */
+export async function verifyWritten(probe: LoadedProbe): Promise<{ files: number; exportsProblem: string | null }> {
+  const [v] = verifyProbes([probe], { byProbe: {} });
+  if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
+  const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
+  const problem = exports?.error ?? (exports?.lacking ? `uses ${exports.lacking}, which the target does not export` : null);
+  return { files: v.verified.files.length, exportsProblem: problem ? `${exports!.adapter}: ${problem}` : null };
 }

@@ -8,8 +8,7 @@ import { display } from '../model/files.ts';
 import type { Citation, LoadedProbe } from '../model/probe.ts';
 import type { CitedCode, ProbeEntry } from '../model/report.ts';
 import { git } from './git.ts';
-import { cachedTarget, fetchCommand, installTarget } from './install.ts';
-import { blobId, findPackageDir } from './verify.ts';
+import { blobId, packageSource } from './verify.ts';
 
 /**
  * The pinned bytes of `file`, checked against the pin; a string says why they cannot be
@@ -23,8 +22,7 @@ export function pinnedBytes(probe: LoadedProbe, file: string, offline = false): 
   let bytes: Buffer;
   try {
     if (id.kind === 'package') {
-      const cached = cachedTarget(id.name, id.version)?.dir ?? findPackageDir(probe.codeDir, id.installedAs ?? id.name);
-      const got = cached ? { dir: cached } : offline ? { unavailable: `${id.name}@${id.version} is not in the cache: ${fetchCommand(probe.spec.name)}` } : installTarget(id.name, id.version, probe.spec.name);
+      const got = packageSource(id, probe.codeDir, probe.spec.name, offline);
       if ('unavailable' in got) return got.unavailable;
       bytes = fs.readFileSync(path.join(got.dir, file));
     } else if (id.kind === 'files') {

@@ -11,9 +11,11 @@ import { InputError, IntegrityError } from '../model/errors.ts';
 import type { Entry, Identity, LoadedProbe, PinnedPath } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
 import { git, isCheckout } from './git.ts';
-import { cachedTarget, installTarget, targetDir, type TreeEntry } from './install.ts';
+import { cachedTarget, fetchCommand, installTarget, targetDir, type TreeEntry } from './install.ts';
 import { pinPackage } from './pin.ts';
 import { hostRuntime, type Runtime } from './runtime.ts';
+
+type PackageIdentity = Extract<Identity, { kind: 'package' }>;
 
 export function entryPaths(entry: Entry): string[] {
   return typeof entry === 'string' ? [entry] : Object.values(entry);
@@ -111,6 +113,21 @@ function installedVersion(dir: string): string {
   return `${manifest.name}@${manifest.version}`;
 }
 
+/**
+ * Where a package pin's bytes are read: childproof's cache; else the very version
+ * installed beside the probe (a package of one's own that no registry has, say), whose
+ * bytes are checked against the pins all the same; else installed into the cache now,
+ * unless `offline` (which starts no process).
+ */
+export function packageSource(id: PackageIdentity, codeDir: string, probe: string, offline = false): { dir: string; tree?: TreeEntry[] } | { unavailable: string } {
+  const cached = cachedTarget(id.name, id.version);
+  if (cached) return cached;
+  const local = findPackageDir(codeDir, id.installedAs ?? id.name);
+  if (local && installedVersion(local) === `${id.name}@${id.version}`) return { dir: local };
+  if (offline) return { unavailable: `${id.name}@${id.version} is not in the cache: ${fetchCommand(probe)}` };
+  return installTarget(id.name, id.version, probe);
+}
+
 function sourceCommand(probe: LoadedProbe): string {
   return `childproof run --probe ${probe.spec.name} --source ${probe.spec.name}=PATH`;
 }
@@ -154,12 +171,7 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
     let dir: string;
     if (source) dir = source;
     else {
-      // The cache first; else the very version installed beside the probe (a package of
-      // one's own that no registry has, say), whose bytes are checked against the pins
-      // all the same; else installed into the cache now.
-      const local = findPackageDir(probe.codeDir, id.installedAs ?? id.name);
-      const cached = cachedTarget(id.name, id.version);
-      const got = cached ?? (local && installedVersion(local) === `${id.name}@${id.version}` ? { dir: local, tree: undefined } : installTarget(id.name, id.version, name));
+      const got = packageSource(id, probe.codeDir, name);
       if ('unavailable' in got) return { status: 'unavailable', reason: got.unavailable };
       ({ dir, tree } = got);
     }

@@ -5,27 +5,15 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import semver from 'semver';
 import { CLAUSES } from '../model/case.ts';
 import { writeFileWhole, writeJsonWhole } from '../model/files.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report } from '../model/report.ts';
 import { splitByProbe } from './publish.ts';
 import { clauseState } from './render.ts';
 import { writeReport } from './report-file.ts';
-import { sweepRows, versionOf, type SweepRow } from './version-sweep.ts';
+import { spanText, sweepMarkdown, sweepRows, versionOf, versionsOf, type SweepRow } from './version-sweep.ts';
 
-interface Version {
-  version: string;
-  probe: string;
-  trials: TrialResult[];
-}
-
-function byVersion(report: Report): Version[] {
-  return report.probes
-    .map((p) => ({ version: versionOf(report, p.name)!, probe: p.name, trials: report.trials.filter((t) => t.probe === p.name) }))
-    .filter((v) => v.version !== null)
-    .sort((a, b) => semver.compare(a.version, b.version));
-}
+type Version = ReturnType<typeof versionsOf>[number];
 
 /** Runs of equal values over the versions, oldest first: `holds in 5.0.0–8.0.1, breaks from 9.0.0`. */
 function runsOf(values: Array<{ version: string; value: string }>): string {
@@ -36,7 +24,7 @@ function runsOf(values: Array<{ version: string; value: string }>): string {
     else runs.push({ value, from: version, to: version });
   }
   if (runs.length === 1) return `${runs[0].value} in every version`;
-  return runs.map((r, i) => `${r.value} ${i === runs.length - 1 ? `from ${r.from}` : r.from === r.to ? `in ${r.from}` : `in ${r.from}–${r.to}`}`).join(', ');
+  return runs.map((r, i) => `${r.value} ${spanText(r.from, r.to, i === runs.length - 1)}`).join(', ');
 }
 
 function page(name: string, report: Report, versions: Version[], rows: SweepRow[], files: Map<string, string>): string {
@@ -59,25 +47,14 @@ function page(name: string, report: Report, versions: Version[], rows: SweepRow[
     '',
     '## Where each fact changed',
     '',
-    rows.length ? '| case | fact | values by version |' : 'No fact took more than one value.',
-    ...(rows.length ? ['|---|---|---|'] : []),
-    ...rows.map((r) => {
-      const cells = r.segments.map((s, i) => {
-        const where = i === r.segments.length - 1 ? `from ${s.from}` : s.from === s.to ? `in ${s.from}` : `in ${s.from}–${s.to}`;
-        const value = (s.value === 'not run' ? 'not run' : JSON.stringify(s.value)).replace(/\|/g, '\\|');
-        const target = link(s.from, r.case);
-        return `${target ? `[${value}](${target})` : value} ${where}`;
-      });
-      return `| ${r.case} | ${r.fact} | ${cells.join(', ')} |`;
-    }),
-    '',
+    rows.length ? sweepMarkdown(rows, (r, s) => link(s.from, r.case)) : 'No fact took more than one value.\n',
   ];
   return out.join('\n');
 }
 
 /** Writes the sweep of probe `name` into `dir` (results/sweeps/<name>/); returns the files written. */
 export function publishSweep(report: Report, name: string, dir: string): string[] {
-  const versions = byVersion(report);
+  const versions = versionsOf(report);
   const rows = sweepRows(report);
   // The versions where some fact started a new run of values, and the first.
   const changed = new Set([versions[0]?.version, ...rows.flatMap((r) => r.segments.map((s) => s.from))]);

@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import semver from 'semver';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
-import type { Facts, Report } from '../model/report.ts';
+import type { Facts, Report, TrialResult } from '../model/report.ts';
 import { sameFact } from './compare.ts';
 
 export interface Segment {
@@ -28,9 +28,16 @@ export function versionOf(report: Report, probe: string): string | null {
   return head?.identity.kind === 'package' ? head.identity.version : null;
 }
 
+/** Each version a sweep ran, oldest first, with its probe's name and trials. */
+export function versionsOf(report: Report): Array<{ version: string; probe: string; trials: TrialResult[] }> {
+  return report.probes
+    .map((p) => ({ version: versionOf(report, p.name)!, probe: p.name, trials: report.trials.filter((t) => t.probe === p.name) }))
+    .filter((v) => v.version !== null)
+    .sort((a, b) => semver.compare(a.version, b.version));
+}
+
 export function sweepRows(report: Report): SweepRow[] {
-  const versions = report.probes.map((p) => ({ probe: p.name, version: versionOf(report, p.name) })).filter((p): p is { probe: string; version: string } => p.version !== null);
-  versions.sort((a, b) => semver.compare(a.version, b.version));
+  const versions = versionsOf(report);
   const rows: SweepRow[] = [];
   for (const c of report.cases) {
     for (const fact of FACT_NAMES) {
@@ -55,18 +62,26 @@ export function sweepRows(report: Report): SweepRow[] {
 }
 
 const show = (v: Segment['value']) => (v === 'not run' ? 'not run' : JSON.stringify(v));
-const span = (s: Segment, last: boolean) => (s.from === s.to ? (last ? `from ${s.from}` : `in ${s.from}`) : last ? `from ${s.from}` : `in ${s.from}–${s.to}`);
+
+/** Where a run of one value lies among the versions: `in 1.0.0`, `in 1.0.0–1.2.0`, or, the last, `from 2.0.0`. */
+export function spanText(from: string, to: string, last: boolean): string {
+  return last ? `from ${from}` : from === to ? `in ${from}` : `in ${from}–${to}`;
+}
 
 /** "core/cooperative-abort child.reapedAtSettle: false in 5.0.0–8.0.1, true from 9.0.0" */
 export function sweepLine(row: SweepRow): string {
-  return `${row.case} ${row.fact}: ${row.segments.map((s, i) => `${show(s.value)} ${span(s, i === row.segments.length - 1)}`).join(', ')}`;
+  return `${row.case} ${row.fact}: ${row.segments.map((s, i) => `${show(s.value)} ${spanText(s.from, s.to, i === row.segments.length - 1)}`).join(', ')}`;
 }
 
-/** The rows as Markdown, each segment linked to its first trial in the report file. */
-export function sweepMarkdown(rows: SweepRow[], reportFile: string): string {
+/** The rows as Markdown, each value linked where `link` says its trials are. */
+export function sweepMarkdown(rows: SweepRow[], link: (row: SweepRow, s: Segment) => string | null): string {
   const lines = ['| case | fact | values by version |', '|---|---|---|'];
   for (const r of rows) {
-    const cells = r.segments.map((s, i) => `[${show(s.value).replace(/\|/g, '\\|')}](${reportFile}#${s.trials[0] ?? ''}) ${span(s, i === r.segments.length - 1)}`);
+    const cells = r.segments.map((s, i) => {
+      const value = show(s.value).replace(/\|/g, '\\|');
+      const target = link(r, s);
+      return `${target ? `[${value}](${target})` : value} ${spanText(s.from, s.to, i === r.segments.length - 1)}`;
+    });
     lines.push(`| ${r.case} | ${r.fact} | ${cells.join(', ')} |`);
   }
   return `${lines.join('\n')}\n`;

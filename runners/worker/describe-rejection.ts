@@ -15,6 +15,16 @@ function findReason(error: unknown, reason: unknown): ErrorObservation['reasonAt
   return 'nowhere';
 }
 
+/** What a report keeps of a message: its first line, this machine's paths out (worker/redact.ts), at most 300 characters. */
+function keep(message: string, redact: (text: string) => string): string {
+  return redact(message.split('\n')[0]).slice(0, 300);
+}
+
+/** A thrown value as one kept line: `TypeError: x is not a function`, or a message given as is. */
+export function firstLine(thrown: unknown, redact: (text: string) => string): string {
+  return keep(thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), redact);
+}
+
 /** `redact` keeps this machine's paths out of the message (worker/redact.ts). */
 export function describeError(error: unknown, reason: unknown, aborted: boolean, redact: (text: string) => string = (t) => t): ErrorObservation {
   const name = field(error, 'name');
@@ -36,7 +46,7 @@ export function describeError(error: unknown, reason: unknown, aborted: boolean,
       cause === undefined || cause === null
         ? null
         : { name: typeof causeName === 'string' ? causeName : null, code: typeof causeCode === 'string' || typeof causeCode === 'number' ? causeCode : null },
-    message: redact(message.split('\n')[0]).slice(0, 300),
+    message: keep(message, redact),
     reasonAt: aborted ? findReason(error, reason) : null,
   };
 }

@@ -10,7 +10,7 @@ import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall } from './call.ts';
 import { now } from './clock.ts';
-import { describeError } from './describe-rejection.ts';
+import { describeError, firstLine } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
 import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from './protocol.ts';
 import { sampleAtSettle, sampleProcesses } from './sample.ts';
@@ -41,6 +41,7 @@ const seen: WorkerObservations = {
   afterWindow: [],
   rss: { atCall: process.memoryUsage().rss, atSettle: null },
   problems: [],
+  entered: null,
 };
 const pending = () => seen.settlement.kind === 'pending';
 const redact = redactor(dir, spec.fixture);
@@ -62,7 +63,7 @@ function finish(): never {
 // An exception nobody catches ends the calling process, as it would the target's user's.
 // What was seen until then is written, with the party whose code threw, before it ends.
 process.on('uncaughtExceptionMonitor', (err) => {
-  const text = redact(err instanceof Error ? `${err.name}: ${err.message}` : String(err)).split('\n')[0].slice(0, 300);
+  const text = firstLine(err, redact);
   const stack = err instanceof Error ? String(err.stack) : '';
   const inTarget = spec.target.kind === 'material' && stack.includes(fileURLToPath(spec.target.materialUrl));
   const where = adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
@@ -85,9 +86,8 @@ function abort(): void {
 const call = buildCall(spec, controller);
 
 function adapterFailed(stage: AdapterError['stage'], err: unknown, message?: string): never {
-  const text = redact(message ?? (err instanceof Error ? `${err.name}: ${err.message}` : String(err)));
   const at = err === null ? null : adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
-  seen.adapterError = { stage, message: text.split('\n')[0].slice(0, 300), at };
+  seen.adapterError = { stage, message: firstLine(message ?? err, redact), at };
   finish();
 }
 
@@ -108,7 +108,6 @@ try {
 } catch (err) {
   adapterFailed('load-target', err);
 }
-seen.entered = null;
 
 const timers = trackTimers(pending);
 
