@@ -13,7 +13,7 @@ const MAY_IMPORT: Record<string, string[]> = {
   model: [],
   os: ['model'],
   fixture: [],
-  identity: ['model'],
+  identity: ['model', 'os'],
   judge: ['model'],
   worker: ['model', 'os', 'fixture'],
   supervisor: ['model', 'os'],

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { fixtureArgv } from '../runners/fixture/argv.mjs';
+import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processesTagged, processState } from '../runners/os/processes.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { BIN, exitOf, FIXTURE, tempDir, until, whenInDir } from './support/helpers.ts';
@@ -120,13 +121,15 @@ test('the next run finds a directory an earlier dead run left, ends its processe
   const scratch = tempDir();
   const gone = spawn(process.execPath, ['-e', '0']);
   await exitOf(gone);
-  const tag = 'childproof-run-deadbeef0001';
+  const tag = 'childproof-run-deadbeef0001deadbeef0001';
   const dir = path.join(scratch, tag);
   fs.mkdirSync(path.join(dir, 'left'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'owner.json'), JSON.stringify({ pid: gone.pid, startTime: null, tag, keep: false, createdAt: new Date().toISOString() }));
-  // A fixture the dead run would have left: its command line carries the run's tag.
-  const argv = fixtureArgv({ fixture: FIXTURE, dir: path.join(dir, 'left'), tag: `${tag}-t0-r0-a1-`, role: 'child', capMs: 60_000, behaviour: {} });
-  const orphan = spawn(process.execPath, argv, { stdio: 'ignore', detached: true });
+  fs.chmodSync(dir, 0o700);
+  fs.writeFileSync(path.join(dir, 'owner.json'), JSON.stringify({ pid: gone.pid, startTime: null, keep: false, createdAt: new Date().toISOString() }));
+  // A fixture the dead run would have left: its environment carries the run's mark.
+  const mark = `${tag}/t0-r0-a1`;
+  const argv = fixtureArgv({ fixture: FIXTURE, dir: path.join(dir, 'left'), tag: mark, role: 'child', capMs: 60_000, behaviour: {} });
+  const orphan = spawn(process.execPath, argv, { stdio: 'ignore', detached: true, env: { ...process.env, [MARK_VARIABLE]: mark } });
   await whenInDir(path.join(dir, 'left', 'ready'), () => fs.existsSync(path.join(dir, 'left', 'ready', 'child')), 'the orphan to be ready');
 
   const next = spawn(process.execPath, [BIN, 'run', '--probe', 'reference', '--case', 'core/cooperative-abort'], {

@@ -1,13 +1,16 @@
 // `childproof clean`: finds what runs that died outright left behind (a run directory
-// whose runner is gone), ends its processes and removes it, and says what it found.
+// whose runner is gone), ends its processes and removes it, and says what it found. A
+// directory named like a run's that childproof cannot prove its own is left alone, and
+// said so (engine/run-dir.ts).
 
-import { cleanStaleRuns, describeStale } from '../engine/run-dir.ts';
+import { cleanStaleRuns, describeStale, describeUntrusted } from '../engine/run-dir.ts';
+import { removeAbandonedInstalls } from '../identity/install.ts';
 import { EXIT } from '../model/errors.ts';
 import { parse } from './args.ts';
 
 export function cmdClean(args: string[]): number {
   parse(args, {});
-  const lines = describeStale(cleanStaleRuns());
+  const lines = [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls(), ...describeUntrusted()];
   process.stdout.write(lines.length ? `${lines.join('\n')}\n` : 'nothing left by an earlier run\n');
   return EXIT.ok;
 }

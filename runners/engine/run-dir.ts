@@ -1,24 +1,37 @@
-// A run's private directory and its owner. The directory is named for the run's tag and
-// holds owner.json (the runner's pid and start time), so a directory whose runner is gone
-// can be told from one whose run is still going, by `clean` and by the next run.
+// A run's private directory and its owner. The directory is named for the run's random
+// tag and holds owner.json (the runner's pid and start time), so a directory whose runner
+// is gone can be told from one whose run is still going, by `clean` and by the next run.
+//
+// The directories live in a shared temporary directory, where anyone can plant one. A
+// directory is trusted only when it could only have been made by childproof for this
+// user: a real directory (not a link) named childproof-run-<hex>, owned by this user and
+// closed to everyone else (mode 0700); its tag is its own name, never what a file in it
+// says; owner.json is read only when it is a regular file, without blocking. And what a
+// stale run is ended by is its processes' mark and its cgroup (os/end-run.ts), never a
+// command line.
 
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { endTagged } from '../os/end-tagged.ts';
+import { endRun } from '../os/end-run.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
+import { readRegularFile } from '../os/safe-read.ts';
 
 const PREFIX = 'childproof-run-';
+/** Twelve random bytes now; six in runs before marks, whose directories are still cleaned. */
+const NAME = /^childproof-run-[0-9a-f]{12,32}$/;
 const OWNER_FILE = 'owner.json';
+const ME = process.getuid?.() ?? -1;
 
 export interface Owner {
   pid: number;
   startTime: string | null;
-  tag: string;
   /** --keep: the directory is the user's to read, so cleaning ends processes but keeps it. */
   keep: boolean;
   createdAt: string;
+  /** The run's cgroup, when it had one (os/cgroup.ts). */
+  cgroup?: string | null;
 }
 
 export interface RunDir {
@@ -30,15 +43,79 @@ export function runsRoot(): string {
   return os.tmpdir();
 }
 
-/** Made whole, owner and all, under a staging name, then renamed into place. */
-export function createRunDir(keep: boolean, root = runsRoot()): RunDir {
-  const tag = `${PREFIX}${randomBytes(6).toString('hex')}`;
+/**
+ * Made whole, owner and all, under a staging name (mkdtemp: mode 0700), then renamed into
+ * place. `contain` makes the run's cgroup, named for its tag, where there can be one.
+ */
+export function createRunDir(keep: boolean, contain: (tag: string) => string | null = () => null, root = runsRoot()): RunDir & { cgroup: string | null } {
+  const tag = `${PREFIX}${randomBytes(12).toString('hex')}`;
+  const cgroup = contain(tag);
   const staging = fs.mkdtempSync(path.join(root, '.childproof-staging-'));
-  const owner: Owner = { pid: process.pid, startTime: startTimeOf(process.pid), tag, keep, createdAt: new Date().toISOString() };
-  fs.writeFileSync(path.join(staging, OWNER_FILE), JSON.stringify(owner));
+  const owner: Owner = { pid: process.pid, startTime: startTimeOf(process.pid), keep, createdAt: new Date().toISOString(), cgroup };
+  fs.writeFileSync(path.join(staging, OWNER_FILE), JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
   const dir = path.join(root, tag);
   fs.renameSync(staging, dir);
-  return { dir, tag };
+  return { dir, tag, cgroup };
+}
+
+function asOwner(text: string | null): Owner | null {
+  let o: Partial<Owner>;
+  try {
+    o = JSON.parse(text ?? '');
+  } catch {
+    return null;
+  }
+  if (!o || typeof o !== 'object') return null;
+  if (!Number.isSafeInteger(o.pid) || (o.pid as number) <= 0) return null;
+  if (o.startTime !== null && typeof o.startTime !== 'string') return null;
+  const cgroup = typeof o.cgroup === 'string' ? o.cgroup : null;
+  return { pid: o.pid!, startTime: o.startTime ?? null, keep: o.keep === true, createdAt: typeof o.createdAt === 'string' ? o.createdAt : 'at an unknown time', cgroup };
+}
+
+export type Found = { dir: string; tag: string; owner: Owner } | { dir: string; untrusted: string };
+
+/** Why a directory named like a run's is not trusted as one, or null when it is. */
+function distrust(dir: string, name: string): string | null {
+  if (!NAME.test(name)) return 'its name is not one childproof makes';
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(dir);
+  } catch {
+    return 'it is gone';
+  }
+  if (!st.isDirectory()) return st.isSymbolicLink() ? 'it is a link' : 'it is not a directory';
+  if (st.uid !== ME) return `it belongs to uid ${st.uid}, not to this user`;
+  if ((st.mode & 0o077) !== 0) return `others may open it (mode ${(st.mode & 0o777).toString(8)})`;
+  return null;
+}
+
+/** Every directory under `root` named like a run's, trusted (with its owner) or not (with why). */
+export function runDirs(root = runsRoot()): Found[] {
+  const found: Found[] = [];
+  let names: string[];
+  try {
+    names = fs.readdirSync(root);
+  } catch {
+    return found;
+  }
+  for (const name of names) {
+    if (!name.startsWith(PREFIX)) continue;
+    const dir = path.join(root, name);
+    const why = distrust(dir, name);
+    if (why) {
+      found.push({ dir, untrusted: why });
+      continue;
+    }
+    const owner = asOwner(readRegularFile(path.join(dir, OWNER_FILE)));
+    if (!owner) found.push({ dir, untrusted: 'its owner.json is missing, not a regular file, or not one childproof writes' });
+    else found.push({ dir, tag: name, owner });
+  }
+  return found;
+}
+
+/** Trusted run directories whose runner is gone: a run that died without its supervisor's sweep. */
+export function staleRuns(root = runsRoot()): Array<{ dir: string; tag: string; owner: Owner }> {
+  return runDirs(root).flatMap((f) => ('owner' in f && processState(f.owner.pid, f.owner.startTime) === 'exited' ? [f] : []));
 }
 
 export interface StaleRun {
@@ -49,30 +126,10 @@ export interface StaleRun {
   removed: boolean;
 }
 
-function readOwner(dir: string): Owner | null {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(dir, OWNER_FILE), 'utf8')) as Owner;
-  } catch {
-    return null;
-  }
-}
-
-/** Run directories whose runner is gone: a run that died without its supervisor's sweep. */
-export function staleRuns(root = runsRoot()): Array<{ dir: string; owner: Owner }> {
-  const found: Array<{ dir: string; owner: Owner }> = [];
-  for (const name of fs.readdirSync(root)) {
-    if (!name.startsWith(PREFIX)) continue;
-    const dir = path.join(root, name);
-    const owner = readOwner(dir);
-    if (owner && processState(owner.pid, owner.startTime) === 'exited') found.push({ dir, owner });
-  }
-  return found;
-}
-
 /** Ends what each stale run left running and removes its directory (unless it was kept). */
 export function cleanStaleRuns(root = runsRoot()): StaleRun[] {
-  return staleRuns(root).map(({ dir, owner }) => {
-    const ended = endTagged(owner.tag);
+  return staleRuns(root).map(({ dir, tag, owner }) => {
+    const ended = endRun(tag, owner.cgroup ?? null);
     if (!owner.keep) fs.rmSync(dir, { recursive: true, force: true });
     return { dir, owner, ended, removed: !owner.keep };
   });
@@ -84,4 +141,9 @@ export function describeStale(runs: StaleRun[]): string[] {
     const what = r.ended.length ? `ended ${r.ended.length} process${r.ended.length === 1 ? '' : 'es'} (${r.ended.join(', ')})` : 'nothing of it was running';
     return `a run started ${r.owner.createdAt} by pid ${r.owner.pid}, now gone, left ${r.dir}: ${what}; ${r.removed ? 'removed it' : 'kept it (--keep)'}`;
   });
+}
+
+/** One line per directory named like a run's that was left alone, and why. */
+export function describeUntrusted(root = runsRoot()): string[] {
+  return runDirs(root).flatMap((f) => ('untrusted' in f ? [`left ${f.dir} alone: ${f.untrusted}`] : []));
 }

@@ -11,6 +11,8 @@ import type { LoadedProbe } from '../model/probe.ts';
 import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
 import { setupDigest } from '../model/setup.ts';
+import { makeCgroup } from '../os/cgroup.ts';
+import { MARK_VARIABLE, trialMark } from '../os/marks.ts';
 import { needsLoaderHooks } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
 import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from '../worker/protocol.ts';
@@ -35,9 +37,11 @@ export interface TrialContext {
   worker: string;
   adapters: ReturnType<typeof buildAdapters>;
   runTag: string;
+  /** The run's cgroup, where the kernel gave one: each trial gets its own below it. */
+  cgroup: string | null;
   keep: boolean;
   /** Worker process groups still running, so an interrupted run can end them. */
-  live: Map<number, { dir: string; tag: string }>;
+  live: Map<number, { dir: string; mark: string }>;
   runtime: Runtime;
   /** Set when the run was asked to stop: no trial is retried, no caller watched after. */
   stopped: boolean;
@@ -97,11 +101,13 @@ async function attemptTrial(
   const dir = path.join(ctx.runDir, name);
   fs.mkdirSync(dir, { recursive: true });
   const deadlineMs = caseSpec.deadlineMs ?? DEFAULT_DEADLINE_MS;
-  const tag = `${ctx.runTag}-${name}-`;
+  const mark = trialMark(ctx.runTag, name);
+  const cgroup = ctx.cgroup ? makeCgroup(ctx.cgroup, name) : null;
   const limitMs = deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS;
   const spec: TrialSpec = {
     dir,
-    tag,
+    tag: mark,
+    cgroup,
     capMs: limitMs,
     deadlineMs,
     fixture: FIXTURE,
@@ -116,7 +122,8 @@ async function attemptTrial(
   const specFile = path.join(dir, TRIAL_FILE);
   fs.writeFileSync(specFile, JSON.stringify(spec));
 
-  const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, limitMs, (pid) => ctx.live.set(pid, { dir, tag }), started);
+  const env = { ...process.env, [MARK_VARIABLE]: mark };
+  const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, env, limitMs, (pid) => ctx.live.set(pid, { dir, mark }), started);
   const outputFile = path.join(dir, WORKER_FILE);
   const output: WorkerOutput | null = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
   // A caller that exited on settlement leaves the runner to watch what it left running,
@@ -125,7 +132,7 @@ async function attemptTrial(
     output && !ctx.stopped && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
       ? await watchAfterCaller(dir, caseSpec.windowMs)
       : null;
-  const leftovers = sweepTrial(dir, tag, worker.pid);
+  const leftovers = sweepTrial(dir, mark, worker.pid, cgroup);
   if (worker.pid !== null) ctx.live.delete(worker.pid);
 
   try {

@@ -4,11 +4,13 @@
 // every trial still going, and returns the trials that finished.
 
 import fs from 'node:fs';
+import { removeAbandonedInstalls } from '../identity/install.ts';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ProbeEntry, TrialResult } from '../model/report.ts';
+import { endCgroup, makeCgroup, ownCgroup } from '../os/cgroup.ts';
 import { killQuietly } from '../os/processes.ts';
 import { buildAdapters, buildWorker } from './harness.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
@@ -68,11 +70,12 @@ export function limitsFor(opts: RunOptions): Limits {
 export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}): Promise<RunResult> {
   const runtime = opts.runtime ?? hostRuntime();
   const notify = opts.notify ?? ((line: string) => process.stderr.write(`childproof: ${line}\n`));
-  for (const line of describeStale(cleanStaleRuns())) notify(line);
+  for (const line of [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls()]) notify(line);
   const keep = opts.keep ?? false;
-  const run = createRunDir(keep);
-  const supervisor = supervise(run, keep);
-  const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, worker: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
+  const own = ownCgroup();
+  const run = createRunDir(keep, (tag) => (own ? makeCgroup(own, tag) : null));
+  const supervisor = supervise(run, keep, run.cgroup);
+  const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, cgroup: run.cgroup, worker: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
   const stop = () => {
     ctx.stopped = true;
     for (const pid of ctx.live.keys()) killQuietly(-pid);
@@ -117,6 +120,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     return { probes: withModules(heads, trials), trials, runtime, planned: planned.length, ...(ctx.stopped ? { interrupted: String(opts.stop?.reason ?? 'stopped') } : {}) };
   } finally {
     opts.stop?.removeEventListener('abort', stop);
+    if (run.cgroup) endCgroup(run.cgroup);
     if (!keep) fs.rmSync(run.dir, { recursive: true, force: true });
     await supervisor.release();
   }

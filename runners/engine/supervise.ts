@@ -12,9 +12,9 @@ export interface Supervisor {
   release(): Promise<void>;
 }
 
-export function supervise(run: RunDir, keep: boolean): Supervisor {
+export function supervise(run: RunDir, keep: boolean, cgroup: string | null): Supervisor {
   // detached: its own session, so a terminal's Ctrl-C or hangup does not end it with the runner.
-  const child: ChildProcess = spawn(process.execPath, [buildSupervisor(), run.dir, run.tag, keep ? 'keep' : 'remove'], {
+  const child: ChildProcess = spawn(process.execPath, [buildSupervisor(), run.dir, run.tag, keep ? 'keep' : 'remove', cgroup ?? ''], {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
   });

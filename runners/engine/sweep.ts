@@ -1,27 +1,36 @@
 // After a trial: end whatever it left running and say so. The worker never signals a
 // fixture during a trial; this runs only once the worker is gone, and everything it
 // kills is recorded as a leftover, because a leftover is a finding.
+//
+// A process is the trial's by proof only: a fixture's own record in the trial's private
+// directory (with its start time), membership of the worker's process group, the trial's
+// mark in its environment, or the trial's cgroup. Each leftover says which found it
+// first, in that order: a process found only by the cgroup left the group and cleared its
+// environment on its way out.
 
 import type { Leftover } from '../model/observations.ts';
-import { killQuietly, processesInGroup, processesTagged, processState } from '../os/processes.ts';
+import { endCgroup, processesIn } from '../os/cgroup.ts';
+import { processesMarked } from '../os/marks.ts';
+import { commandName, killQuietly, processesInGroup, processState } from '../os/processes.ts';
 import { readRecords } from '../worker/trial-dir.ts';
 
-export function sweepTrial(trialDir: string, tag: string, pgid: number | null): Leftover[] {
+export function sweepTrial(trialDir: string, mark: string, pgid: number | null, cgroup: string | null): Leftover[] {
   const records = readRecords(trialDir);
   const roleOf = (pid: number) => records.find((r) => r.pid === pid)?.role ?? 'unknown';
   const found = new Map<number, Leftover>();
-  for (const r of records) {
-    if (processState(r.pid, r.startTime) === 'running') found.set(r.pid, { pid: r.pid, role: r.role, how: 'record' });
-  }
-  for (const pid of processesTagged(tag)) {
-    if (!found.has(pid)) found.set(pid, { pid, role: roleOf(pid), how: 'tag' });
-  }
-  if (pgid !== null) {
-    for (const pid of processesInGroup(pgid)) {
-      if (!found.has(pid)) found.set(pid, { pid, role: roleOf(pid), how: 'group' });
-    }
-    killQuietly(-pgid);
-  }
+  const add = (pid: number, how: Leftover['how']) => {
+    if (found.has(pid) || processState(pid, null) !== 'running') return;
+    const name = commandName(pid);
+    found.set(pid, { pid, role: roleOf(pid), how, ...(name ? { name } : {}) });
+  };
+  for (const r of records) if (processState(r.pid, r.startTime) === 'running') add(r.pid, 'record');
+  if (pgid !== null) for (const pid of processesInGroup(pgid)) add(pid, 'group');
+  for (const pid of processesMarked(mark)) add(pid, 'mark');
+  if (cgroup) for (const pid of processesIn(cgroup)) add(pid, 'cgroup');
+
+  if (cgroup) endCgroup(cgroup);
+  // The group still has members, so its id cannot have been reused by another process.
+  if (pgid !== null && processesInGroup(pgid).length > 0) killQuietly(-pgid);
   for (const pid of found.keys()) killQuietly(pid);
   return [...found.values()].sort((a, b) => a.pid - b.pid);
 }

@@ -27,6 +27,7 @@ export function runWorker(
   worker: string,
   specFile: string,
   dir: string,
+  env: NodeJS.ProcessEnv,
   limitMs: number,
   onStart: (pid: number) => void,
   onStarted: () => void = () => {},
@@ -47,6 +48,7 @@ export function runWorker(
     // own cache (worker/load-target.ts); the worker hides the flag from the target.
     const child = spawn(runtime.execPath, ['--expose-internals', worker, specFile], {
       cwd: dir,
+      env,
       detached: true,
       stdio: ['ignore', out, err],
     });

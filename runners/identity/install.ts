@@ -7,6 +7,8 @@ import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { TARGETS_DIR } from '../model/paths.ts';
+import { processState, startTimeOf } from '../os/processes.ts';
+import { readRegularFile } from '../os/safe-read.ts';
 
 /** One package of a target's resolved tree, as its lockfile names it. */
 export interface TreeEntry {
@@ -48,12 +50,45 @@ const NPM_ARGS = (name: string, version: string) => ['install', '--save-exact', 
 // npm's engine warnings are about the target, not the user's install.
 const NPM_ENV = () => ({ ...process.env, npm_config_engine_strict: 'false', npm_config_update_notifier: 'false' });
 
+const INSTALLING = '.installing-';
+/** Who is installing into a work directory, so one whose installer died can be told apart. */
+const INSTALLER_FILE = '.childproof-installer.json';
+
 /** A fresh directory to install into, beside the cache it will be renamed into. */
 function workDir(root: string): string {
   fs.mkdirSync(root, { recursive: true });
-  const work = fs.mkdtempSync(path.join(root, '.installing-'));
+  const work = fs.mkdtempSync(path.join(root, INSTALLING));
+  fs.writeFileSync(path.join(work, INSTALLER_FILE), JSON.stringify({ pid: process.pid, startTime: startTimeOf(process.pid) }));
   fs.writeFileSync(path.join(work, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
   return work;
+}
+
+/**
+ * Removes every install a dead process left half done in the cache (a run killed during
+ * its install), and says so: `clean` and every run call it. One whose installer is alive
+ * is another run's, and is left alone.
+ */
+export function removeAbandonedInstalls(root = TARGETS_DIR): string[] {
+  let names: string[];
+  try {
+    names = fs.readdirSync(root).filter((n) => n.startsWith(INSTALLING));
+  } catch {
+    return [];
+  }
+  const said: string[] = [];
+  for (const name of names) {
+    const work = path.join(root, name);
+    let owner: { pid?: unknown; startTime?: unknown } | null = null;
+    try {
+      owner = JSON.parse(readRegularFile(path.join(work, INSTALLER_FILE)) ?? 'null');
+    } catch {}
+    const pid = owner?.pid;
+    const alive = Number.isSafeInteger(pid) && processState(pid as number, typeof owner?.startTime === 'string' ? owner.startTime : null) === 'running';
+    if (alive) continue;
+    fs.rmSync(work, { recursive: true, force: true });
+    said.push(`removed ${name} from the target cache: an install its installer did not live to finish`);
+  }
+  return said;
 }
 
 /** Moves a finished install into place whole, or says why it failed. */

@@ -120,7 +120,11 @@ export interface AfterCaller {
 export interface Leftover {
   pid: number;
   role: string;
-  how: 'group' | 'tag' | 'record';
+  /** What proved it the trial's, first found (engine/sweep.ts); `tag`, a command line, only
+   *  in reports made before marks. */
+  how: 'record' | 'group' | 'mark' | 'cgroup' | 'tag';
+  /** The kernel's short name for it (its comm), such as `sleep`. */
+  name?: string;
 }
 
 export interface Observations {

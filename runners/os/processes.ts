@@ -78,7 +78,21 @@ export function groupOf(pid: number): number | null {
   }
 }
 
-/** Every live process whose command line contains `tag`. */
+/** The kernel's short name of a process (its comm), or null when it is gone or off Linux. */
+export function commandName(pid: number): string | null {
+  if (!LINUX) return null;
+  try {
+    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() || null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Every live process whose command line contains `tag`. For watching only (the tests'
+ * check that nothing is left): a command line can name anything, so nothing is ever
+ * killed on its word (os/end-run.ts, engine/sweep.ts).
+ */
 export function processesTagged(tag: string): number[] {
   const found: number[] = [];
   if (LINUX) {

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AdapterError, WorkerObservations } from '../model/observations.ts';
+import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall } from './call.ts';
@@ -28,6 +29,9 @@ process.execArgv = process.execArgv.filter((a) => a !== '--expose-internals');
 
 const spec: TrialSpec = JSON.parse(fs.readFileSync(process.argv[2] ?? TRIAL_FILE, 'utf8'));
 const { dir, case: caseSpec } = spec;
+// Into the trial's cgroup before the target loads: whatever it starts, by any route, is
+// there for the runner to find afterwards (os/cgroup.ts). Without one, the mark serves.
+if (spec.cgroup) joinCgroup(spec.cgroup);
 const { trigger } = caseSpec;
 fs.mkdirSync(readyDir(dir), { recursive: true });
 

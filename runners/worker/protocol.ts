@@ -11,8 +11,11 @@ export const WORKER_FILE = 'worker.json';
 export interface TrialSpec {
   /** The trial's private directory: records, events, readiness and markers live here. */
   dir: string;
-  /** Appears in every fixture's argv so leftovers can be found by their command line. */
+  /** The trial's mark (os/marks.ts): the worker carries it in its environment, and each
+   *  fixture passes it on to its grandchildren, whatever environment it was given. */
   tag: string;
+  /** The trial's cgroup, which the worker joins before it loads the target; null without one. */
+  cgroup: string | null;
   /** Hard lifetime of every fixture process. */
   capMs: number;
   deadlineMs: number;

@@ -1,0 +1,114 @@
+// A cgroup for the run, where the kernel offers one: a process cannot leave it by setsid,
+// a double fork or a cleared environment, so it finds every process a trial started, by
+// any route. It needs a cgroup v2 hierarchy this user may write (root, in CI); where there
+// is none, runs go on without it and leftovers are found by mark (marks.ts).
+//
+//   <this process's cgroup>/<run tag>/<trial name>
+//
+// The runner makes both; each trial worker moves itself into its trial's cgroup before it
+// loads the target, so nothing the target starts is outside it.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { readRegularFile } from './safe-read.ts';
+
+const LINUX = process.platform === 'linux';
+
+/** Where this process's own cgroup is in a writable cgroup v2 hierarchy, or null. */
+export function ownCgroup(): string | null {
+  if (!LINUX) return null;
+  const mounts = readRegularFile('/proc/self/mountinfo', 1 << 20) ?? '';
+  // mountinfo: ... mount-point ... - fstype source options
+  const mount = mounts
+    .split('\n')
+    .map((l) => l.split(' '))
+    .find((f) => f[f.indexOf('-') + 1] === 'cgroup2')?.[4];
+  if (!mount) return null;
+  const own = (readRegularFile('/proc/self/cgroup') ?? '').split('\n').find((l) => l.startsWith('0::'))?.slice(3);
+  if (own === undefined) return null;
+  const dir = path.join(mount, own);
+  try {
+    fs.accessSync(dir, fs.constants.W_OK);
+    return fs.statSync(path.join(dir, 'cgroup.procs')).isFile() ? dir : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Makes `name` below `parent`; null when the kernel refuses. */
+export function makeCgroup(parent: string, name: string): string | null {
+  const dir = path.join(parent, name);
+  try {
+    fs.mkdirSync(dir);
+    return dir;
+  } catch {
+    return null;
+  }
+}
+
+/** Moves a process into a cgroup; false when the kernel refuses. */
+export function joinCgroup(cgroup: string, pid: number | 'self' = 'self'): boolean {
+  try {
+    fs.writeFileSync(path.join(cgroup, 'cgroup.procs'), `${pid === 'self' ? process.pid : pid}\n`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Every live process in the cgroup and the cgroups below it. */
+export function processesIn(cgroup: string): number[] {
+  const found: number[] = [];
+  const walk = (dir: string) => {
+    let text = '';
+    try {
+      text = fs.readFileSync(path.join(dir, 'cgroup.procs'), 'utf8');
+    } catch {
+      return;
+    }
+    for (const line of text.split('\n')) if (line) found.push(Number(line));
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) walk(path.join(dir, e.name));
+  };
+  walk(cgroup);
+  return found;
+}
+
+/**
+ * Ends every process in the cgroup (and below), waits for it to be empty, and removes it.
+ * cgroup.kill is atomic against forks; on a kernel without it, the processes are killed
+ * one by one, again after each round, until none is left. Bounded: a cgroup that will not
+ * empty is left in place (and said so by the return value).
+ */
+export function endCgroup(cgroup: string): boolean {
+  if (!fs.existsSync(cgroup)) return true;
+  const killFile = path.join(cgroup, 'cgroup.kill');
+  const hasKill = fs.existsSync(killFile);
+  for (let round = 0; round < 2000; round++) {
+    const left = processesIn(cgroup);
+    if (left.length === 0) break;
+    if (hasKill) {
+      try {
+        fs.writeFileSync(killFile, '1');
+      } catch {}
+    } else {
+      for (const pid of left) {
+        try {
+          process.kill(pid, 'SIGKILL');
+        } catch {}
+      }
+    }
+    // A killed process leaves the cgroup once the kernel has torn it down: a moment.
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+  }
+  return removeCgroupTree(cgroup);
+}
+
+function removeCgroupTree(dir: string): boolean {
+  try {
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) removeCgroupTree(path.join(dir, e.name));
+    fs.rmdirSync(dir);
+    return true;
+  } catch {
+    return false;
+  }
+}

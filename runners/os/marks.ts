@@ -1,0 +1,46 @@
+// The mark a run's processes carry: an environment variable holding the run's random tag
+// and the trial's name, set by the runner on each trial worker and passed on by every
+// process that keeps its environment (setsid, detached, a double fork, a daemon). A
+// command line can name anything; an environment entry with a random value cannot be
+// carried by accident. It is read from /proc/PID/environ, of processes of this user only.
+// Off Linux there is no way to read another process's environment, so nothing is found
+// by mark there; the fixtures' records and the worker's process group still are.
+
+import fs from 'node:fs';
+
+export const MARK_VARIABLE = 'CHILDPROOF_MARK';
+
+/** A trial's mark: its run's tag and its own name. */
+export const trialMark = (runTag: string, trial: string) => `${runTag}/${trial}`;
+
+const LINUX = process.platform === 'linux';
+const ME = process.getuid?.() ?? -1;
+
+function environOf(pid: string): string | null {
+  try {
+    // Only processes of this user: a mark found on another user's process proves nothing.
+    if (fs.statSync(`/proc/${pid}`).uid !== ME) return null;
+    return fs.readFileSync(`/proc/${pid}/environ`, 'latin1');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Live processes of this user whose environment holds exactly `mark`, or, with
+ * `{ prefix: true }`, a mark that starts with `mark/` (every trial of a run).
+ */
+export function processesMarked(mark: string, opts: { prefix?: boolean } = {}): number[] {
+  if (!LINUX || !mark) return [];
+  const exact = `${MARK_VARIABLE}=${mark}`;
+  const below = `${exact}/`;
+  const found: number[] = [];
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    const environ = environOf(entry);
+    if (environ === null) continue;
+    const marked = environ.split('\0').some((v) => v === exact || (opts.prefix === true && v.startsWith(below)));
+    if (marked) found.push(Number(entry));
+  }
+  return found;
+}

@@ -1,0 +1,159 @@
+// childproof kills only what it started, and everything it started. A trial whose target
+// starts daemons (setsid, detached, a double fork with a cleared environment) leaves
+// nothing running, and the report names each as a leftover; a directory planted in the
+// temporary directory, with any tag, gets no process killed that the run did not start,
+// and a FIFO in place of its owner.json never blocks.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { fixtureArgv } from '../runners/fixture/argv.mjs';
+import { ownCgroup } from '../runners/os/cgroup.ts';
+import { MARK_VARIABLE } from '../runners/os/marks.ts';
+import { processState, startTimeOf } from '../runners/os/processes.ts';
+import { cliIn, cliWith, exitOf, FIXTURE, tempDir, whenInDir, writeJson } from './support/helpers.ts';
+import { eager, finish } from './support/suite.ts';
+
+const AS_ROOT = process.getuid?.() === 0 && ownCgroup() !== null;
+
+/** A helper that runs the command and, on the side, starts three daemons, writing their pids. */
+const helper = (log: string) => `import { execFile, spawn } from 'node:child_process';
+import fs from 'node:fs';
+const note = (what, pid) => fs.appendFileSync(${JSON.stringify(log)}, JSON.stringify({ what, pid }) + '\\n');
+export function exec(file, args, options) {
+  note('setsid', spawn('setsid', ['sleep', '300'], { stdio: 'ignore' }).pid);
+  const d = spawn('sleep', ['301'], { stdio: 'ignore', detached: true });
+  d.unref();
+  note('detached', d.pid);
+  // A double fork with no environment, out of the group: only a cgroup can find it.
+  const sh = spawn('sh', ['-c', 'sleep 302 & echo $! >> ' + ${JSON.stringify(`${log}.bare`)}], { stdio: 'ignore', env: {}, detached: true });
+  sh.unref();
+  return new Promise((resolve, reject) => execFile(file, args, options, (e) => (e ? reject(e) : resolve())));
+}
+`;
+
+const ADAPTER = `import type { Adapter } from 'childproof';
+type Helper = { exec(file: string, args: string[], o: object): Promise<unknown> };
+export default { uses: ['exec'], run: (call, target) => target.exec(call.file, call.args, { cwd: call.cwd, signal: call.signal }) } satisfies Adapter<Helper>;
+`;
+
+const daemons = eager(async () => {
+  const dir = tempDir('childproof-daemons-');
+  const log = path.join(dir, 'daemons.jsonl');
+  fs.writeFileSync(path.join(dir, 'exec.mjs'), helper(log));
+  const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'exec.mjs', '--probe-dir', 'daemons')).stdout).identity;
+  writeJson(path.join(dir, 'daemons', 'probe.json'), { name: 'daemons', title: 'daemons', identity, adapter: 'adapter.ts', supports: ['signal'] });
+  fs.writeFileSync(path.join(dir, 'daemons', 'adapter.ts'), ADAPTER);
+  const run = await cliIn(dir, 'run', '--probe', 'daemons', '--case', 'core/cooperative-abort', '--out', 'report.json', '--quiet');
+  const started = fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => JSON.parse(l) as { what: string; pid: number });
+  const bare = fs.existsSync(`${log}.bare`) ? fs.readFileSync(`${log}.bare`, 'utf8').split('\n').filter(Boolean).map(Number) : [];
+  const report = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
+  return { run, started: [...started, ...bare.map((pid) => ({ what: 'double-fork', pid }))], report };
+});
+
+test('a target that starts daemons leaves none running, and the report lists each as a leftover', async () => {
+  const { run, started, report } = await daemons;
+  assert.ok(run.code === 0 || run.code === 1, run.stderr);
+  const expected = AS_ROOT ? ['setsid', 'detached', 'double-fork'] : ['setsid', 'detached'];
+  assert.equal(started.map((s) => s.what).filter((w) => expected.includes(w)).sort(), [...expected].sort());
+  const [trial] = report.trials;
+  const leftovers: Array<{ pid: number; how: string; name?: string }> = trial.leftovers;
+  for (const s of started.filter((d) => expected.includes(d.what))) {
+    assert.is(processState(s.pid, null), 'exited', `${s.what} (pid ${s.pid}) is gone`);
+    const left = leftovers.find((l) => l.pid === s.pid);
+    assert.ok(left, `${s.what} (pid ${s.pid}) is a leftover: ${JSON.stringify(leftovers)}`);
+    assert.is(left!.name, 'sleep');
+  }
+  if (AS_ROOT) {
+    const bare = started.find((s) => s.what === 'double-fork')!;
+    assert.is(leftovers.find((l) => l.pid === bare.pid)!.how, 'cgroup', 'only the cgroup could find a process with no mark and no group');
+  }
+});
+
+/** A process that is not childproof's, whose command line carries `tag`, as a canary. */
+function canary(tag: string) {
+  const c = spawn('sh', ['-c', `exec sleep 300 # ${tag}`], { stdio: 'ignore', detached: true });
+  return { pid: c.pid!, startTime: startTimeOf(c.pid!), stop: () => c.kill('SIGKILL'), exit: exitOf(c) };
+}
+
+/** A dead pid, with a start time, for an owner.json that says its runner is gone. */
+async function deadPid(): Promise<number> {
+  const gone = spawn(process.execPath, ['-e', '0']);
+  await exitOf(gone);
+  return gone.pid!;
+}
+
+const owner = (pid: number) => JSON.stringify({ pid, startTime: null, keep: false, createdAt: new Date().toISOString() });
+
+test('a planted run directory, whatever it holds, never gets a stranger killed by clean or by a run', async () => {
+  const scratch = tempDir();
+  fs.chmodSync(scratch, 0o1777);
+  const pid = await deadPid();
+  const plant = (name: string, mode: number, ownerText = owner(pid)) => {
+    const dir = path.join(scratch, name);
+    fs.mkdirSync(dir, { mode });
+    fs.chmodSync(dir, mode);
+    fs.writeFileSync(path.join(dir, 'owner.json'), ownerText);
+    return dir;
+  };
+  // Every way a planted directory has named its victim: a tag in owner.json, the
+  // directory's own name, a tag everyone's command line has, an empty one.
+  const victims = [canary('childproof-run-0123456789abcdef01234567'), canary('node'), canary('sleep')];
+  plant('childproof-run-0123456789abcdef01234567', 0o700, JSON.stringify({ pid, startTime: null, tag: 'sleep', keep: false, createdAt: 'x' }));
+  plant('childproof-run-aaaaaaaaaaaaaaaaaaaaaaaa', 0o777, JSON.stringify({ pid, startTime: null, tag: 'node', keep: false, createdAt: 'x' }));
+  plant('childproof-run-node', 0o700, JSON.stringify({ pid, startTime: null, tag: '', keep: false, createdAt: 'x' }));
+  fs.symlinkSync(path.join(scratch, 'childproof-run-node'), path.join(scratch, 'childproof-run-bbbbbbbbbbbbbbbbbbbbbbbb'));
+  if (process.getuid?.() === 0) {
+    const theirs = plant('childproof-run-cccccccccccccccccccccccc', 0o700);
+    fs.chownSync(theirs, 65534, 65534);
+  }
+  const clean = await cliWith(scratch, { TMPDIR: scratch }, 'clean');
+  assert.is(clean.code, 0, clean.stderr);
+  assert.match(clean.stdout, /childproof-run-aaaaaaaaaaaaaaaaaaaaaaaa alone: others may open it/);
+  assert.match(clean.stdout, /childproof-run-bbbbbbbbbbbbbbbbbbbbbbbb alone: it is a link/);
+  assert.match(clean.stdout, /childproof-run-node alone: its name is not one childproof makes/);
+  if (process.getuid?.() === 0) assert.match(clean.stdout, /childproof-run-cccccccccccccccccccccccc alone: it belongs to uid 65534/);
+  // The trusted one was cleaned: nothing of it carried its mark.
+  assert.match(clean.stdout, /childproof-run-0123456789abcdef01234567: nothing of it was running; removed it/);
+  const run = await cliWith(scratch, { TMPDIR: scratch }, 'run', '--probe', 'reference', '--case', 'core/cooperative-abort', '--quiet');
+  assert.is(run.code, 0, run.stderr);
+  for (const v of victims) assert.is(processState(v.pid, v.startTime), 'running', `canary ${v.pid} lives`);
+  for (const v of victims) v.stop();
+  await Promise.all(victims.map((v) => v.exit));
+});
+
+test('a FIFO in place of owner.json, or of the directory itself, never blocks clean', async () => {
+  const scratch = tempDir();
+  const dir = path.join(scratch, 'childproof-run-dddddddddddddddddddddddd');
+  fs.mkdirSync(dir, { mode: 0o700 });
+  const { execFileSync } = await import('node:child_process');
+  execFileSync('mkfifo', [path.join(dir, 'owner.json')]);
+  execFileSync('mkfifo', [path.join(scratch, 'childproof-run-eeeeeeeeeeeeeeeeeeeeeeee')]);
+  const clean = await cliWith(scratch, { TMPDIR: scratch }, 'clean');
+  assert.is(clean.code, 0, clean.stderr);
+  assert.match(clean.stdout, /dddddddddddddddddddddddd alone: its owner.json is missing, not a regular file/);
+  assert.match(clean.stdout, /eeeeeeeeeeeeeeeeeeeeeeee alone: it is not a directory/);
+});
+
+test("clean ends a dead run's process by its mark, and leaves a stranger naming the run alone", async () => {
+  const scratch = tempDir();
+  const tag = 'childproof-run-feedfacefeedfacefeedface';
+  const dir = path.join(scratch, tag);
+  fs.mkdirSync(path.join(dir, 'left'), { recursive: true, mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  fs.writeFileSync(path.join(dir, 'owner.json'), owner(await deadPid()));
+  const argv = fixtureArgv({ fixture: FIXTURE, dir: path.join(dir, 'left'), tag: `${tag}/t0-r0-a1`, role: 'child', capMs: 60_000, behaviour: {} });
+  const orphan = spawn(process.execPath, argv, { stdio: 'ignore', detached: true, env: { ...process.env, [MARK_VARIABLE]: `${tag}/t0-r0-a1` } });
+  const stranger = canary(tag);
+  await whenInDir(path.join(dir, 'left', 'ready'), () => fs.existsSync(path.join(dir, 'left', 'ready', 'child')), 'the orphan to be ready');
+  const clean = await cliWith(scratch, { TMPDIR: scratch }, 'clean');
+  assert.match(clean.stdout, new RegExp(`${tag}: ended 1 process \\(${orphan.pid}\\); removed it`));
+  await exitOf(orphan);
+  assert.is(processState(stranger.pid, stranger.startTime), 'running');
+  stranger.stop();
+  await stranger.exit;
+});
+
+finish(test);
