@@ -105,8 +105,8 @@ test('a case pattern that matches nothing lists the case ids', async () => {
 
 test('usage mistakes get a message saying what was expected and exit 2, never a stack trace', async () => {
   for (const [args, expected] of [
-    [['run', '--jobs', '0'], /--jobs expects a positive whole number/],
-    [['run', '--repeat', '0'], /--repeat expects a positive whole number/],
+    [['run', '--jobs', '0'], /--jobs expects a whole number from 1 to/],
+    [['run', '--repeat', '0'], /--repeat expects a whole number from 1 to/],
     [['run', '--shard', '4/3'], /--shard expects K\/N with 1 <= K <= N/],
     [['report'], /report needs --from FILE\.jsonl/],
     [['merge', 'a.json'], /merge needs --out FILE/],

@@ -75,8 +75,13 @@ export function terminalView(table: string | undefined, quiet: boolean): View {
 export const strings = (v: unknown): string[] => (v as string[] | undefined) ?? [];
 export const string = (v: unknown): string | undefined => v as string | undefined;
 
-export function positiveInt(value: unknown, name: string, fallback: number): number {
+/** The most any count option takes: beyond it a number is a typo, not a plan. */
+export const MOST = 10_000;
+
+export function positiveInt(value: unknown, name: string, fallback: number, most = MOST): number {
   if (value === undefined) return fallback;
-  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value)) throw new InputError([`--${name} expects a positive whole number, not "${String(value)}"`]);
+  if (typeof value !== 'string' || !/^[1-9]\d*$/.test(value) || Number(value) > most) {
+    throw new InputError([`--${name} expects a whole number from 1 to ${most}, not "${String(value)}"`]);
+  }
   return Number(value);
 }

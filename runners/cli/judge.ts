@@ -9,6 +9,7 @@ import type { Report, TrialResult } from '../model/report.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { rejudgeFailed, rejudgeReport, renderRejudgement, type Rejudgement } from '../report/rejudge.ts';
 import { parse, string, strings } from './args.ts';
+import { checkOutput } from '../model/output.ts';
 
 export interface JudgeSelection {
   /** Case ids, globs, suites or case files of the user's own; every case by default. */
@@ -53,6 +54,7 @@ export function cmdJudge(args: string[]): number {
   const report = readReport(positionals[0]);
   const result = judgeReport(report, { cases: strings(values.case), probes: strings(values.probe) });
   const out = string(values.out);
+  if (out !== undefined) checkOutput(out);
   if (out) writeReport(out, result.report);
   process.stdout.write(`${renderRejudgement(result)}\n`);
   if (out) process.stdout.write(`Report: ${out}\n`);

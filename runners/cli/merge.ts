@@ -8,11 +8,13 @@ import { readReport, writeReport } from '../report/report-file.ts';
 import { renderTable } from '../report/render.ts';
 import { reportFromStream } from '../report/stream.ts';
 import { parse, string } from './args.ts';
+import { checkOutput } from '../model/output.ts';
 
 export function cmdMerge(args: string[]): number {
   const { values, positionals } = parse(args, { out: { type: 'string' } }, { min: 1, max: Infinity, what: 'merge takes the reports (or .jsonl streams) of every shard' });
   const out = string(values.out);
   if (!out) throw new InputError(['merge needs --out FILE: where the merged report goes']);
+  checkOutput(out);
   const parts = positionals.map((file) => ({ file: display(file), report: file.endsWith('.jsonl') ? reportFromStream(file) : readReport(file) }));
   const merged = mergeReports(parts);
   if ('problems' in merged) throw new InputError(merged.problems);

@@ -5,6 +5,7 @@
 import type { Progress } from '../engine/run.ts';
 import type { TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from '../report/build.ts';
+import { plainText } from '../report/formats/escape.ts';
 
 export interface Reporter {
   progress(p: Progress): void;
@@ -39,7 +40,7 @@ export function reporter(stream: NodeJS.WriteStream, mode: Mode, started = Date.
     },
     result(t) {
       if (NOT_AS_EXPECTED.has(t.outcome)) news++;
-      if (mode === 'lines') stream.write(`[${last.done + 1}/${last.total}] ${t.probe} ${t.case}: ${t.outcome}\n`);
+      if (mode === 'lines') stream.write(`[${last.done + 1}/${last.total}] ${plainText(`${t.probe} ${t.case}`)}: ${t.outcome}\n`);
     },
     end() {
       if (ticker) clearInterval(ticker);

@@ -1,8 +1,9 @@
 // `childproof publish REPORT`: files a run's report per probe and version, and regenerates
 // the findings table from the files published.
 
+import fs from 'node:fs';
 import path from 'node:path';
-import { EXIT } from '../model/errors.ts';
+import { EXIT, InputError } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { renderFindings } from '../report/findings.ts';
@@ -12,6 +13,7 @@ import { parse, string } from './args.ts';
 export function cmdPublish(args: string[]): number {
   const { values, positionals } = parse(args, { dir: { type: 'string' } }, { min: 1, max: 1, what: 'publish takes one report file' });
   const dir = string(values.dir) ?? 'results';
+  if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InputError([`--dir ${dir}: is not a directory`]);
   for (const { file, report } of splitByProbe(readReport(positionals[0]))) {
     writeReport(path.join(dir, file), report);
     process.stdout.write(`wrote ${path.join(dir, file)}\n`);

@@ -13,6 +13,7 @@ import { renderMarkdown } from '../report/formats/markdown.ts';
 import { renderTimeline } from '../report/formats/timeline.ts';
 import { readReport } from '../report/report-file.ts';
 import { parse, string } from './args.ts';
+import { checkOutput } from '../model/output.ts';
 
 const FORMATS: Record<string, (reports: Report[]) => string> = {
   md: renderMarkdown,
@@ -45,6 +46,7 @@ export function cmdRender(args: string[]): number {
   else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
   const text = FORMATS[format](reports);
   const out = string(values.out);
+  if (out !== undefined) checkOutput(out);
   if (out) {
     writeFileWhole(out, text);
     process.stderr.write(`childproof: ${format} written to ${display(out)}\n`);

@@ -7,6 +7,7 @@ import { writeReport } from '../report/report-file.ts';
 import { renderTable } from '../report/render.ts';
 import { reportFromStream } from '../report/stream.ts';
 import { parse, string } from './args.ts';
+import { checkOutput } from '../model/output.ts';
 
 export function cmdReport(args: string[]): number {
   const { values } = parse(args, { from: { type: 'string' }, out: { type: 'string' } });
@@ -14,6 +15,7 @@ export function cmdReport(args: string[]): number {
   if (!from) throw new InputError(['report needs --from FILE.jsonl: the stream of a run']);
   const report = reportFromStream(from);
   const out = string(values.out) ?? `${from.replace(/\.jsonl$/, '')}.json`;
+  checkOutput(out);
   writeReport(out, report);
   process.stdout.write(`${renderTable(report)}\nReport: ${display(out)}\n`);
   if (report.interrupted) {

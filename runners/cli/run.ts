@@ -3,10 +3,11 @@
 // SIGINT, SIGTERM or SIGHUP stop the run, and the finished trials are written, marked
 // interrupted. A runner killed outright leaves the stream for `report --from`.
 
-import { parseSources } from '../engine/prepare.ts';
+import { parseSources, type Sources } from '../engine/prepare.ts';
 import { runTrials } from '../engine/run.ts';
-import { parseShard } from '../engine/shard.ts';
-import { runtimeFor } from '../identity/runtime.ts';
+import { parseShard, type Shard } from '../engine/shard.ts';
+import { runtimeFor, type Runtime } from '../identity/runtime.ts';
+import type { LoadedCase } from '../model/case.ts';
 import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { lintProbe } from '../model/lint.ts';
@@ -16,9 +17,10 @@ import type { LoadedProbe } from '../model/probe.ts';
 import { buildReport, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
 import { publishedDurations } from '../report/durations.ts';
-import { renderTable } from '../report/render.ts';
+import { renderTable, type View } from '../report/render.ts';
 import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
+import { claimOutput } from './claim-output.ts';
 import { modeFor, reporter } from './progress.ts';
 
 /** The probes named (or found in the directories given); every built-in one by default. */
@@ -54,6 +56,27 @@ export async function cmdRun(args: string[]): Promise<number> {
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const runtime = runtimeFor(string(values.node));
   const out = string(values.out);
+  const release = out !== undefined ? claimOutput(out) : () => {};
+  try {
+    return await runAndReport({ probes, cases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
+  } finally {
+    release();
+  }
+}
+
+async function runAndReport(o: {
+  probes: LoadedProbe[];
+  cases: LoadedCase[];
+  sources: Sources;
+  runtime: Runtime;
+  out: string | undefined;
+  jobs: number | undefined;
+  repeat: number;
+  shard: Shard | undefined;
+  keep: boolean;
+  view: View;
+}): Promise<number> {
+  const { probes, cases, sources, runtime, out, jobs, repeat, shard, view } = o;
   const createdAt = new Date().toISOString();
   const env = environment(runtime);
 
@@ -71,7 +94,7 @@ export async function cmdRun(args: string[]): Promise<number> {
       jobs,
       repeat,
       shard,
-      keep: values.keep === true,
+      keep: o.keep,
       sources,
       runtime,
       stop: stopper.signal,

@@ -17,6 +17,7 @@ import { racyIn } from '../report/compare.ts';
 import { renderStability, unstable } from '../report/stability.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 import { chosenProbes } from './run.ts';
+import { checkOutput } from '../model/output.ts';
 
 /** A busy loop that leaves as soon as its parent is gone. */
 function startHog(): ChildProcess {
@@ -38,6 +39,8 @@ export async function cmdStability(args: string[]): Promise<number> {
   const probes = chosenProbes(strings(values.probe));
   const cases = selectCases(loadAllCases(), strings(values.case));
   const runtime = runtimeFor(string(values.node));
+  const out = string(values.out);
+  if (out !== undefined) checkOutput(out);
   const hogs = Array.from({ length: hogCount }, startHog);
   const reports = [];
   const seconds: number[] = [];
@@ -54,7 +57,6 @@ export async function cmdStability(args: string[]): Promise<number> {
   }
   const found = unstable(reports, racyIn(probes));
   const text = renderStability(reports, found, { hogs: hogCount, seconds });
-  const out = string(values.out);
   if (out) writeFileWhole(out, text);
   process.stdout.write(text);
   const outcomesAsExpected = reports.every((r) => r.summary.asExpected);

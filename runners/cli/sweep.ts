@@ -20,6 +20,7 @@ import { writeReport } from '../report/report-file.ts';
 import { publishSweep } from '../report/publish-sweep.ts';
 import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts';
 import { show } from '../judge/verdicts.ts';
+import { claimOutput } from './claim-output.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 
 export async function cmdSweep(args: string[]): Promise<number> {
@@ -38,6 +39,16 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const name = string(values.probe);
   const range = string(values.versions);
   if (!name || !range) throw new InputError(['sweep needs --probe NAME and --versions RANGE']);
+  const out = string(values.out) ?? `sweep-${path.basename(name)}.json`;
+  const release = claimOutput(out, false);
+  try {
+    return await sweep(values, name, range, out);
+  } finally {
+    release();
+  }
+}
+
+async function sweep(values: ReturnType<typeof parse>['values'], name: string, range: string, out: string): Promise<number> {
   const latestPer = string(values['latest-per']);
   if (latestPer !== undefined && latestPer !== 'minor' && latestPer !== 'major') throw new InputError([`--latest-per expects minor or major, not "${latestPer}"`]);
   const format = string(values.format) ?? 'table';
@@ -77,7 +88,6 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const createdAt = new Date().toISOString();
   const run = await runTrials(probesAt(versions), cases, { runtime, jobs });
   const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(runtime), createdAt });
-  const out = string(values.out) ?? `sweep-${path.basename(name)}.json`;
   writeReport(out, report);
   const rows = sweepRows(report);
   const publish = string(values.publish);

@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { TARGETS_DIR } from '../model/paths.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
-import { readRegularFile } from '../os/safe-read.ts';
+import { readRegularFile } from '../model/safe-read.ts';
 
 /** One package of a target's resolved tree, as its lockfile names it. */
 export interface TreeEntry {

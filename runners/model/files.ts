@@ -40,10 +40,27 @@ export function readJson(file: string): { data: unknown; bytes: Buffer } {
   }
 }
 
-/** Writes the whole text or leaves the old file as it was: a reader never sees half a file. */
+/**
+ * Writes the whole text or leaves the old file as it was: a reader never sees half a file.
+ * Never in place of what is not a regular file (a rename would replace a device or a
+ * link); a path that cannot be written is the user's to fix, exit 2.
+ */
 export function writeFileWhole(file: string, text: string): void {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  writeFileAtomic.sync(file, text);
+  const cannot = (why: string) => new InputError([`${display(file)}: cannot be written (${why})`]);
+  let st: fs.Stats | null = null;
+  try {
+    st = fs.lstatSync(file);
+  } catch {}
+  if (st?.isDirectory()) throw cannot('it is a directory');
+  if (st && !st.isFile()) throw cannot(st.isSymbolicLink() ? 'it is a link' : 'it is not a regular file');
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+    writeFileAtomic.sync(file, text);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code) throw cannot(code);
+    throw err;
+  }
 }
 
 export function writeJsonWhole(file: string, data: unknown): void {

@@ -57,6 +57,8 @@ export interface ErrorObservation {
   cause: { name: string | null; code: string | number | null } | null;
   message: string | null;
   reasonAt: 'error' | 'cause' | 'cause.cause' | 'nowhere' | null;
+  /** The parts that could not be read because reading them threw (a getter, a Proxy's trap). */
+  unreadable?: string[];
 }
 
 export interface Settlement {

@@ -22,11 +22,21 @@ export function environment(runtime: Runtime = hostRuntime()): Environment {
   };
 }
 
-/** The one summary of a set of trials: counts by outcome, and whether all are as expected. */
-export function summarize(trials: TrialResult[]): Summary {
+/**
+ * The one summary of a set of trials: counts by outcome, and whether all are as expected.
+ * A run that was interrupted is never as expected, however its finished trials came out:
+ * the trials it did not run were expected too.
+ */
+export function summarize(trials: TrialResult[], interrupted?: Report['interrupted']): Summary {
   const outcomes: Summary['outcomes'] = {};
   for (const t of trials) outcomes[t.outcome] = (outcomes[t.outcome] ?? 0) + 1;
-  return { total: trials.length, asExpected: !trials.some((t) => NOT_AS_EXPECTED.has(t.outcome)), outcomes };
+  return { total: trials.length, asExpected: !interrupted && !trials.some((t) => NOT_AS_EXPECTED.has(t.outcome)), outcomes };
+}
+
+/** An interruption in words: by what, and how many planned trials did not run. */
+export function interruptionWords(i: NonNullable<Report['interrupted']>): string {
+  const missing = Math.max(0, i.planned - i.finished);
+  return `the run was interrupted (${i.by}): ${i.finished} of ${i.planned} planned trials finished, ${missing} did not run`;
 }
 
 export function caseEntry(c: LoadedCase): Report['cases'][number] {
@@ -52,7 +62,7 @@ export function buildReport(input: {
     probes: input.probes,
     cases: input.cases.map(caseEntry),
     trials: input.trials,
-    summary: summarize(input.trials),
+    summary: summarize(input.trials, input.interrupted),
     ...(input.repeat && input.repeat > 1 ? { repeat: input.repeat } : {}),
     ...(input.shard ? { shard: input.shard } : {}),
     ...(input.interrupted ? { interrupted: input.interrupted } : {}),

@@ -9,6 +9,7 @@ import type { Report, TrialResult } from '../model/report.ts';
 import { compareReports } from './compare.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
+import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
 
 /** A clause as a heading reads it: its words, without the hyphens. */
 const label = (c: Clause) => c.replace(/-/g, ' ');
@@ -71,7 +72,7 @@ function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: s
   // Each link is a JSON pointer to the trial in the report, which holds its facts and timeline.
   const shown = failed.slice(0, 3).map(({ t, v }) => {
     const why = v.knownDivergence ? ` [${note(v.knownDivergence)}]` : '';
-    return `[${t.case.split('/').pop()}](${file}#/trials/${trials.indexOf(t)}): ${v.fact} = ${JSON.stringify(v.observed)}${why}`;
+    return `[${mdText(t.case.split('/').pop()!)}](${file}#/trials/${trials.indexOf(t)}): ${v.fact} = ${mdText(JSON.stringify(v.observed))}${why}`;
   });
   const more = failed.length > 3 ? `<br>… ${failed.length - 3} more` : '';
   return `**breaks** in ${new Set(failed.map(({ t }) => t.case)).size} of ${ran.length} cases${unknownNote}: ${shown.join('<br>')}${more}`;
@@ -83,10 +84,14 @@ function explanations(report: Report, notes: string[]): string[] {
   const cited = report.probes[0].explanations ?? [];
   const out = ['**Explanations** (the probe\'s own; the code is read from the verified bytes)', ''];
   notes.forEach((why, i) => {
-    out.push(`${i + 1}. ${why}`);
+    out.push(`${i + 1}. ${mdText(why)}`);
     for (const c of cited.find((e) => e.why === why)?.cites ?? []) {
-      if ('node' in c) out.push(`   - Node ${report.environment.node} \`${c.node}\`, \`${c.function}()\``);
-      else out.push(`   - \`${c.path}\` lines ${c.lines[0]}-${c.lines[1]}:`, '', '     ```js', ...c.code.split('\n').map((l) => `     ${l}`), '     ```', '');
+      if ('node' in c) out.push(`   - Node ${report.environment.node} ${mdCode(c.node)}, ${mdCode(`${c.function}()`)}`);
+      else {
+        // A fence longer than any run of backticks in the code, so the code cannot close it.
+        const fence = '`'.repeat(Math.max(3, ...(c.code.match(/`+/g) ?? []).map((r) => r.length + 1)));
+        out.push(`   - ${mdCode(c.path)} lines ${c.lines[0]}-${c.lines[1]}:`, '', `     ${fence}js`, ...c.code.split('\n').map((l) => `     ${plainText(l)}`), `     ${fence}`, '');
+      }
     }
   });
   return [...out, ''];
@@ -110,16 +115,16 @@ export function renderFindings(reports: Published[]): string {
     ...rows.map((row) => {
       const { report } = row.parts[0];
       const cells = report.probes[0].unavailable ? CLAUSES.map(() => 'unavailable') : CLAUSES.map((c) => overviewCell(report.trials, c));
-      return `| [${row.name}](#${anchor(row)}) | ${row.version} | ${runtimesText(row)} | ${cells.join(' | ')} |`;
+      return `| [${mdText(row.name)}](#${anchor(row)}) | ${mdText(row.version)} | ${runtimesText(row)} | ${cells.join(' | ')} |`;
     }),
     '',
   ];
   for (const row of rows) {
     const { file, report } = row.parts[0];
     const p = report.probes[0];
-    const status = p.unavailable ? ` Unavailable: ${p.unavailable}.` : '';
+    const status = p.unavailable ? ` Unavailable: ${mdText(p.unavailable)}.` : '';
     const files = row.parts.map((x) => `[${x.file}](${x.file})`).join(', ');
-    lines.push(`## ${p.name} ${row.version} on ${runtimesText(row)}`, '', `${p.title}. ${report.environment.platform} ${report.environment.arch}. Reports: ${files}.${status}`, '');
+    lines.push(`## ${mdText(`${p.name} ${row.version}`)} on ${runtimesText(row)}`, '', `${mdLine(p.title)}. ${report.environment.platform} ${report.environment.arch}. Reports: ${files}.${status}`, '');
     const notes: string[] = [];
     const note = (why: string) => (notes.includes(why) ? notes.indexOf(why) : notes.push(why) - 1) + 1;
     lines.push('| clause | finding |', '|---|---|');

@@ -22,7 +22,7 @@ export function splitByProbe(report: Report): Array<{ file: string; report: Repo
     const trials = report.trials.filter((t) => t.probe === p.name);
     const cases = report.cases.filter((c) => trials.some((t) => t.case === c.id));
     // A probe's file speaks for its own trials: another probe's surprise is not its own.
-    const own: Report = { ...report, probes: [p], cases, trials, summary: summarize(trials) };
+    const own: Report = { ...report, probes: [p], cases, trials, summary: summarize(trials, report.interrupted) };
     // One file per probe, version and runtime: the same library behaves differently on
     // different Node releases, and the matrix keeps them side by side.
     return { file: path.join(p.name, `${probeVersion(p, report.environment.node)}@node-${report.environment.node}.json`), report: own };

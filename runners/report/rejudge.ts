@@ -114,7 +114,7 @@ export function rejudgeReport(
     const explanations = citedExplanations(probe, true);
     return explanations.length ? { ...rest, explanations } : rest;
   });
-  return { report: { ...report, semantics: SEMANTICS, probes: probeEntries, cases: caseEntries, trials, summary: summarize(trials) }, trials: out, notes };
+  return { report: { ...report, semantics: SEMANTICS, probes: probeEntries, cases: caseEntries, trials, summary: summarize(trials, report.interrupted) }, trials: out, notes };
 }
 
 export function rejudgeFailed(r: Rejudgement): boolean {

@@ -6,6 +6,7 @@
 import { CLAUSES, type Clause } from '../model/case.ts';
 import type { Outcome, Report, TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
+import { plainText } from './formats/escape.ts';
 
 export interface View {
   /** Columns the text must fit. */
@@ -120,9 +121,9 @@ function notes(report: Report): string[] {
   const out: string[] = [];
   for (const t of report.trials) {
     if (t.outcome === 'unavailable' && t.reason) unavailable.set(t.probe, t.reason);
-    else if (NOT_AS_EXPECTED.has(t.outcome)) out.push(`${t.probe} ${t.case}: ${t.outcome}: ${t.reason ?? '(no reason given)'}`);
+    else if (NOT_AS_EXPECTED.has(t.outcome)) out.push(plainText(`${t.probe} ${t.case}: ${t.outcome}: ${t.reason ?? '(no reason given)'}`));
   }
-  for (const [probe, reason] of unavailable) out.push(`${probe}: unavailable: ${reason}`);
+  for (const [probe, reason] of unavailable) out.push(plainText(`${probe}: unavailable: ${reason}`));
   return out;
 }
 

@@ -34,11 +34,17 @@ export interface Stream {
 export function openStream(file: string, header: StreamHeader): Stream {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   fs.writeFileSync(file, `${JSON.stringify(header)}\n`);
+  const mine = fs.lstatSync(file).ino;
   const append = (line: Line) => fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
   return {
     trial: (trial) => append({ kind: 'trial', trial }),
     end: (interrupted) => append({ kind: 'end', ...(interrupted ? { interrupted } : {}) }),
-    remove: () => fs.rmSync(file, { force: true }),
+    // Never a stream this run did not write: the file there now must be the one it made.
+    remove: () => {
+      try {
+        if (fs.lstatSync(file).ino === mine) fs.rmSync(file, { force: true });
+      } catch {}
+    },
   };
 }
 
@@ -89,7 +95,7 @@ export function reportFromStream(file: string): Report {
   const sorted = sortTrials(trials);
   const ended = end as Extract<Line, { kind: 'end' }> | null;
   const interrupted = ended ? ended.interrupted : { by: 'the runner died before its stream was ended', planned, finished: trials.length };
-  return { ...rest, probes: withModules(rest.probes, sorted), trials: sorted, summary: summarize(sorted), ...(interrupted ? { interrupted } : {}) };
+  return { ...rest, probes: withModules(rest.probes, sorted), trials: sorted, summary: summarize(sorted, interrupted), ...(interrupted ? { interrupted } : {}) };
 }
 
 function headerReport(header: StreamHeader): Omit<Report, 'trials'> {

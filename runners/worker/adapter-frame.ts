@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import { SourceMap } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stackOf } from './describe-rejection.ts';
 
 const FRAME = /\(?((?:file:\/\/)?\/[^():]+):(\d+):(\d+)\)?\s*$/;
 const INLINE_MAP = /\/\/# sourceMappingURL=data:application\/json;base64,([A-Za-z0-9+/=]+)\s*$/;
@@ -36,7 +37,7 @@ function sourceMapOf(built: string): SourceMap | null {
  * Null when no frame of the stack is in the adapter.
  */
 export function adapterLocation(error: unknown, built: string, source: string, base: string): string | null {
-  const stack = error instanceof Error && typeof error.stack === 'string' ? error.stack : null;
+  const stack = stackOf(error);
   if (!stack) return null;
   const [frame] = framesIn(stack, built);
   if (!frame) return null;

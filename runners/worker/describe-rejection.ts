@@ -1,17 +1,35 @@
-// What a rejection looked like, reduced to plain data the report can carry.
+// What a rejection looked like, reduced to plain data the report can carry. A target may
+// reject with anything: a Proxy whose traps throw, an error whose `message` getter
+// throws, an object whose Symbol.toPrimitive throws. Describing it never throws: each
+// part that could not be read is null, and named in `unreadable`.
 
 import type { ErrorObservation } from '../model/observations.ts';
 
-function field(value: unknown, key: string): unknown {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+const UNREAD = Symbol('unreadable');
+type Read<T> = T | typeof UNREAD;
+
+/** Runs `read`; a throw from the value's own code is UNREAD, never the describer's throw. */
+function attempt<T>(read: () => T): Read<T> {
+  try {
+    return read();
+  } catch {
+    return UNREAD;
+  }
 }
+
+function field(value: unknown, key: string): Read<unknown> {
+  return attempt(() => (value !== null && (typeof value === 'object' || typeof value === 'function') ? (value as Record<string, unknown>)[key] : undefined));
+}
+
+const isError = (v: unknown): boolean => attempt(() => v instanceof Error) === true;
+const text = (v: unknown): Read<string> => attempt(() => String(v));
 
 /** Where the abort reason the harness passed can be found on what the target rejected with. */
 function findReason(error: unknown, reason: unknown): ErrorObservation['reasonAt'] {
   if (error === reason) return 'error';
   const cause = field(error, 'cause');
   if (cause === reason) return 'cause';
-  if (field(cause, 'cause') === reason) return 'cause.cause';
+  if (cause !== UNREAD && field(cause, 'cause') === reason) return 'cause.cause';
   return 'nowhere';
 }
 
@@ -22,31 +40,52 @@ function keep(message: string, redact: (text: string) => string): string {
 
 /** A thrown value as one kept line: `TypeError: x is not a function`, or a message given as is. */
 export function firstLine(thrown: unknown, redact: (text: string) => string): string {
-  return keep(thrown instanceof Error ? `${thrown.name}: ${thrown.message}` : String(thrown), redact);
+  if (isError(thrown)) {
+    const name = text(field(thrown, 'name'));
+    const message = text(field(thrown, 'message'));
+    return keep(`${name === UNREAD ? '(a name that could not be read)' : name}: ${message === UNREAD ? '(a message that could not be read)' : message}`, redact);
+  }
+  const said = text(thrown);
+  return keep(said === UNREAD ? `(a thrown ${typeof thrown} that could not be described)` : said, redact);
 }
+
+const str = (v: Read<unknown>) => (typeof v === 'string' ? v : null);
+const codeOf = (v: Read<unknown>) => (typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v)) ? v : null);
 
 /** `redact` keeps this machine's paths out of the message (worker/redact.ts). */
 export function describeError(error: unknown, reason: unknown, aborted: boolean, redact: (text: string) => string = (t) => t): ErrorObservation {
-  const name = field(error, 'name');
-  const code = field(error, 'code');
-  const signal = field(error, 'signal');
-  const exitCode = field(error, 'exitCode');
-  const timedOut = field(error, 'timedOut');
-  const cause = field(error, 'cause');
-  const causeName = field(cause, 'name');
-  const causeCode = field(cause, 'code');
-  const message = error instanceof Error ? error.message : String(error);
-  return {
-    name: typeof name === 'string' ? name : null,
-    code: typeof code === 'string' || typeof code === 'number' ? code : null,
-    signal: typeof signal === 'string' ? signal : null,
-    exitCode: typeof exitCode === 'number' ? exitCode : null,
-    timedOut: typeof timedOut === 'boolean' ? timedOut : null,
-    cause:
-      cause === undefined || cause === null
-        ? null
-        : { name: typeof causeName === 'string' ? causeName : null, code: typeof causeCode === 'string' || typeof causeCode === 'number' ? causeCode : null },
-    message: keep(message, redact),
-    reasonAt: aborted ? findReason(error, reason) : null,
+  const unreadable: string[] = [];
+  const read = (what: string, v: Read<unknown>) => {
+    if (v === UNREAD) unreadable.push(what);
+    return v;
   };
+  const name = read('name', field(error, 'name'));
+  const code = read('code', field(error, 'code'));
+  const signal = read('signal', field(error, 'signal'));
+  const exitCode = read('exitCode', field(error, 'exitCode'));
+  const timedOut = read('timedOut', field(error, 'timedOut'));
+  const cause = read('cause', field(error, 'cause'));
+  const causeName = cause === UNREAD ? UNREAD : read('cause.name', field(cause, 'name'));
+  const causeCode = cause === UNREAD ? UNREAD : read('cause.code', field(cause, 'code'));
+  const message = read('message', isError(error) ? field(error, 'message') : text(error));
+  const messageText = message === UNREAD ? null : text(message);
+  if (message !== UNREAD && messageText === UNREAD) unreadable.push('message');
+  return {
+    name: str(name),
+    code: codeOf(code),
+    signal: str(signal),
+    exitCode: typeof exitCode === 'number' && Number.isInteger(exitCode) ? exitCode : null,
+    timedOut: typeof timedOut === 'boolean' ? timedOut : null,
+    cause: cause === undefined || cause === null || cause === UNREAD ? null : { name: str(causeName), code: codeOf(causeCode) },
+    message: messageText === null || messageText === UNREAD ? null : keep(messageText, redact),
+    reasonAt: aborted ? attempt(() => findReason(error, reason)) === UNREAD ? 'nowhere' : findReason(error, reason) : null,
+    ...(unreadable.length ? { unreadable } : {}),
+  };
+}
+
+/** A thrown value's stack, or null when it has none or reading it throws. */
+export function stackOf(thrown: unknown): string | null {
+  if (!isError(thrown)) return null;
+  const stack = field(thrown, 'stack');
+  return typeof stack === 'string' ? stack : null;
 }

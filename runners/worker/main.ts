@@ -11,7 +11,7 @@ import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall } from './call.ts';
 import { now } from './clock.ts';
-import { describeError, firstLine } from './describe-rejection.ts';
+import { describeError, firstLine, stackOf } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
 import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from './protocol.ts';
 import { sampleAtSettle, sampleProcesses } from './sample.ts';
@@ -68,7 +68,7 @@ function finish(): never {
 // What was seen until then is written, with the party whose code threw, before it ends.
 process.on('uncaughtExceptionMonitor', (err) => {
   const text = firstLine(err, redact);
-  const stack = err instanceof Error ? String(err.stack) : '';
+  const stack = stackOf(err) ?? '';
   const inTarget = spec.target.kind === 'material' && stack.includes(fileURLToPath(spec.target.materialUrl));
   const where = adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
   const whose = inTarget ? ", thrown in the target's code" : where ? `, thrown in the adapter (at ${where})` : '';

@@ -2,10 +2,11 @@
 // every outcome that is not as expected, so a pull request shows it where the case is. Pure.
 
 import type { Report } from '../../model/report.ts';
-import { NOT_AS_EXPECTED } from '../build.ts';
+import { interruptionWords, NOT_AS_EXPECTED } from '../build.ts';
+import { plainText } from './escape.ts';
 
 /** Workflow command escaping: data, then property values (which also escape : and ,). */
-const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
+const data = (s: string) => plainText(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
 const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
 
 /** A shipped case lives at cases/<id>.case.json; a case of one's own is named by its id. */
@@ -16,6 +17,7 @@ export function caseFile(id: string): string {
 export function renderGithub(reports: Report[]): string {
   const lines: string[] = [];
   for (const report of reports) {
+    if (report.interrupted) lines.push(`::error title=${property(`childproof run on node ${report.environment.node}: interrupted`)}::${data(interruptionWords(report.interrupted))}`);
     for (const t of report.trials) {
       if (!NOT_AS_EXPECTED.has(t.outcome)) continue;
       const title = `childproof ${t.probe} on node ${report.environment.node}: ${t.outcome}`;

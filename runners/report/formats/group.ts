@@ -10,7 +10,10 @@ export function byRuntime(reports: Report[]): Report[] {
   for (const r of reports) groups.set(r.environment.node, [...(groups.get(r.environment.node) ?? []), r]);
   return [...groups.values()].map((rs) => {
     const trials = rs.flatMap((r) => r.trials);
-    return { ...rs[0], probes: rs.flatMap((r) => r.probes), cases: rs[0].cases, trials, summary: summarize(trials) };
+    // Interrupted if any of them was: the first interruption stands for the group.
+    const interrupted = rs.find((r) => r.interrupted)?.interrupted;
+    const { interrupted: _i, ...first } = rs[0];
+    return { ...first, probes: rs.flatMap((r) => r.probes), cases: rs[0].cases, trials, summary: summarize(trials, interrupted), ...(interrupted ? { interrupted } : {}) };
   });
 }
 

@@ -6,6 +6,7 @@
 import { CLAUSES, FACT_NAMES } from '../../model/case.ts';
 import type { Report, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
+import { interruptionWords } from '../build.ts';
 import { clauseState } from '../render.ts';
 import { replayCommand } from './markdown.ts';
 import { escapeMarkup } from './escape.ts';
@@ -60,7 +61,8 @@ function reportSection(report: Report): string {
       return `<section class="probe" id="${anchor(runtime, p.name)}" data-probe="${h(p.name)}"><h3>${h(p.name)} <small>on Node ${h(runtime)}</small></h3><p>${h(p.title)}</p>${identity}${trials}</section>`;
     })
     .join('');
-  return `<section class="report"><h2>Node ${h(runtime)}, ${h(report.environment.platform)} ${h(report.environment.arch)}; ${report.summary.total} trials, ${report.summary.asExpected ? 'all as expected' : 'NOT as expected'}</h2>${overview}${probes}</section>`;
+  const cut = report.interrupted ? `<p class="interrupted"><b>Interrupted:</b> ${h(interruptionWords(report.interrupted))}.</p>` : '';
+  return `<section class="report"><h2>Node ${h(runtime)}, ${h(report.environment.platform)} ${h(report.environment.arch)}; ${report.summary.total} trials, ${report.summary.asExpected ? 'all as expected' : 'NOT as expected'}</h2>${cut}${overview}${probes}</section>`;
 }
 
 function options(values: string[]): string {

@@ -3,6 +3,7 @@
 // known failures and trials that could not run are skipped, with their reason. Pure.
 
 import type { Report, TrialResult } from '../../model/report.ts';
+import { interruptionWords } from '../build.ts';
 import { escapeMarkup } from './escape.ts';
 
 const FAILURE = new Set(['fail', 'unexpected-pass', 'unknown', 'flaky']);
@@ -26,9 +27,20 @@ function testcase(t: TrialResult): string {
   return `${open}/>`;
 }
 
+/** An interrupted run as a suite of one errored testcase, which every CI's JUnit view counts. */
+function interruptedSuite(report: Report): string {
+  const words = interruptionWords(report.interrupted!);
+  return (
+    `  <testsuite name="${xml(`childproof run (node ${report.environment.node})`)}" tests="1" failures="0" errors="1" skipped="0" timestamp="${xml(report.createdAt)}">\n` +
+    `    <testcase name="the run finished" classname="childproof.run" time="0">\n      <error type="interrupted" message="${xml(words)}">${xml(words)}</error>\n    </testcase>\n` +
+    '  </testsuite>'
+  );
+}
+
 export function renderJunit(reports: Report[]): string {
   const suites: string[] = [];
   for (const report of reports) {
+    if (report.interrupted) suites.push(interruptedSuite(report));
     for (const probe of report.probes) {
       const trials = report.trials.filter((t) => t.probe === probe.name);
       const count = (set: Set<string> | string) => trials.filter((t) => (typeof set === 'string' ? t.outcome === set : set.has(t.outcome))).length;

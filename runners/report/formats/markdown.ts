@@ -5,21 +5,22 @@
 import { CLAUSES, FACT_NAMES } from '../../model/case.ts';
 import type { ProbeEntry, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
+import { interruptionWords } from '../build.ts';
 import { clauseState } from '../render.ts';
+import { mdCode, mdLine, mdText } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
 
-const cell = (s: string) => s.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function identity(p: ProbeEntry): string {
   const id = p.identity;
   const pinned = (paths: Array<{ path: string; blob: string }>) => `${paths.length} pinned file${paths.length === 1 ? '' : 's'} (${paths.slice(0, 3).map((f) => `${f.path} ${f.blob.slice(0, 12)}`).join(', ')}${paths.length > 3 ? ', …' : ''})`;
   const what =
-    id.kind === 'builtin' ? `Node's own \`${id.module}\``
-    : id.kind === 'package' ? `package ${id.name}@${id.version}, ${pinned(id.paths)}`
-    : id.kind === 'git' ? `git commit ${id.commit.slice(0, 12)}, ${pinned(id.paths)}`
-    : pinned(id.paths);
-  const checked = p.verified ? `verified (${p.verified.source}; ${p.verified.loader})` : `not run: ${p.unavailable}`;
+    id.kind === 'builtin' ? `Node's own ${mdCode(id.module)}`
+    : id.kind === 'package' ? `package ${mdText(`${id.name}@${id.version}`)}, ${mdText(pinned(id.paths))}`
+    : id.kind === 'git' ? `git commit ${mdText(id.commit.slice(0, 12))}, ${mdText(pinned(id.paths))}`
+    : mdText(pinned(id.paths));
+  const checked = mdText(p.verified ? `verified (${p.verified.source}; ${p.verified.loader})` : `not run: ${p.unavailable}`);
   return `${what}; ${checked}.`;
 }
 
@@ -48,17 +49,17 @@ export function replayCommand(report: Report, t: TrialResult): string {
 }
 
 function trialSection(report: Report, t: TrialResult): string[] {
-  const out = [`### ${t.probe} · ${t.case}: ${t.outcome}`, ''];
-  if (t.reason) out.push(`${t.reason}`, '');
+  const out = [`### ${mdText(t.probe)} · ${mdText(t.case)}: ${t.outcome}`, ''];
+  if (t.reason) out.push(mdLine(t.reason), '');
   const words = plainWords(t);
-  if (words) out.push(`At settlement: ${words}`, '');
-  if (t.facts) out.push(`Facts: ${FACT_NAMES.map((f) => `${f} \`${show(t.facts![f])}\``).join(' · ')}`, '');
-  if (t.evidence) out.push(`The error's message: \`${t.evidence['error.message'].replace(/`/g, "'")}\``, '');
+  if (words) out.push(`At settlement: ${mdText(words)}`, '');
+  if (t.facts) out.push(`Facts: ${FACT_NAMES.map((f) => `${f} ${mdCode(show(t.facts![f]))}`).join(' · ')}`, '');
+  if (t.evidence) out.push(`The error's message: ${mdCode(t.evidence['error.message'])}`, '');
   const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
-  if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${v.why}${v.knownDivergence ? ` Known: ${v.knownDivergence}` : ''}`), '');
-  if (t.timeline?.length) out.push('What happened:', '', ...t.timeline.map((e) => `- ${e.ms.toFixed(1)} ms: ${eventWords(e)}`), '');
-  if (t.repeats?.flaky) out.push(`Flaky over ${t.repeats.runs} runs: ${Object.entries(t.repeats.flaky).map(([f, vs]) => `${f} ${vs!.map((v) => `\`${show(v.value)}\` ×${v.count}`).join(', ')}`).join('; ')}`, '');
-  if (t.observations || t.outcome === 'error') out.push(`Run it again: \`${replayCommand(report, t)}\``, '');
+  if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${mdText(v.why)}${v.knownDivergence ? ` Known: ${mdText(v.knownDivergence)}` : ''}`), '');
+  if (t.timeline?.length) out.push('What happened:', '', ...t.timeline.map((e) => `- ${e.ms.toFixed(1)} ms: ${mdText(eventWords(e))}`), '');
+  if (t.repeats?.flaky) out.push(`Flaky over ${t.repeats.runs} runs: ${Object.entries(t.repeats.flaky).map(([f, vs]) => `${f} ${vs!.map((v) => `${mdCode(show(v.value))} ×${v.count}`).join(', ')}`).join('; ')}`, '');
+  if (t.observations || t.outcome === 'error') out.push(`Run it again: ${mdCode(replayCommand(report, t))}`, '');
   return out;
 }
 
@@ -67,15 +68,16 @@ export function renderMarkdown(given: Report[]): string {
   const out: string[] = ['# childproof report', ''];
   for (const report of reports) {
     const env = report.environment;
-    out.push(`Node ${env.node} on ${env.platform} ${env.arch}, childproof ${report.tool.version} (semantics ${report.semantics}), ${report.createdAt}.`, '');
+    out.push(mdText(`Node ${env.node} on ${env.platform} ${env.arch}, childproof ${report.tool.version} (semantics ${report.semantics}), ${report.createdAt}.`), '');
+    if (report.interrupted) out.push(`> **Interrupted:** ${mdText(interruptionWords(report.interrupted))}. This report is not as expected.`, '');
     out.push('| probe | ' + CLAUSES.join(' | ') + ' |', '|---|' + CLAUSES.map(() => '---|').join(''));
     for (const p of report.probes) {
       const trials = report.trials.filter((t) => t.probe === p.name);
-      out.push(`| ${cell(p.name)} | ${CLAUSES.map((c) => clauseState(trials, c)).map((s) => (s === '-' ? 'not covered' : s)).join(' | ')} |`);
+      out.push(`| ${mdText(p.name)} | ${CLAUSES.map((c) => clauseState(trials, c)).map((s) => (s === '-' ? 'not covered' : s)).join(' | ')} |`);
     }
     out.push('');
     for (const p of report.probes) {
-      out.push(`## ${p.name} on Node ${env.node}`, '', cell(p.title), '', `Identity: ${identity(p)}`, '');
+      out.push(`## ${mdText(`${p.name} on Node ${env.node}`)}`, '', mdLine(p.title), '', `Identity: ${identity(p)}`, '');
       for (const t of report.trials.filter((x) => x.probe === p.name)) out.push(...trialSection(report, t));
     }
   }

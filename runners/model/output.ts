@@ -1,0 +1,99 @@
+// Where childproof writes: checked before any work starts, so a long run never ends in a
+// write that fails, and never replaces what is not a report (a directory, a device, a
+// FIFO, a link); and one run at a time per report, by a lock file beside it.
+
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { InputError } from './errors.ts';
+import { display } from './files.ts';
+import { readRegularFile } from './safe-read.ts';
+
+/** Refuses, with exit 2, an output that is not a regular file or cannot be written. */
+export function checkOutput(file: string, option = '--out'): void {
+  if (file === '') throw new InputError([`${option} expects a file name, not an empty string`]);
+  const abs = path.resolve(file);
+  const where = `${option} ${display(file)}`;
+  let st: fs.Stats | null = null;
+  try {
+    st = fs.lstatSync(abs);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') throw new InputError([`${where}: cannot be written (${code ?? String(err)})`]);
+  }
+  if (st?.isDirectory()) throw new InputError([`${where}: is a directory; expected a file name`]);
+  if (st?.isSymbolicLink()) throw new InputError([`${where}: is a link; name the file itself`]);
+  if (st && !st.isFile()) throw new InputError([`${where}: is not a regular file (a device, a FIFO or a socket); expected a file name`]);
+  writableDirectory(path.dirname(abs), where);
+}
+
+/** The nearest directory that exists on the way to `dir` must be one this process may create a file in. */
+function writableDirectory(dir: string, where: string): void {
+  let existing = dir;
+  for (;;) {
+    try {
+      const st = fs.statSync(existing);
+      if (!st.isDirectory()) throw new InputError([`${where}: ${display(existing)} is not a directory`]);
+      break;
+    } catch (err) {
+      if (err instanceof InputError) throw err;
+      const parent = path.dirname(existing);
+      if (parent === existing) throw new InputError([`${where}: no directory on its path exists`]);
+      existing = parent;
+    }
+  }
+  // Asking access() is not enough (root is told yes about /proc): create a file and remove it.
+  const trial = path.join(existing, `.childproof-write-${randomBytes(6).toString('hex')}`);
+  try {
+    fs.closeSync(fs.openSync(trial, 'wx'));
+    fs.rmSync(trial, { force: true });
+  } catch (err) {
+    throw new InputError([`${where}: ${display(existing)} cannot be written (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
+  }
+}
+
+interface Holder {
+  pid: number;
+  startTime: string | null;
+}
+
+/**
+ * Takes the lock on a report (and its stream): FILE.lock, made exclusively, naming this
+ * process. Another live run holding it is refused with exit 2, naming its pid; a lock
+ * whose holder is dead (a run killed outright) is taken over. Returns the release.
+ */
+export function lockOutput(file: string, isAlive: (h: Holder) => boolean, self: Holder): () => void {
+  const lock = `${path.resolve(file)}.lock`;
+  fs.mkdirSync(path.dirname(lock), { recursive: true });
+  for (let attempt = 0; attempt < 5; attempt++) {
+    let fd: number;
+    try {
+      fd = fs.openSync(lock, 'wx', 0o644);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError([`--out ${display(file)}: cannot take its lock ${display(lock)} (${(err as NodeJS.ErrnoException).code})`]);
+      const holder = readHolder(lock);
+      if (holder && isAlive(holder)) {
+        throw new InputError([`--out ${display(file)}: another run (pid ${holder.pid}) is writing this report; wait for it to finish, or choose another --out`]);
+      }
+      // Its holder is gone, or it is not a lock childproof wrote: take it over.
+      fs.rmSync(lock, { force: true });
+      continue;
+    }
+    fs.writeSync(fd, JSON.stringify(self));
+    fs.closeSync(fd);
+    return () => {
+      const now = readHolder(lock);
+      if (now && now.pid === self.pid && now.startTime === self.startTime) fs.rmSync(lock, { force: true });
+    };
+  }
+  throw new InputError([`--out ${display(file)}: its lock ${display(lock)} keeps changing hands; is another run starting?`]);
+}
+
+function readHolder(lock: string): Holder | null {
+  try {
+    const h = JSON.parse(readRegularFile(lock, 4096) ?? 'null');
+    return Number.isSafeInteger(h?.pid) ? { pid: h.pid, startTime: typeof h.startTime === 'string' ? h.startTime : null } : null;
+  } catch {
+    return null;
+  }
+}
