@@ -15,6 +15,8 @@ import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
+import { renderHtml } from '../runners/report/formats/html.ts';
+import { DEFAULT_VIEW, renderTable } from '../runners/report/render.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { lanesOf, renderTimeline } from '../runners/report/formats/timeline.ts';
 import { readPublished } from '../runners/report/publish.ts';
@@ -163,6 +165,44 @@ test('the Markdown says in words what was true at settlement', () => {
   if (!t) return assert.unreachable('a published execfile trial whose cleanup marker was absent at settlement');
   const marker = t.timeline!.find((e) => e.kind === 'marker')!.ms - t.timeline!.find((e) => e.kind === 'rejected')!.ms;
   assert.match(renderMarkdown([{ ...report, trials: [t] }]), new RegExp(`At settlement: The call rejected \\d+ ms after the trigger\\. The child was still running at that moment; it ended \\d+ ms later\\. Its cleanup marker was absent; it appeared ${Math.round(marker)} ms later\\.`));
+});
+
+test('an interrupted run is never green: not as expected, an error JUnit counts and validates, and github and md say what did not run', () => {
+  const xsd = junitSchema();
+  const [{ report }] = published;
+  const interrupted = { by: 'SIGINT', planned: 20, finished: 0 };
+  const cut: Report = { ...report, trials: [], summary: summarize([], interrupted), interrupted };
+  assert.is(cut.summary.asExpected, false, 'no trial failed, yet it is not as expected');
+  const xml = renderJunit([cut]);
+  assert.match(xml, /errors="1"/);
+  assert.match(xml, /<error type="interrupted" message="the run was interrupted \(SIGINT\): 0 of 20 planned trials finished, 20 did not run"/);
+  assert.is(xmllint(xml, xsd).status, 0);
+  assert.match(renderGithub([cut]), /^::error title=childproof run on node [^:]+%3A interrupted::the run was interrupted \(SIGINT\): 0 of 20/m);
+  assert.match(renderMarkdown([cut]), /\*\*Interrupted:\*\* the run was interrupted \(SIGINT\): 0 of 20 planned trials finished, 20 did not run/);
+  assert.match(renderHtml([cut]), /class="interrupted"/);
+});
+
+test('what a target, an adapter or a probe wrote is shown, never obeyed, in every format', () => {
+  const xsd = junitSchema();
+  const { report } = published.find((p) => p.report.trials.some((t) => t.evidence))!;
+  const evil = '<script>alert(1)</script><img src=x onerror=alert(2)> [link](javascript:alert(3)) `code` | cell\n# heading\u001b[2K\u001b]0;title\u0007All as expected.\r\n::error::forged';
+  const trials = report.trials.map((t) => ({ ...t, outcome: 'fail' as const, reason: evil, ...(t.evidence ? { evidence: { 'error.message': evil } } : {}) }));
+  const probes = report.probes.map((p) => ({ ...p, title: evil }));
+  const hostile: Report = { ...report, probes, trials, summary: summarize(trials) };
+  // Inside a code span Markdown shows HTML as text; everywhere else it must be escaped.
+  const md = renderMarkdown([hostile]).replace(/(`+)(?!`).*?[^`]\1(?!`)/g, '(code)');
+  for (const raw of [/<script/, /<img/, /[^\\]\]\(javascript/, /\u001b/, /\u0007/, /\n# heading/, /\n::error/]) assert.not.match(md, raw);
+  assert.ok(md.includes('&lt;script&gt;'), 'md shows the text');
+  const html = renderHtml([hostile]);
+  for (const raw of ['<script>alert', '<img src=x', '\u001b', '\u0007']) assert.not.ok(html.includes(raw), `html holds ${JSON.stringify(raw)}`);
+  const xml = renderJunit([hostile]);
+  assert.not.ok(xml.includes('<script'));
+  assert.is(xmllint(xml, xsd).status, 0);
+  const gh = renderGithub([hostile]);
+  for (const line of gh.trimEnd().split('\n')) assert.match(line, /^::error file=[^\n]*::/, 'one annotation per line');
+  assert.not.ok(gh.includes('\n::error::forged'));
+  const terminal = renderTable(hostile, { ...DEFAULT_VIEW, table: 'probes' });
+  for (const raw of ['\u001b[2K', '\u001b]0', '\u0007']) assert.not.ok(terminal.includes(raw), `the terminal gets ${JSON.stringify(raw)}`);
 });
 
 finish(test);

@@ -64,6 +64,7 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]
     assert.is((await exitOf(s.runner)).code, code, s.stderr());
     const report = readReport(s.out);
     assert.is(report.interrupted?.by, signal);
+    assert.is(report.summary.asExpected, false, 'an interrupted run is never as expected');
     assert.ok(report.interrupted!.finished >= 1 && report.interrupted!.finished < report.interrupted!.planned, JSON.stringify(report.interrupted));
     assert.is(report.trials.length, report.interrupted!.finished);
     assert.ok(report.trials.every((t) => t.outcome !== 'error'), 'the trials cut short are not reported');

@@ -40,13 +40,13 @@ export function cmdRender(args: string[]): number {
   const { values, positionals } = parse(args, { format: { type: 'string' }, trial: { type: 'string' }, out: { type: 'string' } }, { min: 1, max: Infinity, what: 'render takes one or more report files' });
   const format = string(values.format);
   if (!format || !Object.hasOwn(FORMATS, format)) throw new InputError([`--format expects one of ${Object.keys(FORMATS).join(', ')}${format ? `, not "${format}"` : ''}`]);
+  const out = string(values.out);
+  if (out !== undefined) checkOutput(out);
   let reports = positionals.map((file) => readReport(file));
   const trial = string(values.trial);
   if (trial) reports = onlyTrial(reports, trial);
   else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
   const text = FORMATS[format](reports);
-  const out = string(values.out);
-  if (out !== undefined) checkOutput(out);
   if (out) {
     writeFileWhole(out, text);
     process.stderr.write(`childproof: ${format} written to ${display(out)}\n`);

@@ -13,9 +13,9 @@ export function cmdReport(args: string[]): number {
   const { values } = parse(args, { from: { type: 'string' }, out: { type: 'string' } });
   const from = string(values.from);
   if (!from) throw new InputError(['report needs --from FILE.jsonl: the stream of a run']);
-  const report = reportFromStream(from);
   const out = string(values.out) ?? `${from.replace(/\.jsonl$/, '')}.json`;
   checkOutput(out);
+  const report = reportFromStream(from);
   writeReport(out, report);
   process.stdout.write(`${renderTable(report)}\nReport: ${display(out)}\n`);
   if (report.interrupted) {

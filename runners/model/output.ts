@@ -19,7 +19,7 @@ export function checkOutput(file: string, option = '--out'): void {
     st = fs.lstatSync(abs);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
-    if (code !== 'ENOENT') throw new InputError([`${where}: cannot be written (${code ?? String(err)})`]);
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new InputError([`${where}: cannot be written (${code ?? String(err)})`]);
   }
   if (st?.isDirectory()) throw new InputError([`${where}: is a directory; expected a file name`]);
   if (st?.isSymbolicLink()) throw new InputError([`${where}: is a link; name the file itself`]);

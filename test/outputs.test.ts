@@ -1,0 +1,65 @@
+// One output, one run: a second run on the same --out is refused, naming the first, and
+// every trial the first finished is in its report; an output that is not a file name
+// (a directory, a device, a place no file can be made) is refused before any trial runs.
+
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { readReport } from '../runners/report/report-file.ts';
+import { BIN, cli, cliIn, exitOf, tempDir, whenInDir } from './support/helpers.ts';
+import { STACK } from './support/pinned.ts';
+import { finish } from './support/suite.ts';
+
+test('two runs on one --out: the second is refused with the first one\'s pid, and the first loses nothing', async () => {
+  const dir = tempDir();
+  const out = path.join(dir, 'report.json');
+  const first = spawn(process.execPath, [BIN, 'run', '--probe', 'reference', '--case', 'core', '--out', out, '--quiet'], { stdio: 'ignore' });
+  await whenInDir(dir, () => fs.existsSync(`${out}.lock`), 'the first run to lock its report');
+  const second = await cli('run', '--probe', 'reference', '--case', 'core/cooperative-abort', '--out', out, '--quiet');
+  assert.is(second.code, 2, second.stderr);
+  assert.match(second.stderr, new RegExp(`another run \\(pid ${first.pid}\\) is writing this report`));
+  assert.is((await exitOf(first)).code, 0);
+  const report = readReport(out);
+  assert.is(report.trials.length, report.cases.length);
+  assert.ok(report.trials.length > 10);
+  assert.not.ok(fs.existsSync(`${out}.lock`), 'the lock is released');
+  assert.not.ok(fs.existsSync(path.join(dir, 'report.jsonl')), 'the stream is removed once the report is whole');
+});
+
+test('a lock whose run was killed outright is taken over', async () => {
+  const dir = tempDir();
+  const out = path.join(dir, 'report.json');
+  const gone = spawn(process.execPath, ['-e', '0']);
+  await exitOf(gone);
+  fs.writeFileSync(`${out}.lock`, JSON.stringify({ pid: gone.pid, startTime: null }));
+  const r = await cli('run', '--probe', 'reference', '--case', 'core/invalid-timeout-negative', '--out', out, '--quiet');
+  assert.is(r.code, 0, r.stderr);
+  assert.is(readReport(out).trials.length, 1);
+});
+
+test('an output that is not a file name is refused before any trial, with exit 2 and no stack trace', async () => {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, 'adir'));
+  fs.writeFileSync(path.join(dir, 'afile'), '');
+  for (const [args, expected] of [
+    [['run', '--out', 'adir'], /--out adir: is a directory/],
+    [['run', '--out', '/dev/null'], /--out \/dev\/null: is not a regular file/],
+    [['run', '--out', '/proc/x.json'], /--out \/proc\/x\.json: \/proc cannot be written/],
+    [['run', '--out', 'afile/x.json'], /afile is not a directory/],
+    [['run', '--out', ''], /--out expects a file name/],
+    [['render', path.join(dir, 'afile'), '--format', 'md', '--out', 'adir'], /--out adir: is a directory/],
+    [['report', '--from', 'x.jsonl', '--out', '/dev/null'], /is not a regular file/],
+    [['publish', path.join(dir, 'afile'), '--dir', 'afile'], /--dir afile: is not a directory/],
+  ] as const) {
+    const r = await cliIn(dir, ...args);
+    assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, expected);
+    assert.not.match(r.stderr, STACK);
+    assert.not.match(r.stderr, /trial/, 'no trial ran');
+  }
+  assert.ok(fs.statSync('/dev/null').isCharacterDevice(), 'the device is still a device');
+});
+
+finish(test);
