@@ -6,7 +6,10 @@
 import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import semver from 'semver';
+import { InputError } from '../model/errors.ts';
 import { TARGETS_DIR } from '../model/paths.ts';
+import { publishedVersions } from './versions.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import { readRegularFile } from '../model/safe-read.ts';
 
@@ -19,9 +22,16 @@ export interface TreeEntry {
 
 export type Installed = { dir: string; tree: TreeEntry[] } | { unavailable: string };
 
-/** The cache directory of NAME@VERSION (a scope's slash made a plus). */
+/**
+ * The cache directory of NAME@VERSION (a scope's slash made a plus). A name or version
+ * that would lead anywhere but one directory directly inside the cache is refused.
+ */
 export function targetDir(name: string, version: string, root = TARGETS_DIR): string {
-  return path.join(root, `${name.replace('/', '+')}@${version}`);
+  const dir = path.resolve(root, `${name.replace('/', '+')}@${version}`);
+  if (path.dirname(dir) !== path.resolve(root) || !semver.valid(version) || /[\\/]/.test(name.replace('/', ''))) {
+    throw new InputError([`${name}@${version}: expected a package name and an exact version; this one would lie outside the target cache`]);
+  }
+  return dir;
 }
 
 /** The packages a lockfile resolved, the target among them, sorted by name. */
@@ -49,6 +59,18 @@ export function fetchCommand(probe: string): string {
 const NPM_ARGS = (name: string, version: string) => ['install', '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', `${name}@${version}`];
 // npm's engine warnings are about the target, not the user's install.
 const NPM_ENV = () => ({ ...process.env, npm_config_engine_strict: 'false', npm_config_update_notifier: 'false' });
+
+/** No such version: exit 2, with the published versions nearest the one asked for. */
+function noSuchVersion(name: string, version: string): InputError {
+  let all: string[] = [];
+  try {
+    all = publishedVersions(name).filter((v) => semver.valid(v));
+  } catch {}
+  const sorted = [...all, version].sort(semver.compare);
+  const at = sorted.indexOf(version);
+  const near = [...sorted.slice(Math.max(0, at - 3), at), ...sorted.slice(at + 1, at + 4)];
+  return new InputError([`${name}@${version} is not published${near.length ? `; the nearest published versions: ${near.join(', ')}` : ''}`]);
+}
 
 const INSTALLING = '.installing-';
 /** Who is installing into a work directory, so one whose installer died can be told apart. */
@@ -95,9 +117,20 @@ export function removeAbandonedInstalls(root = TARGETS_DIR): string[] {
 function settle(name: string, version: string, probe: string, work: string, root: string, err: unknown): Installed {
   try {
     if (err) {
-      const why = String((err as { stderr?: Buffer | string }).stderr ?? err).split('\n').find((l) => /ERR!|code E/.test(l)) ?? 'npm install failed';
+      const said = String((err as { stderr?: Buffer | string }).stderr ?? err);
+      // The registry answered: no such version. That is the user's typo, not an outage.
+      if (/code ETARGET|notarget|No matching version/i.test(said)) throw noSuchVersion(name, version);
+      const why = said.split('\n').find((l) => /ERR!|code E/.test(l)) ?? 'npm install failed';
       return { unavailable: `${name}@${version} is not in the cache and could not be installed (${why.replace(/^npm (error|ERR!) /, '').trim()}): run ${fetchCommand(probe)} where the registry can be reached` };
     }
+    const got = (() => {
+      try {
+        return (JSON.parse(fs.readFileSync(path.join(work, 'node_modules', name, 'package.json'), 'utf8')) as { version?: string }).version;
+      } catch {
+        return undefined;
+      }
+    })();
+    if (got !== version) return { unavailable: `${name}@${version}: npm installed ${got ?? 'nothing'} instead` };
     try {
       fs.renameSync(work, targetDir(name, version, root));
     } catch {

@@ -19,6 +19,30 @@ function lineAndColumn(text: string, position: number): string {
   return `line ${line}, column ${position - before.lastIndexOf('\n')}`;
 }
 
+/** Deeper than any file childproof reads or writes, and far from what the parser or JSON.stringify can survive. */
+export const MOST_DEPTH = 256;
+
+/**
+ * How deep the text nests, counted before parsing: JSON.parse recurses, so a file of a
+ * hundred thousand brackets would end in a RangeError, and a deep but valid value in a
+ * RangeError when written again. Returns the offset where `most` is passed, or -1.
+ */
+export function tooDeepAt(text: string, most = MOST_DEPTH): number {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > most) return i;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return -1;
+}
+
 /** Parse JSON, reporting a syntax error by line and column rather than with a stack. */
 export function readJson(file: string): { data: unknown; bytes: Buffer } {
   let bytes: Buffer;
@@ -28,6 +52,8 @@ export function readJson(file: string): { data: unknown; bytes: Buffer } {
     throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
   }
   const text = bytes.toString('utf8');
+  const deep = tooDeepAt(text);
+  if (deep >= 0) throw InputError.at(display(file), '', `expected JSON nested at most ${MOST_DEPTH} deep (deeper at ${lineAndColumn(text, deep)})`);
   try {
     return { data: JSON.parse(text), bytes };
   } catch (err) {

@@ -70,7 +70,9 @@ export function loadAllCases(root = CASES_DIR): LoadedCase[] {
 }
 
 /** A glob over ids and names: `*` stays within one path segment, `**` crosses them. */
-export function globMatcher(pattern: string): (name: string) => boolean {
+/** `option` names what the pattern was given as, for the error an empty one gets. */
+export function globMatcher(pattern: string, option = '--case'): (name: string) => boolean {
+  if (pattern.trim() === '') throw new InputError([`${option} expects a name or a glob, not an empty string`]);
   return picomatch(pattern);
 }
 

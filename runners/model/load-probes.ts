@@ -107,12 +107,12 @@ export function loadProbes(patterns: string[]): LoadedProbe[] {
   const shipped = shippedProbes();
   const out: LoadedProbe[] = [];
   for (const pattern of patterns) {
-    const versioned = /^(.+)@(\d[^@\s]*)$/.exec(pattern);
+    const versioned = versionAsked(pattern);
     if (versioned) {
-      out.push(atVersion(loadProbes([versioned[1]])[0], versioned[2], pattern));
+      out.push(atVersion(loadProbes([versioned.probe])[0], versioned.version, pattern));
       continue;
     }
-    const matches = globMatcher(pattern);
+    const matches = globMatcher(pattern, '--probe');
     const hits = shipped.filter((p) => matches(p.spec.name));
     if (hits.length) out.push(...hits);
     else if (fs.existsSync(pattern) && fs.statSync(pattern).isDirectory()) out.push(loadProbeDir(pattern));
@@ -124,6 +124,24 @@ export function loadProbes(patterns: string[]): LoadedProbe[] {
     }
   }
   return out.filter((p, i) => out.findIndex((q) => q.spec.name === p.spec.name) === i);
+}
+
+/**
+ * NAME@VERSION: a probe's name, then an exact version as npm writes one (1.3.1, v1.3.1,
+ * 2.0.0-beta.1). A version is data, never a path: anything else after the @ (a range, a
+ * tag, a slash) is refused, exit 2. A pattern with no @ past its first character (a
+ * scope's @ is its first), or a probe directory, asks for no version.
+ */
+export function versionAsked(pattern: string): { probe: string; version: string } | null {
+  const at = pattern.lastIndexOf('@');
+  if (at <= 0 || fs.existsSync(path.join(pattern, 'probe.json'))) return null;
+  const [probe, asked] = [pattern.slice(0, at), pattern.slice(at + 1)];
+  const version = semver.valid(asked);
+  if (!version || /[/\\\s]/.test(asked)) {
+    const range = semver.validRange(asked) ? '; for a range of versions, use childproof sweep --versions' : '';
+    throw new InputError([`--probe ${pattern}: expected NAME@VERSION with an exact version such as 1.3.1, not "${asked}"${range}`]);
+  }
+  return { probe, version };
 }
 
 /** A package probe at another version: the same adapter, options and known divergences,

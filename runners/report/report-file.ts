@@ -5,11 +5,12 @@ import { InputError } from '../model/errors.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
+import { consistencyProblems } from './consistency.ts';
 
 export class InvalidReportError extends Error {}
 
 export function writeReport(file: string, report: Report): void {
-  const problems = validate('report', report, 'report');
+  const problems = [...validate('report', report, 'report'), ...consistencyProblems(report, 'report')];
   if (problems.length) throw new InvalidReportError(`childproof built a report that does not validate (a bug):\n${problems.join('\n')}`);
   writeJsonWhole(file, report);
 }
@@ -23,5 +24,7 @@ export function readReport(file: string): Report {
   }
   const problems = validate('report', data, file);
   if (problems.length) throw new InputError(problems);
+  const contradictions = consistencyProblems(data as Report, file);
+  if (contradictions.length) throw new InputError(contradictions);
   return data as Report;
 }

@@ -10,10 +10,11 @@ import path from 'node:path';
 import { withModules } from '../engine/probe-record.ts';
 import { sortTrials } from '../engine/run.ts';
 import { InputError } from '../model/errors.ts';
-import { display } from '../model/files.ts';
+import { display, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
 import { summarize } from './build.ts';
+import { consistencyProblems } from './consistency.ts';
 
 export type StreamHeader = Omit<Report, 'trials' | 'summary' | 'interrupted'> & { kind: 'run'; planned: number };
 type Line = StreamHeader | { kind: 'trial'; trial: TrialResult } | { kind: 'end'; interrupted?: Report['interrupted'] };
@@ -55,7 +56,8 @@ function problem(file: string, line: number, expected: string): InputError {
 /**
  * The report a stream holds: its header, every whole trial line, and the end if it was
  * written. A stream without its end is a run that died: the report says so, and how
- * many of its planned trials finished.
+ * many of its planned trials finished. Whatever the file holds, the answer is a report
+ * that validates or an input error naming the file and line.
  */
 export function reportFromStream(file: string): Report {
   let text: string;
@@ -64,25 +66,24 @@ export function reportFromStream(file: string): Report {
   } catch (err) {
     throw new InputError([`${display(file)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
   }
+  if (text.length === 0) throw problem(file, 1, 'expected the run header; the file is empty');
   const lines = text.split('\n');
-  // A line without its newline was being written when the runner died: it is dropped.
-  const whole = lines.slice(0, -1);
+  // The last piece has no newline: it was being written when the runner died, unless it
+  // is whole (a copy that lost only its final newline), and then it counts.
+  const last = lines.pop()!;
+  const whole = last && parses(last) ? [...lines, last] : lines;
+  if (whole.length === 0) throw problem(file, 1, 'expected the run header; it was cut short while being written (the runner died at its start)');
   let header: StreamHeader | null = null;
   // Each trial line is checked inside the header's report, built once.
   let shell: Omit<Report, 'trials'> | null = null;
   const trials: TrialResult[] = [];
   let end: Extract<Line, { kind: 'end' }> | null = null;
   whole.forEach((raw, i) => {
-    let line: Line;
-    try {
-      line = JSON.parse(raw);
-    } catch {
-      throw problem(file, i + 1, 'expected one JSON value (this is not a childproof stream, or it was edited)');
-    }
+    const line = parseLine(file, raw, i + 1);
     if (i === 0) {
       if (line?.kind !== 'run') throw problem(file, 1, 'expected the run header ({"kind":"run", ...}) first');
       header = line;
-      shell = headerReport(line);
+      shell = headerReport(file, line);
     } else if (line?.kind === 'trial') {
       const problems = validate('report', { ...shell!, trials: [line.trial] }, `${display(file)}: line ${i + 1}`);
       if (problems.length) throw new InputError(problems);
@@ -90,15 +91,42 @@ export function reportFromStream(file: string): Report {
     } else if (line?.kind === 'end') end = line;
     else throw problem(file, i + 1, 'expected a trial or end line');
   });
-  if (!header) throw problem(file, 1, 'expected the run header; the file is empty');
-  const { kind: _kind, planned, ...rest } = header as StreamHeader;
+  const { kind: _kind, planned, ...rest } = header! as StreamHeader;
   const sorted = sortTrials(trials);
   const ended = end as Extract<Line, { kind: 'end' }> | null;
   const interrupted = ended ? ended.interrupted : { by: 'the runner died before its stream was ended', planned, finished: trials.length };
-  return { ...rest, probes: withModules(rest.probes, sorted), trials: sorted, summary: summarize(sorted, interrupted), ...(interrupted ? { interrupted } : {}) };
+  const report = { ...rest, probes: withModules(rest.probes, sorted), trials: sorted, summary: summarize(sorted, interrupted), ...(interrupted ? { interrupted } : {}) };
+  // The end line and the trials together must still make a report (an end that says
+  // "interrupted": "x", a trial twice).
+  const problems = [...validate('report', report, display(file)), ...consistencyProblems(report, display(file))];
+  if (problems.length) throw new InputError(problems);
+  return report;
 }
 
-function headerReport(header: StreamHeader): Omit<Report, 'trials'> {
-  const { kind: _kind, planned: _planned, ...rest } = header;
-  return { ...rest, summary: summarize([]) };
+function parses(raw: string): boolean {
+  if (tooDeepAt(raw) >= 0) return false;
+  try {
+    JSON.parse(raw);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseLine(file: string, raw: string, n: number): Line {
+  if (tooDeepAt(raw) >= 0) throw problem(file, n, `expected JSON nested at most ${MOST_DEPTH} deep`);
+  try {
+    return JSON.parse(raw);
+  } catch {
+    throw problem(file, n, 'expected one JSON value (this is not a childproof stream, or it was edited)');
+  }
+}
+
+function headerReport(file: string, header: StreamHeader): Omit<Report, 'trials'> {
+  const { kind: _kind, planned, ...rest } = header;
+  if (!Number.isSafeInteger(planned) || planned < 0) throw problem(file, 1, 'expected "planned": the number of trials the run planned (a whole number, 0 or more)');
+  const shell = { ...rest, summary: summarize([]) };
+  const problems = validate('report', { ...shell, trials: [] }, `${display(file)}: line 1`);
+  if (problems.length) throw new InputError(problems);
+  return shell;
 }
