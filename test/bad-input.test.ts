@@ -1,0 +1,90 @@
+// Every bad input a verb reads is one line naming the file and where, exit 2: streams
+// whose header, end line or last line are odd, reports that validate against the schema
+// but contradict themselves, and JSON nested deeper than anything childproof writes.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { RESULTS_DIR } from '../runners/model/paths.ts';
+import type { Report } from '../runners/model/report.ts';
+import { readPublished } from '../runners/report/publish.ts';
+import { cliIn, tempDir } from './support/helpers.ts';
+import { STACK } from './support/pinned.ts';
+import { finish } from './support/suite.ts';
+
+const [{ report }] = readPublished(RESULTS_DIR).filter(({ report: r }) => r.trials.length > 3 && r.trials.every((t) => t.facts));
+
+/** The stream a run of `r` would have written, line by line. */
+function streamLines(r: Report): string[] {
+  const { trials, summary: _s, interrupted: _i, ...header } = r;
+  return [JSON.stringify({ kind: 'run', ...header, planned: trials.length }), ...trials.map((trial) => JSON.stringify({ kind: 'trial', trial }))];
+}
+
+const dir = tempDir();
+const write = (name: string, text: string) => {
+  fs.writeFileSync(path.join(dir, name), text);
+  return name;
+};
+const childproof = (...args: string[]) => cliIn(dir, ...args);
+
+async function refused(args: string[], expected: RegExp): Promise<void> {
+  const r = await childproof(...args);
+  assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+  assert.match(r.stderr, expected);
+  assert.not.match(r.stderr, STACK);
+  for (const line of r.stderr.trim().split('\n')) assert.match(line, /^childproof: /, 'one line per problem');
+}
+
+test('a stream whose header is only {"kind":"run"} is refused at line 1 by report --from and merge', async () => {
+  const f = write('bare.jsonl', '{"kind":"run"}\n');
+  await refused(['report', '--from', f, '--out', 'x.json'], /bare\.jsonl: line 1: expected "planned"/);
+  await refused(['merge', f, '--out', 'x.json'], /bare\.jsonl: line 1/);
+  const g = write('noshape.jsonl', '{"kind":"run","planned":1}\n');
+  await refused(['report', '--from', g, '--out', 'x.json'], /noshape\.jsonl: line 1: \//);
+});
+
+test("a stream whose end line says odd things, or whose header's plan is negative, is refused, not built into an invalid report", async () => {
+  const lines = streamLines(report);
+  await refused(['report', '--from', write('end-x.jsonl', [...lines, '{"kind":"end","interrupted":"x"}', ''].join('\n')), '--out', 'x.json'], /end-x\.jsonl: \/interrupted/);
+  const negative = [JSON.stringify({ ...JSON.parse(lines[0]), planned: -1 }), ...lines.slice(1), ''].join('\n');
+  await refused(['report', '--from', write('neg.jsonl', negative), '--out', 'x.json'], /neg\.jsonl: line 1: expected "planned"/);
+});
+
+test('a stream cut inside its header says so; one that lost only its final newline keeps its last trial', async () => {
+  const lines = streamLines(report);
+  await refused(['report', '--from', write('cut.jsonl', lines[0].slice(0, 200)), '--out', 'x.json'], /cut\.jsonl: line 1: expected the run header; it was cut short/);
+  const r = await childproof('report', '--from', write('nonl.jsonl', lines.join('\n')), '--out', 'nonl.json');
+  assert.is(r.code, 1, r.stderr);
+  assert.is(JSON.parse(fs.readFileSync(path.join(dir, 'nonl.json'), 'utf8')).trials.length, report.trials.length);
+});
+
+test('a report that holds a trial twice, or whose summary its trials contradict, is refused by validate, compare, render and merge', async () => {
+  const twice = write('twice.json', JSON.stringify({ ...report, trials: [...report.trials, report.trials[0]], summary: { ...report.summary, total: report.summary.total + 1 } }));
+  const lies = write('lies.json', JSON.stringify({ ...report, summary: { ...report.summary, asExpected: !report.summary.asExpected } }));
+  const original = write('original.json', JSON.stringify(report));
+  await refused(['validate', twice], /twice\.json: \/trials\/\d+: expected one trial per probe and case/);
+  await refused(['validate', lies], /lies\.json: \/summary\/asExpected/);
+  await refused(['compare', original, twice], /twice\.json: \/trials/);
+  await refused(['render', lies, '--format', 'html'], /lies\.json: \/summary/);
+  await refused(['merge', twice, '--out', 'm.json'], /twice\.json/);
+});
+
+test('a trial that lacks one fact is refused before html is rendered', async () => {
+  const trials = report.trials.map((t, i) => (i === 0 ? { ...t, facts: Object.fromEntries(Object.entries(t.facts!).slice(1)) } : t));
+  await refused(['render', write('lacks.json', JSON.stringify({ ...report, trials })), '--format', 'html'], /lacks\.json: \/trials\/0\/facts: expected every fact; missing/);
+});
+
+test('JSON nested deeper than childproof writes is refused before parsing, by every verb that reads it', async () => {
+  const deep = write('deep.json', '['.repeat(100_000));
+  for (const args of [['validate', deep], ['render', deep, '--format', 'md'], ['judge', deep], ['compare', deep, deep], ['merge', deep, '--out', 'm.json'], ['bless', deep]]) {
+    await refused(args, /deep\.json: \/: expected JSON nested at most 256 deep/);
+  }
+  // Deep but valid, in a trial's timeline: written as text, since JSON.stringify cannot.
+  const trials = report.trials.map((t, i) => (i === 0 ? { ...t, timeline: [{ ...t.timeline![0], detail: { deep: 'DEEP' } }] } : t));
+  const text = JSON.stringify({ ...report, trials }).replace('"DEEP"', `${'['.repeat(5000)}${']'.repeat(5000)}`);
+  await refused(['merge', write('valid-deep.json', text), '--out', 'm.json'], /valid-deep\.json: \/: expected JSON nested at most 256 deep/);
+  await refused(['report', '--from', write('deep.jsonl', `${streamLines(report)[0]}\n${'['.repeat(100_000)}\n`), '--out', 'x.json'], /deep\.jsonl: line 2: expected JSON nested at most 256 deep/);
+});
+
+finish(test);
