@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESULTS_DIR } from '../runners/model/paths.ts';
+import { CASES_DIR, RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { cliIn, tempDir } from './support/helpers.ts';
@@ -85,6 +85,19 @@ test('JSON nested deeper than childproof writes is refused before parsing, by ev
   const text = JSON.stringify({ ...report, trials }).replace('"DEEP"', `${'['.repeat(5000)}${']'.repeat(5000)}`);
   await refused(['merge', write('valid-deep.json', text), '--out', 'm.json'], /valid-deep\.json: \/: expected JSON nested at most 256 deep/);
   await refused(['report', '--from', write('deep.jsonl', `${streamLines(report)[0]}\n${'['.repeat(100_000)}\n`), '--out', 'x.json'], /deep\.jsonl: line 2: expected JSON nested at most 256 deep/);
+});
+
+test('a case that nests grandchildren deeper than two levels, or wider than four, is refused where it does', async () => {
+  const shipped = JSON.parse(fs.readFileSync(path.join(CASES_DIR, 'core', 'grandchild-stdout-abort.case.json'), 'utf8'));
+  const [g] = shipped.child.grandchildren;
+  const nest = (b: object, depth: number): object => (depth === 0 ? b : { ...b, grandchildren: [{ ...g, behaviour: nest(g.behaviour, depth - 1) }] });
+  fs.mkdirSync(path.join(dir, 'own'), { recursive: true });
+  const deep = write('own/deep.case.json', JSON.stringify({ ...shipped, id: 'own/deep', child: nest(shipped.child, 3) }));
+  const wide = write('own/wide.case.json', JSON.stringify({ ...shipped, id: 'own/wide', child: { ...shipped.child, grandchildren: Array(5).fill(g) } }));
+  const fine = write('own/fine.case.json', JSON.stringify({ ...shipped, id: 'own/fine', child: nest(shipped.child, 2) }));
+  await refused(['validate', deep], /deep\.case\.json: \/child\/grandchildren\/0\/behaviour\/grandchildren\/0\/behaviour: expected two levels below the child: no grandchildren of its own/);
+  await refused(['validate', wide], /wide\.case\.json: \/child\/grandchildren: expected it to NOT have more than 4 items/);
+  assert.is((await childproof('validate', fine)).code, 0);
 });
 
 finish(test);

@@ -46,6 +46,11 @@ function describe(e: ErrorObject): { pointer: string; expected: string } {
       };
     case 'const':
       return { pointer: e.instancePath, expected: `expected ${JSON.stringify(p.allowedValue)}` };
+    case 'not': {
+      const description = (e.parentSchema as { description?: string } | undefined)?.description;
+      if (description) return { pointer: e.instancePath, expected: `expected ${description.charAt(0).toLowerCase()}${description.slice(1).replace(/\.$/, '')}` };
+      return { pointer: e.instancePath, expected: 'expected it not to match the schema here' };
+    }
     case 'pattern': {
       // A pattern says nothing to a reader; the schema's own description does.
       const description = (e.parentSchema as { description?: string } | undefined)?.description;
