@@ -16,58 +16,11 @@ import { loadAllCases, loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
 import { CASES_DIR, PROBES_DIR } from '../runners/model/paths.ts';
 import { tempDir } from './support/helpers.ts';
+import { mutate, prng } from './support/mutate.ts';
 import { finish } from './support/suite.ts';
 
 const SEED = 20261130;
 const ROUNDS = 2400;
-
-/** mulberry32: small, seeded, good enough to pick mutations. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
-
-const ODD_VALUES: Json[] = [null, true, false, 0, -1, 1.5, 2 ** 53, -(2 ** 31), '', 'x', '../../etc', 'NaN', 'Infinity', [], [null], {}, { a: 1 }, 'é'.repeat(300), [[[[[[]]]]]]];
-
-function paths(v: Json, at: Array<string | number> = []): Array<Array<string | number>> {
-  const own = [at];
-  if (Array.isArray(v)) return [...own, ...v.flatMap((x, i) => paths(x, [...at, i]))];
-  if (v && typeof v === 'object') return [...own, ...Object.entries(v).flatMap(([k, x]) => paths(x, [...at, k]))];
-  return own;
-}
-
-function mutate(doc: Json, random: () => number): string {
-  const pick = <T>(xs: T[]): T => xs[Math.floor(random() * xs.length)];
-  const copy = structuredClone(doc);
-  const text = () => JSON.stringify(copy, null, 2);
-  const kind = random();
-  if (kind < 0.15) {
-    // Damage the text itself: cut it short or drop a character.
-    const t = text();
-    const at = Math.floor(random() * t.length);
-    return random() < 0.5 ? t.slice(0, at) : t.slice(0, at) + t.slice(at + 1);
-  }
-  const where = pick(paths(copy).filter((p) => p.length > 0));
-  if (!where) return JSON.stringify(pick(ODD_VALUES));
-  let parent: Json = copy;
-  for (const k of where.slice(0, -1)) parent = (parent as Record<string, Json>)[k as string];
-  const key = where.at(-1)!;
-  const container = parent as Record<string | number, Json>;
-  if (kind < 0.35 && !Array.isArray(parent)) delete container[key];
-  else if (kind < 0.45 && Array.isArray(parent)) parent.splice(key as number, 1);
-  else if (kind < 0.55 && !Array.isArray(parent)) container[pick(['extra', 'extends', 'id', '__proto__', 'racy', 'cites'])] = pick(ODD_VALUES);
-  else if (kind < 0.65 && Array.isArray(container[key])) (container[key] as Json[]).push(pick(ODD_VALUES), ...(container[key] as Json[]));
-  else container[key] = pick(ODD_VALUES);
-  return text();
-}
 
 /** Each problem names the file, or a file beside it that the change contradicts. */
 function wellFormed(err: unknown, file: string): string | null {
