@@ -100,4 +100,14 @@ test('a case that nests grandchildren deeper than two levels, or wider than four
   assert.is((await childproof('validate', fine)).code, 0);
 });
 
+test('empty patterns, counts beyond any plan and versions that are not exact versions are refused before anything runs', async () => {
+  for (const [args, expected] of [
+    [['run', '--case', ''], /--case expects a name or a glob, not an empty string/],
+    [['run', '--probe', ''], /--probe expects a name or a glob, not an empty string/],
+    [['run', '--repeat', '99999999999999999999'], /--repeat expects a whole number from 1 to/],
+    [['run', '--probe', 'tinyexec@1/../../../../x'], /expected NAME@VERSION with an exact version such as 1\.3\.1, not "1\/\.\.\//],
+    [['run', '--probe', 'tinyexec@1.x'], /not "1\.x"; for a range of versions, use childproof sweep --versions/],
+  ] as const) await refused([...args], expected);
+});
+
 finish(test);

@@ -94,7 +94,7 @@ test('init --package NAME@VERSION pins that version, installed into the cache wh
   assert.match(unnamed.stderr, /name the version to install, --package nano-spawn@VERSION/);
   const missing = await cliIn(project, 'init', 'other', '--package', 'nano-spawn@0.0.1');
   assert.is(missing.code, 2);
-  assert.match(missing.stderr, /nano-spawn@0\.0\.1 is not in the cache and could not be installed/);
+  assert.match(missing.stderr, /nano-spawn@0\.0\.1 is not published; the nearest published versions: /);
 });
 
 test("a case file below the cases directory whose id is not its path is refused with the id expected", () => {

@@ -24,13 +24,13 @@ type Schema = { properties?: Record<string, Schema>; items?: Schema; additionalP
 
 /**
  * Field paths of a schema: `a.b` for properties, `a[]` into arrays, `SIGNAL` for a map
- * keyed by signal names. A $ref to the behaviour stops the walk: behaviour fields are
- * their own table.
+ * keyed by signal names. A $ref to a behaviour (at any level of nesting) stops the walk:
+ * behaviour fields are their own table.
  */
 function fieldPaths(schema: Schema, defs: Record<string, Schema>, prefix = ''): string[] {
   const at = (name: string) => (prefix ? `${prefix}.${name}` : name);
   const resolved = schema.$ref?.startsWith('#/$defs/') ? defs[schema.$ref.slice('#/$defs/'.length)] : schema;
-  if (schema.$ref === '#/$defs/behaviour' && prefix) return [];
+  if (/^#\/\$defs\/(child|grandchild|leaf)?[bB]ehaviour$/.test(schema.$ref ?? '') && prefix) return [];
   const out: string[] = [];
   for (const [name, sub] of Object.entries(resolved.properties ?? {})) {
     out.push(at(name), ...fieldPaths(sub, defs, at(name)));

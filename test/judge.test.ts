@@ -19,6 +19,7 @@ import { readPublished } from '../runners/report/publish.ts';
 import { rejudgeReport } from '../runners/report/rejudge.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
+import { summarize } from '../runners/report/build.ts';
 
 const published = readPublished(RESULTS_DIR);
 const execfile = published.find((p) => p.file.startsWith('node-execfile/') && p.report.environment.node === process.version) ?? published.find((p) => p.file.startsWith('node-execfile/'))!;
@@ -130,6 +131,8 @@ test('the judge command exits 0 when nothing differs, 1 when something does, and
   const edited = structuredClone(execfile.report);
   const t = edited.trials.find((x) => x.observations)!;
   t.outcome = t.outcome === 'pass' ? 'fail' : 'pass';
+  // Edited as a whole: its summary says what its trials now say.
+  edited.summary = summarize(edited.trials, edited.interrupted);
   fs.writeFileSync(path.join(dir, 'edited.json'), JSON.stringify(edited));
   const differs = await cli('judge', path.join(dir, 'edited.json'));
   assert.is(differs.code, 1);
