@@ -52,6 +52,8 @@ test('an output that is not a file name is refused before any trial, with exit 2
     [['render', path.join(dir, 'afile'), '--format', 'md', '--out', 'adir'], /--out adir: is a directory/],
     [['report', '--from', 'x.jsonl', '--out', '/dev/null'], /is not a regular file/],
     [['publish', path.join(dir, 'afile'), '--dir', 'afile'], /--dir afile: is not a directory/],
+    [['init', 'afile', '--file', 'afile'], /init afile: cannot be made a directory \(a file is in the way\)/],
+    [['init', 'afile/sub', '--file', 'afile'], /init afile\/sub: cannot be made a directory \(a file is in the way\)/],
   ] as const) {
     const r = await cliIn(dir, ...args);
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);

@@ -15,6 +15,7 @@ import { loadProbeDir } from '../model/load-probes.ts';
 import type { Identity } from '../model/probe.ts';
 import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
 import { verifyWritten } from './verify.ts';
+import { makeDirectory } from '../model/output.ts';
 
 interface Pinned {
   identity: Identity;
@@ -91,7 +92,7 @@ export async function cmdInit(args: string[]): Promise<number> {
   if (fs.existsSync(path.join(dir, 'probe.json'))) {
     throw InputError.at(display(path.join(dir, 'probe.json')), '', `expected no probe here yet; to pin this one again: childproof pin --update ${dir}`);
   }
-  fs.mkdirSync(dir, { recursive: true });
+  makeDirectory(dir, 'init');
   const pinned = pinTarget(dir, values);
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
   const exportName = chooseExport(exportNames(pinned.source), string(values.export), entry);

@@ -97,3 +97,15 @@ function readHolder(lock: string): Holder | null {
     return null;
   }
 }
+
+/** Makes a directory (and those on its way) to write into, or refuses, exit 2, saying what is in the way. */
+export function makeDirectory(dir: string, what: string): void {
+  try {
+    fs.mkdirSync(dir, { recursive: true });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : (code ?? String(err));
+    throw new InputError([`${what} ${display(dir)}: cannot be made a directory (${why})`]);
+  }
+  if (!fs.statSync(dir).isDirectory()) throw new InputError([`${what} ${display(dir)}: is not a directory`]);
+}
