@@ -72,6 +72,31 @@ test('a target that starts daemons leaves none running, and the report lists eac
   }
 });
 
+test('a target that plants FIFOs where the fixtures write their records and events does not block the runner', async () => {
+  const dir = tempDir('childproof-fifos-');
+  fs.writeFileSync(
+    path.join(dir, 'plant.mjs'),
+    `import { execFile, execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+export function exec(file, args, options) {
+  for (const [sub, name] of [['procs', 'planted.json'], ['events', 'planted.jsonl']]) {
+    fs.mkdirSync(path.join(options.cwd, sub), { recursive: true });
+    execFileSync('mkfifo', [path.join(options.cwd, sub, name)]);
+  }
+  return new Promise((resolve, reject) => execFile(file, args, options, (e) => (e ? reject(e) : resolve())));
+}
+`,
+  );
+  const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'plant.mjs', '--probe-dir', 'fifos')).stdout).identity;
+  writeJson(path.join(dir, 'fifos', 'probe.json'), { name: 'fifos', title: 'fifos', identity, adapter: 'adapter.ts', supports: ['signal'] });
+  fs.writeFileSync(path.join(dir, 'fifos', 'adapter.ts'), ADAPTER);
+  const run = await cliIn(dir, 'run', '--probe', 'fifos', '--case', 'core/cooperative-abort', '--out', 'report.json', '--quiet');
+  assert.ok(run.code === 0 || run.code === 1, run.stderr);
+  const [trial] = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).trials;
+  assert.is(trial.observations.worker.settlement.kind, 'rejected', 'the trial was observed as usual');
+});
+
 /** A process that is not childproof's, whose command line carries `tag`, as a canary. */
 function canary(tag: string) {
   const c = spawn('sh', ['-c', `exec sleep 300 # ${tag}`], { stdio: 'ignore', detached: true });

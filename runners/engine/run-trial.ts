@@ -10,6 +10,7 @@ import type { Observations } from '../model/observations.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
+import { readRegularFile } from '../model/safe-read.ts';
 import { setupDigest } from '../model/setup.ts';
 import { makeCgroup } from '../os/cgroup.ts';
 import { MARK_VARIABLE, trialMark } from '../os/marks.ts';
@@ -74,6 +75,17 @@ export function displayBase(adapter: string): string {
   return rel.startsWith('..') || path.isAbsolute(rel) ? path.dirname(path.dirname(adapter)) : process.cwd();
 }
 
+/** What the worker wrote; null when it wrote nothing whole (a FIFO or a link in its place is nothing). */
+function readWorkerOutput(file: string): WorkerOutput | null {
+  const text = readRegularFile(file, 256 << 20);
+  if (text === null) return null;
+  try {
+    return JSON.parse(text) as WorkerOutput;
+  } catch {
+    return null;
+  }
+}
+
 /** `started` is called once the trial's starting is over (see scheduler.ts). */
 export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () => void = () => {}, repeat = 0): Promise<TrialResult> {
   const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id };
@@ -125,7 +137,7 @@ async function attemptTrial(
   const env = { ...process.env, [MARK_VARIABLE]: mark };
   const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, env, limitMs, (pid) => ctx.live.set(pid, { dir, mark }), started);
   const outputFile = path.join(dir, WORKER_FILE);
-  const output: WorkerOutput | null = fs.existsSync(outputFile) ? JSON.parse(fs.readFileSync(outputFile, 'utf8')) : null;
+  const output = readWorkerOutput(outputFile);
   // A caller that exited on settlement leaves the runner to watch what it left running,
   // before the sweep ends it.
   const afterCaller =

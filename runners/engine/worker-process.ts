@@ -5,6 +5,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Runtime } from '../identity/runtime.ts';
+import { readRegularFile } from '../model/safe-read.ts';
 import { readyDir } from '../worker/trial-dir.ts';
 
 export interface WorkerExit {
@@ -15,11 +16,7 @@ export interface WorkerExit {
 
 /** The last lines the worker wrote to stderr, for an error outcome's reason. */
 export function workerStderrTail(dir: string): string {
-  try {
-    return fs.readFileSync(path.join(dir, 'worker.err'), 'utf8').trim().split('\n').slice(-3).join(' | ');
-  } catch {
-    return '';
-  }
+  return (readRegularFile(path.join(dir, 'worker.err'), 1 << 20) ?? '').trim().split('\n').slice(-3).join(' | ');
 }
 
 export function runWorker(

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FixtureRecord, RawEvent } from '../model/observations.ts';
+import { readRegularFile } from '../model/safe-read.ts';
 
 export const readyDir = (trialDir: string) => path.join(trialDir, 'ready');
 export const eventsDir = (trialDir: string) => path.join(trialDir, 'events');
@@ -18,15 +19,26 @@ function jsonFiles(dir: string, suffix: string): string[] {
   }
 }
 
+/** The target runs in the trial directory as this user: what is found there is read only
+ *  as a regular file, never blocking on a FIFO it put in a record's place. */
+const regular = (f: string, most = 16 << 20) => readRegularFile(f, most);
+
 export function readRecords(trialDir: string): FixtureRecord[] {
-  return jsonFiles(path.join(trialDir, 'procs'), '.json').map((f) => JSON.parse(fs.readFileSync(f, 'utf8')));
+  return jsonFiles(path.join(trialDir, 'procs'), '.json').flatMap((f) => {
+    try {
+      const record = JSON.parse(regular(f) ?? 'null') as FixtureRecord | null;
+      return record && Number.isSafeInteger(record.pid) ? [record] : [];
+    } catch {
+      return [];
+    }
+  });
 }
 
 /** Events of every fixture process; a line cut short by a SIGKILL is dropped, not fatal. */
 export function readEvents(trialDir: string): RawEvent[] {
   const events: RawEvent[] = [];
   for (const f of jsonFiles(eventsDir(trialDir), '.jsonl')) {
-    for (const line of fs.readFileSync(f, 'utf8').split('\n')) {
+    for (const line of (regular(f) ?? '').split('\n')) {
       if (!line) continue;
       try {
         events.push(JSON.parse(line));

@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { eventsDir, readRecords, readyDir } from './trial-dir.ts';
+import { readRegularFile } from '../model/safe-read.ts';
 
 /**
  * Calls `then` once `seen()` holds, re-checking whenever `watchDir` changes, unless
@@ -28,11 +29,7 @@ export const childIsReady = (dir: string) => fs.existsSync(path.join(readyDir(di
 export function childWasSignalled(dir: string): boolean {
   const child = readRecords(dir).find((r) => r.role === 'child');
   if (!child) return false;
-  try {
-    return fs.readFileSync(path.join(eventsDir(dir), `${child.pid}.jsonl`), 'utf8').includes('"kind":"signal"');
-  } catch {
-    return false;
-  }
+  return (readRegularFile(path.join(eventsDir(dir), `${child.pid}.jsonl`), 16 << 20) ?? '').includes('"kind":"signal"');
 }
 
 /** Arms an abort that waits for an event of the child: its readiness, or its first signal. */
