@@ -17,6 +17,11 @@ export function exec(file, args, options) {
   if (options.refuse) throw new RangeError('exec refuses this call');
   return new Promise((resolve, reject) => execFile(file, args, options, (e) => (e ? reject(e) : resolve())));
 }
+export class Runner {
+  constructor(file, args, options) {
+    this.done = new Promise((resolve, reject) => execFile(file, args, options, (e) => (e ? reject(e) : resolve())));
+  }
+}
 `;
 
 const ADAPTERS: Record<string, string> = {
@@ -32,6 +37,12 @@ export async function run(call: GenericCall, target: Helper & Record<string, any
 export default { uses: ['execute'], run: (call, target) => target.execute(call.file, call.args) } satisfies Adapter<any>;
 `,
   'never-enters': `export const run = async () => 'done';\n`,
+  // Line 3 calls a class without new: the language refuses before any of the target runs.
+  'class-without-new': `type Helper = { Runner: new (file: string, args: string[], o: object) => { done: Promise<unknown> } };
+export async function run(call: { file: string; args: string[]; cwd: string; signal?: AbortSignal }, target: Helper) {
+  return (target.Runner as unknown as (f: string, a: string[], o: object) => { done: Promise<unknown> })(call.file, call.args, { cwd: call.cwd, signal: call.signal }).done;
+}
+`,
   'target-throws': `import type { Adapter } from 'childproof';
 type Helper = { exec(file: string, args: string[], o: object): Promise<unknown> };
 export default { uses: ['exec'], run: (call, target) => target.exec(call.file, call.args, { cwd: call.cwd, refuse: true }) } satisfies Adapter<Helper>;
@@ -72,10 +83,18 @@ test("an adapter calling an export its target lacks is an error naming the adapt
 test('an adapter declaring an export its target lacks is an error before anything runs, and verify refuses it', async () => {
   const t = await trial('declares-missing');
   assert.is(t.outcome, 'error');
-  assert.match(t.reason, /uses an export the target lacks: execute \(it exports: exec\)/);
+  assert.match(t.reason, /uses an export the target lacks: execute \(it exports: (exec, Runner|Runner, exec)\)/);
   const { verify } = await work;
   assert.is(verify.code, 2, verify.stdout);
   assert.match(verify.stderr, /declares-missing\/adapter\.ts: \/uses: expected only exports of the target, but it lacks execute/);
+});
+
+test("an adapter calling a class without new is an error at the adapter's line, with no fact and no verdict of the target", async () => {
+  const t = await trial('class-without-new');
+  assert.is(t.outcome, 'error');
+  assert.match(t.reason, /before calling into the target: TypeError: Class constructor Runner cannot be invoked without 'new' \(at class-without-new\/adapter\.ts:3\)/);
+  assert.is(t.facts, undefined);
+  assert.is(t.verdicts, undefined);
 });
 
 test('an adapter that settles without calling into its target is an error, not a result', async () => {

@@ -52,6 +52,32 @@ test('a subclass of a wrapped class builds its own instances', () => {
   assert.ok(entered.includes('Client'));
 });
 
+test('calling a class without new throws as the language does, and is no entry: no code of the target ran', () => {
+  const { target, entered } = watched();
+  assert.throws(() => (target.Client as unknown as (n: string) => unknown)('x'), /Class constructor Client cannot be invoked without 'new'/);
+  assert.equal(entered, []);
+});
+
+test('the wrapper changes nothing the callee can see: arity, name, new.target and this', () => {
+  let seenTarget: unknown = null;
+  class Spy {
+    constructor(_a: number, _b: number) {
+      seenTarget = new.target;
+    }
+  }
+  function three(this: unknown, _a: unknown, _b: unknown, _c: unknown) {
+    return this;
+  }
+  const target = watchEntry({ Spy, three }, false, () => {}) as { Spy: typeof Spy; three: typeof three };
+  assert.is(target.Spy.length, 2);
+  assert.is(target.three.length, 3);
+  assert.is(target.three.name, 'three');
+  new target.Spy(1, 2);
+  assert.is(seenTarget, Spy, 'new.target is the class itself');
+  const self = { f: target.three };
+  assert.is(self.f(1, 2, 3), self);
+});
+
 test('missing exports are named, by dotted path for a target of several modules', () => {
   assert.equal(missingExports(['exec', 'nope'], { exec() {} }), ['nope']);
   assert.equal(missingExports(['client.Client', 'stdio.Transport'], { client: { Client }, stdio: {} }), ['stdio.Transport']);

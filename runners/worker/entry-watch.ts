@@ -14,13 +14,25 @@ function fixed(obj: object, key: PropertyKey): boolean {
   return d !== undefined && d.configurable === false && d.writable === false;
 }
 
+/** A class (not a function that happens to be constructible): calling it without `new` throws at once. */
+function isClass(fn: unknown): boolean {
+  try {
+    return /^class[\s{]/.test(Function.prototype.toString.call(fn));
+  } catch {
+    return false;
+  }
+}
+
 function wrapValue(value: unknown, name: string, onEnter: Entered, seen: WeakMap<object, unknown>): unknown {
   if (typeof value !== 'function' && (typeof value !== 'object' || value === null)) return value;
   const cached = seen.get(value);
   if (cached) return cached;
   const proxy: object = new Proxy(value, {
     apply(fn, thisArg, args) {
-      onEnter(name);
+      // A class called without `new` is refused by the language before any of its code
+      // runs: that is the caller's mistake, so it is not an entry (the TypeError then
+      // names the adapter's line).
+      if (!isClass(fn)) onEnter(name);
       // Called as a method of a wrapped export, it gets the export itself as `this`, so
       // private fields and brand checks see the object they belong to.
       return Reflect.apply(fn as (...a: unknown[]) => unknown, originals.get(thisArg) ?? thisArg, args);
