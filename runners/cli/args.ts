@@ -9,7 +9,7 @@ export const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-proc
 
 Usage:
   childproof run [--probe NAME|DIR|NAME@VERSION]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
-                 [--node VERSION] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep]
+                 [--node VERSION] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep] [--allow-skipped]
                  [--table auto|cases|probes] [--quiet]
   childproof report --from FILE.jsonl [--out FILE]
   childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--out FILE]

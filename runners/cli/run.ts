@@ -12,12 +12,14 @@ import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { lintProbe } from '../model/lint.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
-import { builtinProbeNames, loadProbes } from '../model/load-probes.ts';
+import { builtinProbeNames, isBrought, loadProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
+import type { Report } from '../model/report.ts';
 import { buildReport, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
 import { publishedDurations } from '../report/durations.ts';
 import { renderTable, type View } from '../report/render.ts';
+import { skippedProbes, testedNothing } from '../report/skipped.ts';
 import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { claimOutput } from './claim-output.ts';
@@ -41,6 +43,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     repeat: { type: 'string' },
     shard: { type: 'string' },
     keep: { type: 'boolean' },
+    'allow-skipped': { type: 'boolean' },
     table: { type: 'string' },
     quiet: { type: 'boolean' },
   });
@@ -58,7 +61,8 @@ export async function cmdRun(args: string[]): Promise<number> {
   const out = string(values.out);
   const release = out !== undefined ? claimOutput(out) : () => {};
   try {
-    return await runAndReport({ probes, cases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
+    const { code, report } = await runAndReport({ probes, cases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
+    return code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, probes) : code;
   } finally {
     release();
   }
@@ -75,7 +79,7 @@ async function runAndReport(o: {
   shard: Shard | undefined;
   keep: boolean;
   view: View;
-}): Promise<number> {
+}): Promise<{ code: number; report: Report }> {
   const { probes, cases, sources, runtime, out, jobs, repeat, shard, view } = o;
   const createdAt = new Date().toISOString();
   const env = environment(runtime);
@@ -125,7 +129,22 @@ async function runAndReport(o: {
   if (out) process.stdout.write(`Report: ${display(out)}\n`);
   if (interrupted) {
     process.stderr.write(`childproof: interrupted by ${interrupted.by}: ${interrupted.finished} of ${interrupted.planned} trials finished${out ? `; the report holds them, marked interrupted` : ''}\n`);
-    return SIGNAL_EXIT[interrupted.by] ?? EXIT.interrupted;
+    return { code: SIGNAL_EXIT[interrupted.by] ?? EXIT.interrupted, report };
   }
-  return report.summary.asExpected ? EXIT.ok : EXIT.notAsExpected;
+  return { code: report.summary.asExpected ? EXIT.ok : EXIT.notAsExpected, report };
+}
+
+/**
+ * A run that tested nothing, or in which a probe the user brought (a directory, or
+ * NAME@VERSION) had every trial skipped, proved nothing: exit 1, saying why. The default
+ * run over the built-in probes may skip some (a runtime they do not run on, code not
+ * supplied): the table says so, once per probe, and the run still passes.
+ */
+function testedSomething(report: Report, probes: LoadedProbe[]): number {
+  const brought = new Set(probes.filter(isBrought).map((p) => p.spec.name));
+  const idle = skippedProbes(report).filter((s) => brought.has(s.probe));
+  if (!testedNothing(report) && idle.length === 0) return EXIT.ok;
+  const why = testedNothing(report) ? 'every trial was skipped' : `${idle.map((s) => s.probe).join(', ')} had every trial skipped`;
+  process.stderr.write(`childproof: nothing was tested where it was asked for: ${why}; --allow-skipped accepts that\n`);
+  return EXIT.notAsExpected;
 }

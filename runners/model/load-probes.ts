@@ -26,6 +26,11 @@ function shippedProbeDirs(): string[] {
   return dirs;
 }
 
+/** A probe the user brought: a directory of their own, or a package probe at a version they named. */
+export function isBrought(p: LoadedProbe): boolean {
+  return p.atVersion !== undefined || !shippedProbeDirs().includes(p.dir);
+}
+
 /** The probes a run uses by default: every shipped probe but the mutants. */
 export function builtinProbeNames(): string[] {
   return shippedProbeDirs()

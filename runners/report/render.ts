@@ -7,6 +7,7 @@ import { CLAUSES, type Clause } from '../model/case.ts';
 import type { Outcome, Report, TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 import { plainText } from './formats/escape.ts';
+import { skippedProbes, testedNothing } from './skipped.ts';
 
 export interface View {
   /** Columns the text must fit. */
@@ -115,15 +116,13 @@ function matrix(report: Report, view: View): string[] {
   ];
 }
 
-/** Every outcome that is news, with its reason; an unavailable probe once. */
+/** Every outcome that is news, with its reason; a probe that tested nothing once, with why. */
 function notes(report: Report): string[] {
-  const unavailable = new Map<string, string>();
   const out: string[] = [];
   for (const t of report.trials) {
-    if (t.outcome === 'unavailable' && t.reason) unavailable.set(t.probe, t.reason);
-    else if (NOT_AS_EXPECTED.has(t.outcome)) out.push(plainText(`${t.probe} ${t.case}: ${t.outcome}: ${t.reason ?? '(no reason given)'}`));
+    if (NOT_AS_EXPECTED.has(t.outcome)) out.push(plainText(`${t.probe} ${t.case}: ${t.outcome}: ${t.reason ?? '(no reason given)'}`));
   }
-  for (const [probe, reason] of unavailable) out.push(plainText(`${probe}: unavailable: ${reason}`));
+  for (const s of skippedProbes(report)) out.push(plainText(`${s.probe}: tested nothing, all ${s.trials} trials skipped: ${s.reason}`));
   return out;
 }
 
@@ -138,7 +137,7 @@ export function renderTable(report: Report, view: View = DEFAULT_VIEW): string {
   const news = notes(report).flatMap((n) => wrap(n, view.width - 2, '    ').map((l) => `  ${l}`));
   if (news.length) sections.push(news);
   const counts = Object.entries(report.summary.outcomes).map(([k, v]) => `${v} ${k}`).join(', ');
-  const verdict = report.summary.asExpected && !report.interrupted ? 'All as expected.' : 'NOT as expected.';
+  const verdict = !report.summary.asExpected || report.interrupted ? 'NOT as expected.' : testedNothing(report) ? 'Nothing was tested.' : 'All as expected.';
   const cut = report.interrupted ? ` Interrupted (${report.interrupted.by}): ${report.interrupted.finished} of ${report.interrupted.planned} trials finished.` : '';
   sections.push(wrap(`${report.summary.total} trials: ${counts || 'none'}. ${verdict}${cut}`, view.width));
   return sections.map((s) => s.join('\n')).join('\n\n');
