@@ -3,6 +3,7 @@
 // SIGINT, SIGTERM or SIGHUP stop the run, and the finished trials are written, marked
 // interrupted. A runner killed outright leaves the stream for `report --from`.
 
+import { withControls } from '../engine/controls.ts';
 import { parseSources, type Sources } from '../engine/prepare.ts';
 import { runTrials } from '../engine/run.ts';
 import { parseShard, type Shard } from '../engine/shard.ts';
@@ -52,8 +53,9 @@ export async function cmdRun(args: string[]): Promise<number> {
   const repeat = positiveInt(values.repeat, 'repeat', 1);
   const shard = parseShard(string(values.shard));
   const allCases = loadAllCases();
-  const cases = selectCases(allCases, strings(values.case));
   const probes = chosenProbes(strings(values.probe));
+  const { cases, added } = withControls(selectCases(allCases, strings(values.case)), allCases, probes);
+  if (added.length) process.stderr.write(`childproof: added ${added.map((c) => c.spec.id).join(', ')} as a control: a verdict needs a trial that ran a command\n`);
   const lint = probes.flatMap((p) => lintProbe(p, [...new Set([...allCases, ...cases])]));
   if (lint.length) throw new InputError(lint);
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));

@@ -3,6 +3,7 @@
 
 import os from 'node:os';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import { applyControls } from '../judge/controls.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { Environment, Outcome, ProbeEntry, Report, Summary, TrialResult } from '../model/report.ts';
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
@@ -53,6 +54,8 @@ export function buildReport(input: {
   shard?: Report['shard'];
   interrupted?: Report['interrupted'];
 }): Report {
+  // No verdict without a control (judge/controls.ts); a shard is controlled once merged.
+  const trials = input.shard ? input.trials : applyControls(input.trials);
   return {
     formatVersion: 2,
     tool: { name: 'childproof', version: TOOL_VERSION },
@@ -61,8 +64,8 @@ export function buildReport(input: {
     environment: input.environment,
     probes: input.probes,
     cases: input.cases.map(caseEntry),
-    trials: input.trials,
-    summary: summarize(input.trials, input.interrupted),
+    trials,
+    summary: summarize(trials, input.interrupted),
     ...(input.repeat && input.repeat > 1 ? { repeat: input.repeat } : {}),
     ...(input.shard ? { shard: input.shard } : {}),
     ...(input.interrupted ? { interrupted: input.interrupted } : {}),

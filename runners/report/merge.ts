@@ -8,6 +8,7 @@ import { withModules } from '../engine/probe-record.ts';
 import { sortTrials } from '../engine/run.ts';
 import type { ProbeEntry, Report } from '../model/report.ts';
 import { identityKey, summarize } from './build.ts';
+import { applyControls } from '../judge/controls.ts';
 
 export interface Part {
   file: string;
@@ -57,7 +58,8 @@ export function mergeReports(parts: Part[]): { report: Report } | { problems: st
   }
   if (problems.length) return { problems };
 
-  const trials = sortTrials(parts.flatMap((p) => p.report.trials));
+  // The shards' trials were left uncontrolled: the rule looks at the whole run.
+  const trials = applyControls(sortTrials(parts.flatMap((p) => p.report.trials)));
   const { shard: _shard, interrupted: _interrupted, ...rest } = first.report;
   const createdAt = parts.map((p) => p.report.createdAt).sort()[0];
   const probes = withModules(first.report.probes.map(withoutModules), trials);

@@ -13,6 +13,7 @@ import type { Report, TrialResult } from '../model/report.ts';
 import { setupDigest } from '../model/setup.ts';
 import { SEMANTICS } from '../model/version.ts';
 import { caseEntry, summarize } from './build.ts';
+import { applyControls } from '../judge/controls.ts';
 
 export interface Difference {
   /** A fact's name, or `outcome`, `reason`, `verdicts`. */
@@ -92,13 +93,20 @@ export function rejudgeReport(
   if (semantics) notes.push(semantics);
   const out: Rejudgement['trials'] = [];
   const judgedCases = new Set<string>();
-  const trials = report.trials.map((t) => {
-    if (!selected(t)) return t;
-    const c = cases.find((x) => x.spec.id === t.case);
-    const { trial, ...status } = rejudgeTrial(t, c, probes.find((x) => x.spec.name === t.probe));
-    out.push({ probe: t.probe, case: t.case, ...status });
-    if (status.status === 'same' || status.status === 'differs') judgedCases.add(t.case);
-    return trial;
+  const judged = report.trials.map((t) => (selected(t) ? rejudgeTrial(t, cases.find((x) => x.spec.id === t.case), probes.find((x) => x.spec.name === t.probe)) : null));
+  // The control rule over the whole report, as the run applied it (judge/controls.ts); a
+  // shard's report is controlled once merged.
+  const judgedTrials = judged.map((j, i) => j?.trial ?? report.trials[i]);
+  const trials = report.shard ? judgedTrials : applyControls(judgedTrials);
+  report.trials.forEach((t, i) => {
+    const j = judged[i];
+    if (!j) return;
+    const { trial: _t, ...status } = j;
+    if (status.status === 'same' || status.status === 'differs') {
+      judgedCases.add(t.case);
+      const found = trials[i] === j.trial ? (status.status === 'differs' ? status.differences : []) : differences(t, trials[i]);
+      out.push(found.length ? { probe: t.probe, case: t.case, status: 'differs', differences: found } : { probe: t.probe, case: t.case, status: 'same' });
+    } else out.push({ probe: t.probe, case: t.case, ...status });
   });
   const caseEntries = report.cases.map((entry) => {
     const now = cases.find((c) => c.spec.id === entry.id);

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { withModules } from '../engine/probe-record.ts';
+import { applyControls } from '../judge/controls.ts';
 import { sortTrials } from '../engine/run.ts';
 import { InputError } from '../model/errors.ts';
 import { display, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
@@ -92,7 +93,7 @@ export function reportFromStream(file: string): Report {
     else throw problem(file, i + 1, 'expected a trial or end line');
   });
   const { kind: _kind, planned, ...rest } = header! as StreamHeader;
-  const sorted = sortTrials(trials);
+  const sorted = rest.shard ? sortTrials(trials) : applyControls(sortTrials(trials));
   const ended = end as Extract<Line, { kind: 'end' }> | null;
   const interrupted = ended ? ended.interrupted : { by: 'the runner died before its stream was ended', planned, finished: trials.length };
   const report = { ...rest, probes: withModules(rest.probes, sorted), trials: sorted, summary: summarize(sorted, interrupted), ...(interrupted ? { interrupted } : {}) };

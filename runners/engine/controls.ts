@@ -1,0 +1,23 @@
+// The control trials a run adds: a probe whose chosen cases would not run a command (only
+// refusals of invalid values, say, or a call aborted before it starts) gets the first
+// control case it can express (judge/controls.ts), so its verdicts can be trusted or
+// withheld. Pure.
+
+import { CONTROL_CASES } from '../judge/controls.ts';
+import type { LoadedCase } from '../model/case.ts';
+import type { LoadedProbe } from '../model/probe.ts';
+
+/** A case whose correct call runs the command. */
+const runsCommand = (c: LoadedCase) => c.spec.call.command === 'fixture' && c.spec.trigger.kind !== 'pre-aborted';
+const expressible = (p: LoadedProbe, c: LoadedCase) => c.spec.requires.every((f) => p.spec.supports.includes(f));
+
+/** The cases to run: those chosen, then each control some probe needs and lacks. */
+export function withControls(chosen: LoadedCase[], all: LoadedCase[], probes: LoadedProbe[]): { cases: LoadedCase[]; added: LoadedCase[] } {
+  const added: LoadedCase[] = [];
+  for (const p of probes) {
+    if (chosen.some((c) => runsCommand(c) && expressible(p, c))) continue;
+    const control = CONTROL_CASES.map((id) => all.find((c) => c.spec.id === id)).find((c) => c && expressible(p, c));
+    if (control && !chosen.includes(control) && !added.includes(control)) added.push(control);
+  }
+  return { cases: [...chosen, ...added], added };
+}

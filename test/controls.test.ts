@@ -1,0 +1,71 @@
+// No verdict without a control: a probe whose adapter reaches a function that never runs
+// a command (it wants a ChildProcess, not a command) would "pass" every case that only
+// asks for a refusal. The run adds a control case, sees that no trial ran a command, and
+// turns every judged trial of the probe into one error: no clause holds anywhere.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { applyControls } from '../runners/judge/controls.ts';
+import type { TrialResult } from '../runners/model/report.ts';
+import { cliIn, tempDir, writeJson } from './support/helpers.ts';
+import { eager, finish } from './support/suite.ts';
+
+// Takes a ChildProcess, as promisify-child-process's promisifyChildProcess does: called
+// with a command, it throws before spawning anything, for every input.
+const HELPER = `export function wrapChild(child) {
+  if (!child || typeof child.on !== 'function') throw new TypeError('expected a ChildProcess');
+  return new Promise((resolve) => child.on('exit', resolve));
+}
+`;
+const ADAPTER = `import type { Adapter } from 'childproof';
+type Helper = { wrapChild(child: unknown, ...rest: unknown[]): Promise<unknown> };
+export default { uses: ['wrapChild'], run: (call, target) => target.wrapChild(call.file, call.args, { signal: call.signal, timeout: call.timeoutMs }) } satisfies Adapter<Helper>;
+`;
+
+const work = eager(async () => {
+  const dir = tempDir('childproof-controls-');
+  fs.writeFileSync(path.join(dir, 'wrap.mjs'), HELPER);
+  const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'wrap.mjs', '--probe-dir', 'wrong')).stdout).identity;
+  writeJson(path.join(dir, 'wrong', 'probe.json'), { name: 'wrong', title: 'wrong', identity, adapter: 'adapter.ts', supports: ['signal', 'timeout', 'exit-status'] });
+  fs.writeFileSync(path.join(dir, 'wrong', 'adapter.ts'), ADAPTER);
+  const run = await cliIn(dir, 'run', '--probe', 'wrong', '--case', 'core/invalid-timeout-negative', '--case', 'core/invalid-timeout-fractional', '--out', 'report.json');
+  const md = await cliIn(dir, 'render', 'report.json', '--format', 'md');
+  return { dir, run, md, report: JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')) };
+});
+
+test('a run of refusal cases only gets a control case, said on stderr', async () => {
+  const { run, report } = await work;
+  assert.match(run.stderr, /added core\/success as a control/);
+  assert.equal(report.trials.map((t: TrialResult) => t.case).sort(), ['core/invalid-timeout-fractional', 'core/invalid-timeout-negative', 'core/success']);
+});
+
+test('a probe that never ran a command has every trial an error with one reason, and the run fails', async () => {
+  const { run, report } = await work;
+  assert.is(run.code, 1);
+  for (const t of report.trials as TrialResult[]) {
+    assert.is(t.outcome, 'error', `${t.case}: ${t.outcome}`);
+    assert.match(t.reason!, /^the probe never ran a command: no trial of wrong in this run reached its target and ran the case's command \(in core\/success the call entered wrapChild and settled threw \(TypeError: expected a ChildProcess\), and spawned nothing\)/);
+    assert.is(t.verdicts, undefined);
+    assert.ok(t.observations, 'what was seen stays as evidence');
+  }
+});
+
+test('no clause holds for it anywhere: not on the terminal, not in the Markdown overview', async () => {
+  const { run, md } = await work;
+  const row = run.stdout.split('\n').find((l) => l.startsWith('wrong '))!;
+  assert.not.match(row, /holds/);
+  const overview = md.stdout.split('\n').find((l) => l.startsWith('| wrong |'))!;
+  assert.not.match(overview, /holds/);
+});
+
+test('one trial that ran the command is the control for every trial of its probe, and only its own', () => {
+  const ran = { probe: 'a', case: 'x', outcome: 'pass', observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [{ command: true, pid: 7 }] } } } as unknown as TrialResult;
+  const refused = { probe: 'a', case: 'y', outcome: 'pass', observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [], settlement: { kind: 'threw', t: '2', error: null } } } } as unknown as TrialResult;
+  const other = { ...refused, probe: 'b' } as TrialResult;
+  const out = applyControls([ran, refused, other]);
+  assert.equal(out.map((t) => t.outcome), ['pass', 'pass', 'error']);
+});
+
+finish(test);
