@@ -45,7 +45,9 @@ export async function run(call: { file: string; args: string[]; cwd: string; sig
 `,
   'target-throws': `import type { Adapter } from 'childproof';
 type Helper = { exec(file: string, args: string[], o: object): Promise<unknown> };
-export default { uses: ['exec'], run: (call, target) => target.exec(call.file, call.args, { cwd: call.cwd, refuse: true }) } satisfies Adapter<Helper>;
+// It refuses every call without a timeout: core/cooperative-abort. core/success, with one,
+// runs the command, and is the probe's control (judge/controls.ts).
+export default { uses: ['exec'], run: (call, target) => target.exec(call.file, call.args, { cwd: call.cwd, refuse: call.timeout === undefined }) } satisfies Adapter<Helper>;
 `,
 };
 
@@ -55,17 +57,18 @@ const work = eager(async () => {
   const blob = (await cliIn(dir, 'pin', '--file', 'exec.mjs', '--probe-dir', 'missing-export')).stdout;
   const identity = JSON.parse(blob).identity;
   for (const [name, adapter] of Object.entries(ADAPTERS)) {
-    writeJson(path.join(dir, name, 'probe.json'), { name, title: name, identity, adapter: 'adapter.ts', supports: ['signal'] });
+    const supports = name === 'target-throws' ? ['signal', 'timeout', 'exit-status'] : ['signal'];
+    writeJson(path.join(dir, name, 'probe.json'), { name, title: name, identity, adapter: 'adapter.ts', supports });
     fs.writeFileSync(path.join(dir, name, 'adapter.ts'), adapter);
   }
   const probes = Object.keys(ADAPTERS).flatMap((p) => ['--probe', p]);
-  const run = await cliIn(dir, 'run', ...probes, '--case', 'core/cooperative-abort', '--out', 'report.json', '--quiet');
+  const run = await cliIn(dir, 'run', ...probes, '--case', 'core/cooperative-abort', '--case', 'core/success', '--out', 'report.json', '--quiet');
   const report = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8'));
   const verify = await cliIn(dir, 'verify', '--probe', 'declares-missing');
   return { dir, identity, run, report, verify };
 });
 
-const trial = async (probe: string) => (await work).report.trials.find((t: { probe: string }) => t.probe === probe);
+const trial = async (probe: string, id = 'core/cooperative-abort') => (await work).report.trials.find((t: { probe: string; case: string }) => t.probe === probe && t.case === id);
 
 test('pin stores the root relative to the probe directory, where probe.json resolves it', async () => {
   const { identity } = await work;

@@ -33,7 +33,8 @@ export function writeProbe(dir: string, identity: Identity | Record<string, unkn
     title: 'a pinned test target',
     identity,
     adapter: 'adapter.mjs',
-    supports: ['signal', 'timeout'],
+    // exit-status too: core/success, which such a target passes, is then its control.
+    supports: ['signal', 'timeout', 'exit-status'],
     ...extra,
   });
   fs.writeFileSync(path.join(dir, 'adapter.mjs'), ADAPTER);
