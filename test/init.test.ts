@@ -34,7 +34,8 @@ test('init --file writes a probe whose root is relative to it, calls the first f
   const { project, init } = await work;
   assert.is(init.code, 0, init.stderr);
   assert.match(init.stdout, /run it: {2}childproof run --probe probe --case core/);
-  assert.match(init.stderr, /calling run; exec\.ts also exports other, VERSION/);
+  assert.match(init.stderr, /calling run\(file, args, options\); exec\.ts also exports VERSION, other \(--export NAME to choose\)/);
+  assert.match(init.stdout, /"supports" in probe\.json is a guess[\s\S]*exit-status +childproof run --probe probe --case core\/nonzero-exit/);
   const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
   assert.equal({ name: probe.name, root: probe.identity.root, entry: probe.identity.entry }, { name: 'exec', root: '../src', entry: 'exec.ts' });
   assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /from 'childproof'[\s\S]*uses: \['run'\][\s\S]*target\.run\(call\.file/);
@@ -67,8 +68,10 @@ test('init and pin --update refuse what they cannot do with one line and exit 2'
   const { project } = await work;
   writeJson(path.join(project, 'builtin', 'probe.json'), { name: 'builtin', title: 'b', identity: { kind: 'builtin', module: 'node:child_process' }, adapter: 'a.mjs', supports: [] });
   fs.writeFileSync(path.join(project, 'empty.mjs'), '// nothing exported\n');
+  fs.writeFileSync(path.join(project, 'ambiguous.mjs'), 'export function a(x) {}\nexport function b(y) {}\nexport class C {}\n');
   const cases: Array<[string[], RegExp]> = [
-    [['init', 'probe', '--file', 'src/exec.ts'], /probe\/probe\.json: \/: expected no probe here yet; to pin this one again: childproof pin --update probe/],
+    [['init', 'probe', '--file', 'src/exec.ts'], /probe\/probe\.json: \/: expected no probe here yet; to pin this one again: childproof pin --update probe; to write it anew \(another --export, say\): init again with --force/],
+    [['init', 'fresh', '--file', 'ambiguous.mjs'], /ambiguous\.mjs: cannot tell which export takes a command: name the one to call with --export NAME; the candidates:\nchildproof: {3}a\(x\)\nchildproof: {3}b\(y\)/],
     [['init', 'fresh', '--file', 'empty.mjs'], /empty\.mjs: no export found by reading it: name the one to call with --export NAME/],
     [['init', 'fresh'], /init takes exactly one of --file, --checkout or --package/],
     [['pin', '--update', 'builtin'], /builtin\/probe\.json: \/identity\/kind: expected a pinned target/],
@@ -104,6 +107,28 @@ test("a case file below the cases directory whose id is not its path is refused 
     assertions: [{ clause: 'reason-preserved', fact: 'settled', equals: 'resolved' }],
   });
   assert.throws(() => loadCase(file, root), (e: InputError) => e instanceof InputError && /\/id: expected "suite\/x", the file's path below cases\//.test(e.message));
+});
+
+// Two libraries whose first export is the wrong one to call: a class, and a function
+// that takes a ChildProcess. init reads the signatures and calls the one that takes a command.
+for (const [pkg, calls] of [['spawndamnit@3.0.1', /calling default\(cmd, args, opts\)/], ['promisify-child-process@5.0.1', /calling spawn\(command, args, options\); .*promisifyChildProcess \(takes a child process \(child\), not a command\)/]] as const) {
+  test(`init --package ${pkg} calls the export that takes a command, and its core/success passes`, async () => {
+    const project = tempDir('childproof-init-choice-');
+    const init = await cliIn(project, 'init', 'probe', '--package', pkg);
+    assert.is(init.code, 0, init.stderr);
+    assert.match(init.stderr, calls);
+    const run = await cliIn(project, 'run', '--probe', 'probe', '--case', 'core/success', '--out', 'report.json', '--quiet');
+    assert.is(run.code, 0, run.stdout + run.stderr);
+    assert.is(JSON.parse(fs.readFileSync(path.join(project, 'report.json'), 'utf8')).trials[0].outcome, 'pass');
+  });
+}
+
+test('init --force writes a probe anew, with the export asked for', async () => {
+  const { project } = await work;
+  const again = await cliIn(project, 'init', 'probe', '--file', 'src/exec.ts', '--export', 'other', '--force');
+  assert.is(again.code, 0, again.stderr);
+  assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /uses: \['other'\]/);
+  assert.is((await cliIn(project, 'init', 'probe', '--file', 'src/exec.ts', '--force')).code, 0);
 });
 
 finish(test);

@@ -18,7 +18,7 @@ Usage:
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
   childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION])
-                  [--export NAME] [--name NAME]
+                  [--export NAME] [--name NAME] [--force]
   childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME) [--probe-dir DIR]
   childproof pin --update DIR [--rev REV]
   childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--node VERSION]

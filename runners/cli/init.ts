@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { git } from '../identity/git.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
-import { adapterSource, exportNames, probeJson, probeName } from '../identity/probe-template.ts';
+import { chooseExport, exportShapes, signature, unfit } from '../identity/exports.ts';
+import { adapterSource, probeJson, probeName } from '../identity/probe-template.ts';
 import { installTarget, targetDir } from '../identity/install.ts';
 import { findPackageDir } from '../identity/verify.ts';
 import { EXIT, InputError } from '../model/errors.ts';
@@ -71,31 +72,48 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name };
 }
 
-function chooseExport(found: string[], asked: string | undefined, entry: string): string {
+/** The export to call: --export, else the one that fits a command best, else exit 2 with the candidates. */
+function pickExport(source: string, asked: string | undefined, entry: string): string {
+  const shapes = exportShapes(source);
   if (asked) {
-    if (found.length && !found.includes(asked)) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${found.join(', ')}); verify will say for sure\n`);
+    if (shapes.length && !shapes.some((e) => e.name === asked)) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${shapes.map((e) => e.name).join(', ')}); verify will say for sure\n`);
     return asked;
   }
-  const pick = found[0];
-  if (!pick) throw new InputError([`${entry}: no export found by reading it: name the one to call with --export NAME`]);
-  if (found.length > 1) process.stderr.write(`childproof: calling ${pick}; ${entry} also exports ${found.filter((n) => n !== pick).join(', ')} (--export NAME to choose)\n`);
-  return pick;
+  const choice = chooseExport(shapes);
+  if ('none' in choice) throw new InputError([`${entry}: ${choice.none}: name the one to call with --export NAME`]);
+  if ('ambiguous' in choice) {
+    throw new InputError([
+      `${entry}: cannot tell which export takes a command: name the one to call with --export NAME; the candidates:`,
+      ...choice.ambiguous.map((e) => `  ${signature(e)}${unfit(e) ? ` (${unfit(e)})` : ''}`),
+    ]);
+  }
+  const others = choice.others.map((e) => (unfit(e) ? `${e.name} (${unfit(e)})` : e.name));
+  process.stderr.write(`childproof: calling ${signature(choice.pick)}${others.length ? `; ${entry} also exports ${others.join(', ')} (--export NAME to choose)` : ''}\n`);
+  return choice.pick.name;
 }
+
+/** The case that shows whether the target does what each guessed `supports` entry claims. */
+const CHECKED_BY: Record<string, string> = {
+  signal: 'core/cooperative-abort',
+  timeout: 'core/delayed-cleanup-timeout',
+  killSignal: 'core/kill-signal-override',
+  'exit-status': 'core/nonzero-exit',
+};
 
 export async function cmdInit(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { ...PIN_OPTIONS, export: { type: 'string' }, name: { type: 'string' } },
+    { ...PIN_OPTIONS, export: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
     { min: 1, max: 1, what: 'init takes the directory to write the probe into' },
   );
   const dir = positionals[0];
-  if (fs.existsSync(path.join(dir, 'probe.json'))) {
-    throw InputError.at(display(path.join(dir, 'probe.json')), '', `expected no probe here yet; to pin this one again: childproof pin --update ${dir}`);
+  if (fs.existsSync(path.join(dir, 'probe.json')) && values.force !== true) {
+    throw InputError.at(display(path.join(dir, 'probe.json')), '', `expected no probe here yet; to pin this one again: childproof pin --update ${dir}; to write it anew (another --export, say): init again with --force`);
   }
   makeDirectory(dir, 'init');
   const pinned = pinTarget(dir, values);
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
-  const exportName = chooseExport(exportNames(pinned.source), string(values.export), entry);
+  const exportName = pickExport(pinned.source, string(values.export), entry);
   const title = `${pinned.what}: ${exportName}()`;
   writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? pinned.name), pinned.identity, title));
   writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, title, pinned.typeImport));
@@ -104,7 +122,10 @@ export async function cmdInit(args: string[]): Promise<number> {
   if (exportsProblem) throw new InputError([exportsProblem]);
   process.stdout.write(
     `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n` +
-      `run it:  childproof run --probe ${dir} --case core\n`,
+      `run it:  childproof run --probe ${dir} --case core\n` +
+      `"supports" in probe.json is a guess (${Object.keys(CHECKED_BY).join(', ')}): the case that shows each, to run and to\n` +
+      `remove from "supports" what the target does not do (its cases are then unsupported, not failed):\n` +
+      Object.entries(CHECKED_BY).map(([f, c]) => `  ${f.padEnd(12)} childproof run --probe ${dir} --case ${c}\n`).join(''),
   );
   return EXIT.ok;
 }

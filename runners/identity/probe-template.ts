@@ -4,29 +4,6 @@
 
 import type { Identity, ProbeSpec } from '../model/probe.ts';
 
-/**
- * The exports a module's source declares, by reading it: enough to pick one to call.
- * Functions it declares come first (its default export among them when that is one),
- * then everything else it exports, re-exports included.
- */
-export function exportNames(source: string): string[] {
-  const functions = new Set<string>();
-  const others = new Set<string>();
-  for (const m of source.matchAll(/^export\s+(?:async\s+)?function\*?\s+([A-Za-z_$][\w$]*)/gm)) functions.add(m[1]);
-  if (/^export\s+default\s+(?:async\s+)?function\b|^module\.exports\s*=\s*(?:async\s+)?function\b/m.test(source)) functions.add('default');
-  for (const m of source.matchAll(/^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=\s*(?:async\s+)?function\b/gm)) functions.add(m[1]);
-  for (const m of source.matchAll(/^export\s+(?:const|let|var|class)\s+([A-Za-z_$][\w$]*)/gm)) others.add(m[1]);
-  for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm)) {
-    for (const part of m[1].split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
-      if (name && !part.trim().startsWith('type ')) others.add(name);
-    }
-  }
-  for (const m of source.matchAll(/^(?:module\.)?exports\.([A-Za-z_$][\w$]*)\s*=/gm)) others.add(m[1]);
-  if (/^export\s+default\b|^module\.exports\s*=/m.test(source)) others.add('default');
-  return [...new Set([...functions, ...others])];
-}
-
 /** A probe's name from the target's: lowercase letters, digits and dashes. */
 export function probeName(target: string): string {
   const name = target.toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/^-+|-+$/g, '');
