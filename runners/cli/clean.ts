@@ -3,14 +3,15 @@
 // directory named like a run's that childproof cannot prove its own is left alone, and
 // said so (engine/run-dir.ts).
 
-import { cleanStaleRuns, describeStale, describeUntrusted } from '../engine/run-dir.ts';
+import { cleanStaleRuns, describeStale, describeUntrusted, runDirs } from '../engine/run-dir.ts';
 import { removeAbandonedInstalls } from '../identity/install.ts';
 import { EXIT } from '../model/errors.ts';
 import { parse } from './args.ts';
 
 export function cmdClean(args: string[]): number {
   parse(args, {});
-  const lines = [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls(), ...describeUntrusted()];
+  const found = runDirs();
+  const lines = [...describeStale(cleanStaleRuns(found)), ...removeAbandonedInstalls(), ...describeUntrusted(found)];
   process.stdout.write(lines.length ? `${lines.join('\n')}\n` : 'nothing left by an earlier run\n');
   return EXIT.ok;
 }

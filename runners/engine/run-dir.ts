@@ -114,8 +114,8 @@ export function runDirs(root = runsRoot()): Found[] {
 }
 
 /** Trusted run directories whose runner is gone: a run that died without its supervisor's sweep. */
-export function staleRuns(root = runsRoot()): Array<{ dir: string; tag: string; owner: Owner }> {
-  return runDirs(root).flatMap((f) => ('owner' in f && processState(f.owner.pid, f.owner.startTime) === 'exited' ? [f] : []));
+export function staleRuns(found: Found[] = runDirs()): Array<{ dir: string; tag: string; owner: Owner }> {
+  return found.flatMap((f) => ('owner' in f && processState(f.owner.pid, f.owner.startTime) === 'exited' ? [f] : []));
 }
 
 export interface StaleRun {
@@ -127,8 +127,8 @@ export interface StaleRun {
 }
 
 /** Ends what each stale run left running and removes its directory (unless it was kept). */
-export function cleanStaleRuns(root = runsRoot()): StaleRun[] {
-  return staleRuns(root).map(({ dir, tag, owner }) => {
+export function cleanStaleRuns(found: Found[] = runDirs()): StaleRun[] {
+  return staleRuns(found).map(({ dir, tag, owner }) => {
     const ended = endRun(tag, owner.cgroup ?? null);
     if (!owner.keep) fs.rmSync(dir, { recursive: true, force: true });
     return { dir, owner, ended, removed: !owner.keep };
@@ -144,6 +144,6 @@ export function describeStale(runs: StaleRun[]): string[] {
 }
 
 /** One line per directory named like a run's that was left alone, and why. */
-export function describeUntrusted(root = runsRoot()): string[] {
-  return runDirs(root).flatMap((f) => ('untrusted' in f ? [`left ${f.dir} alone: ${f.untrusted}`] : []));
+export function describeUntrusted(found: Found[]): string[] {
+  return found.flatMap((f) => ('untrusted' in f ? [`left ${f.dir} alone: ${f.untrusted}`] : []));
 }

@@ -10,7 +10,7 @@
 
 import type { Leftover } from '../model/observations.ts';
 import { endCgroup, processesIn } from '../os/cgroup.ts';
-import { processesMarked } from '../os/marks.ts';
+import { hasMark, processesMarked } from '../os/marks.ts';
 import { commandName, killQuietly, processesInGroup, processState } from '../os/processes.ts';
 import { readRecords } from '../worker/trial-dir.ts';
 
@@ -25,8 +25,11 @@ export function sweepTrial(trialDir: string, mark: string, pgid: number | null, 
   };
   for (const r of records) if (processState(r.pid, r.startTime) === 'running') add(r.pid, 'record');
   if (pgid !== null) for (const pid of processesInGroup(pgid)) add(pid, 'group');
-  for (const pid of processesMarked(mark)) add(pid, 'mark');
-  if (cgroup) for (const pid of processesIn(cgroup)) add(pid, 'cgroup');
+  if (cgroup) {
+    // Everything the trial started is in its cgroup: read the mark of those alone, rather
+    // than every process's environment on the machine.
+    for (const pid of processesIn(cgroup)) add(pid, hasMark(pid, mark) ? 'mark' : 'cgroup');
+  } else for (const pid of processesMarked(mark)) add(pid, 'mark');
 
   if (cgroup) endCgroup(cgroup);
   // The group still has members, so its id cannot have been reused by another process.

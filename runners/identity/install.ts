@@ -11,7 +11,7 @@ import { InputError } from '../model/errors.ts';
 import { TARGETS_DIR } from '../model/paths.ts';
 import { publishedVersions } from './versions.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
-import { readRegularFile } from '../model/safe-read.ts';
+import { readPidRecord, writePidRecord } from '../model/pid-record.ts';
 
 /** One package of a target's resolved tree, as its lockfile names it. */
 export interface TreeEntry {
@@ -80,7 +80,7 @@ const INSTALLER_FILE = '.childproof-installer.json';
 function workDir(root: string): string {
   fs.mkdirSync(root, { recursive: true });
   const work = fs.mkdtempSync(path.join(root, INSTALLING));
-  fs.writeFileSync(path.join(work, INSTALLER_FILE), JSON.stringify({ pid: process.pid, startTime: startTimeOf(process.pid) }));
+  writePidRecord(path.join(work, INSTALLER_FILE), { pid: process.pid, startTime: startTimeOf(process.pid) });
   fs.writeFileSync(path.join(work, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
   return work;
 }
@@ -100,13 +100,8 @@ export function removeAbandonedInstalls(root = TARGETS_DIR): string[] {
   const said: string[] = [];
   for (const name of names) {
     const work = path.join(root, name);
-    let owner: { pid?: unknown; startTime?: unknown } | null = null;
-    try {
-      owner = JSON.parse(readRegularFile(path.join(work, INSTALLER_FILE)) ?? 'null');
-    } catch {}
-    const pid = owner?.pid;
-    const alive = Number.isSafeInteger(pid) && processState(pid as number, typeof owner?.startTime === 'string' ? owner.startTime : null) === 'running';
-    if (alive) continue;
+    const installer = readPidRecord(path.join(work, INSTALLER_FILE));
+    if (installer && processState(installer.pid, installer.startTime) === 'running') continue;
     fs.rmSync(work, { recursive: true, force: true });
     said.push(`removed ${name} from the target cache: an install its installer did not live to finish`);
   }

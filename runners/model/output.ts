@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from './errors.ts';
 import { display } from './files.ts';
-import { readRegularFile } from './safe-read.ts';
+import { readPidRecord, writePidRecord, type PidRecord } from './pid-record.ts';
 
 /** Refuses, with exit 2, an output that is not a regular file or cannot be written. */
 export function checkOutput(file: string, option = '--out'): void {
@@ -52,26 +52,20 @@ function writableDirectory(dir: string, where: string): void {
   }
 }
 
-interface Holder {
-  pid: number;
-  startTime: string | null;
-}
-
 /**
  * Takes the lock on a report (and its stream): FILE.lock, made exclusively, naming this
  * process. Another live run holding it is refused with exit 2, naming its pid; a lock
  * whose holder is dead (a run killed outright) is taken over. Returns the release.
  */
-export function lockOutput(file: string, isAlive: (h: Holder) => boolean, self: Holder): () => void {
+export function lockOutput(file: string, isAlive: (h: PidRecord) => boolean, self: PidRecord): () => void {
   const lock = `${path.resolve(file)}.lock`;
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   for (let attempt = 0; attempt < 5; attempt++) {
-    let fd: number;
     try {
-      fd = fs.openSync(lock, 'wx', 0o644);
+      writePidRecord(lock, self);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError([`--out ${display(file)}: cannot take its lock ${display(lock)} (${(err as NodeJS.ErrnoException).code})`]);
-      const holder = readHolder(lock);
+      const holder = readPidRecord(lock);
       if (holder && isAlive(holder)) {
         throw new InputError([`--out ${display(file)}: another run (pid ${holder.pid}) is writing this report; wait for it to finish, or choose another --out`]);
       }
@@ -79,23 +73,12 @@ export function lockOutput(file: string, isAlive: (h: Holder) => boolean, self: 
       fs.rmSync(lock, { force: true });
       continue;
     }
-    fs.writeSync(fd, JSON.stringify(self));
-    fs.closeSync(fd);
     return () => {
-      const now = readHolder(lock);
+      const now = readPidRecord(lock);
       if (now && now.pid === self.pid && now.startTime === self.startTime) fs.rmSync(lock, { force: true });
     };
   }
   throw new InputError([`--out ${display(file)}: its lock ${display(lock)} keeps changing hands; is another run starting?`]);
-}
-
-function readHolder(lock: string): Holder | null {
-  try {
-    const h = JSON.parse(readRegularFile(lock, 4096) ?? 'null');
-    return Number.isSafeInteger(h?.pid) ? { pid: h.pid, startTime: typeof h.startTime === 'string' ? h.startTime : null } : null;
-  } catch {
-    return null;
-  }
 }
 
 /** Makes a directory (and those on its way) to write into, or refuses, exit 2, saying what is in the way. */

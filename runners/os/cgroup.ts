@@ -46,10 +46,10 @@ export function makeCgroup(parent: string, name: string): string | null {
   }
 }
 
-/** Moves a process into a cgroup; false when the kernel refuses. */
-export function joinCgroup(cgroup: string, pid: number | 'self' = 'self'): boolean {
+/** Moves this process into a cgroup; false when the kernel refuses. */
+export function joinCgroup(cgroup: string): boolean {
   try {
-    fs.writeFileSync(path.join(cgroup, 'cgroup.procs'), `${pid === 'self' ? process.pid : pid}\n`);
+    fs.writeFileSync(path.join(cgroup, 'cgroup.procs'), `${process.pid}\n`);
     return true;
   } catch {
     return false;

@@ -26,21 +26,28 @@ function environOf(pid: string): string | null {
   }
 }
 
+const carries = (environ: string, mark: string, prefix: boolean) => {
+  const exact = `${MARK_VARIABLE}=${mark}`;
+  return environ.split('\0').some((v) => v === exact || (prefix && v.startsWith(`${exact}/`)));
+};
+
+/** Whether one process of this user carries exactly `mark`. */
+export function hasMark(pid: number, mark: string): boolean {
+  const environ = LINUX && mark ? environOf(String(pid)) : null;
+  return environ !== null && carries(environ, mark, false);
+}
+
 /**
  * Live processes of this user whose environment holds exactly `mark`, or, with
  * `{ prefix: true }`, a mark that starts with `mark/` (every trial of a run).
  */
 export function processesMarked(mark: string, opts: { prefix?: boolean } = {}): number[] {
   if (!LINUX || !mark) return [];
-  const exact = `${MARK_VARIABLE}=${mark}`;
-  const below = `${exact}/`;
   const found: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     const environ = environOf(entry);
-    if (environ === null) continue;
-    const marked = environ.split('\0').some((v) => v === exact || (opts.prefix === true && v.startsWith(below)));
-    if (marked) found.push(Number(entry));
+    if (environ !== null && carries(environ, mark, opts.prefix === true)) found.push(Number(entry));
   }
   return found;
 }
