@@ -16,7 +16,15 @@ import { processState, startTimeOf } from '../runners/os/processes.ts';
 import { cliIn, cliWith, exitOf, FIXTURE, tempDir, whenInDir, writeJson } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 
-const AS_ROOT = process.getuid?.() === 0 && ownCgroup() !== null;
+/** Root, with a cgroup v2 hierarchy mounted read-write: told from /proc directly, not from the code under test. */
+const AS_ROOT =
+  process.getuid?.() === 0 &&
+  fs.readFileSync('/proc/self/mountinfo', 'utf8').split('\n').some((l) => / - cgroup2 \S+ rw/.test(l));
+
+test('as root with a writable cgroup v2 hierarchy, childproof finds its own cgroup to make the run\'s below', () => {
+  if (AS_ROOT) assert.ok(ownCgroup(), 'a cgroup for the run');
+  else assert.is(process.getuid?.() === 0 ? ownCgroup() : null, null, 'without one, no cgroup is claimed');
+});
 
 /** A helper that runs the command and, on the side, starts three daemons, writing their pids. */
 const helper = (log: string) => `import { execFile, spawn } from 'node:child_process';

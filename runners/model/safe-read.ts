@@ -25,10 +25,19 @@ export function readRegularFile(file: string, most = 64 * 1024): string | null {
   try {
     // Swapped between the lstat and the open: check what was opened, not what was named.
     const opened = fs.fstatSync(fd);
-    if (!opened.isFile() || opened.ino !== st.ino || opened.size > most) return null;
-    const buf = Buffer.alloc(opened.size);
-    const n = fs.readSync(fd, buf, 0, buf.length, 0);
-    return buf.subarray(0, n).toString('utf8');
+    if (!opened.isFile() || opened.ino !== st.ino) return null;
+    // Read to the end rather than to the size stat gives: /proc's files say 0 bytes.
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.alloc(Math.min(most + 1 - total, Math.max(opened.size + 1, 64 * 1024)));
+      const got = fs.readSync(fd, chunk, 0, chunk.length, null);
+      if (got === 0) break;
+      chunks.push(chunk.subarray(0, got));
+      total += got;
+      if (total > most) return null;
+    }
+    return Buffer.concat(chunks, total).toString('utf8');
   } catch {
     return null;
   } finally {

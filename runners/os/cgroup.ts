@@ -73,34 +73,44 @@ export function processesIn(cgroup: string): number[] {
   return found;
 }
 
+/** The kernel's word on whether any process, in the cgroup or below it, is still there. */
+function populated(cgroup: string): boolean {
+  try {
+    return /^populated 1$/m.test(fs.readFileSync(path.join(cgroup, 'cgroup.events'), 'utf8'));
+  } catch {
+    return processesIn(cgroup).length > 0;
+  }
+}
+
 /**
- * Ends every process in the cgroup (and below), waits for it to be empty, and removes it.
- * cgroup.kill is atomic against forks; on a kernel without it, the processes are killed
- * one by one, again after each round, until none is left. Bounded: a cgroup that will not
- * empty is left in place (and said so by the return value).
+ * Ends every process in the cgroup (and below), waits until the kernel says none is left
+ * and the cgroup can go, and removes it. cgroup.kill is atomic against forks; on a kernel
+ * without it, the processes are killed one by one, again after each round. A process
+ * killed leaves the cgroup only once the kernel has torn it down, and until its parent
+ * reaps it the cgroup may refuse removal: both are waited for, a millisecond at a time.
+ * Bounded: a cgroup that will not go is left in place (and said so by the return value).
  */
 export function endCgroup(cgroup: string): boolean {
   if (!fs.existsSync(cgroup)) return true;
   const killFile = path.join(cgroup, 'cgroup.kill');
   const hasKill = fs.existsSync(killFile);
-  for (let round = 0; round < 2000; round++) {
-    const left = processesIn(cgroup);
-    if (left.length === 0) break;
-    if (hasKill) {
-      try {
-        fs.writeFileSync(killFile, '1');
-      } catch {}
-    } else {
-      for (const pid of left) {
+  for (let round = 0; round < 5000; round++) {
+    if (populated(cgroup)) {
+      if (hasKill) {
         try {
-          process.kill(pid, 'SIGKILL');
+          fs.writeFileSync(killFile, '1');
         } catch {}
+      } else {
+        for (const pid of processesIn(cgroup)) {
+          try {
+            process.kill(pid, 'SIGKILL');
+          } catch {}
+        }
       }
-    }
-    // A killed process leaves the cgroup once the kernel has torn it down: a moment.
+    } else if (removeCgroupTree(cgroup)) return true;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
   }
-  return removeCgroupTree(cgroup);
+  return false;
 }
 
 function removeCgroupTree(dir: string): boolean {

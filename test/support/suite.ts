@@ -7,9 +7,11 @@
 // check at the end of a suite first waits for every eager run of the process: a run's
 // processes are its own until it is done.
 
+import fs from 'node:fs';
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
 import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
+import { ownCgroup } from '../../runners/os/cgroup.ts';
 import { processesTagged } from '../../runners/os/processes.ts';
 
 const runs: Array<Promise<unknown>> = [];
@@ -27,10 +29,17 @@ export function stillRunning(): number[] {
   return [...processesTagged(FIXTURE), ...processesTagged(HARNESS_BUILD_DIR)];
 }
 
+/** Run cgroups left in place: a run's cgroup goes with its run (os/cgroup.ts). */
+export function cgroupsLeft(): string[] {
+  const own = ownCgroup();
+  return own ? fs.readdirSync(own).filter((n) => n.startsWith('childproof-run-')) : [];
+}
+
 export function finish<T>(suite: Test<T>): void {
-  suite('leaves no fixture or trial worker running', async () => {
+  suite('leaves no fixture or trial worker running, and no run cgroup', async () => {
     await Promise.all(runs);
     assert.equal(stillRunning(), []);
+    assert.equal(cgroupsLeft(), []);
   });
   suite.run();
 }
