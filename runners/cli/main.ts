@@ -1,6 +1,7 @@
 // The command line: dispatch a verb, and turn every user mistake into one clear line and
 // a distinct exit code.
 
+import { checkCache } from '../model/cache.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
 import { assertSupportedPlatform, PlatformError } from '../os/platform.ts';
@@ -44,6 +45,9 @@ const VERBS: Record<string, (args: string[]) => number | Promise<number>> = {
   validate: cmdValidate,
 };
 
+/** The commands that build, install or download into the cache (model/cache.ts). */
+const USE_CACHE = new Set(['run', 'verify', 'init', 'pin', 'replay', 'stability', 'sweep']);
+
 export async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;
   assertSupportedPlatform();
@@ -53,7 +57,10 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${USAGE}\n`);
     return EXIT.ok;
   }
-  if (known) return VERBS[verb](rest);
+  if (known) {
+    if (USE_CACHE.has(verb)) checkCache();
+    return VERBS[verb](rest);
+  }
   if (verb === '--version') {
     process.stdout.write(`${TOOL_VERSION}\n`);
     return EXIT.ok;

@@ -1,7 +1,7 @@
 // The worker and the probes' TypeScript adapters, built to JavaScript once per run with
 // esbuild, so a trial starts its worker with a bare node and no TypeScript loader. The
-// builds are content-addressed under .cache/harness/: a run that finds its build there
-// reuses it, and two runs at once write the same bytes.
+// builds are content-addressed under the cache's harness/ (model/paths.ts): a run that
+// finds its build there reuses it, and two runs at once write the same bytes.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

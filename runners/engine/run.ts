@@ -12,7 +12,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import type { ProbeEntry, TrialResult } from '../model/report.ts';
 import { endCgroup, makeCgroup, ownCgroup } from '../os/cgroup.ts';
 import { killQuietly } from '../os/processes.ts';
-import { buildAdapters, buildWorker } from './harness.ts';
+import { buildAdapters, buildSupervisor, buildWorker } from './harness.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
 import { probeHead, withModules } from './probe-record.ts';
@@ -73,8 +73,9 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
   for (const line of [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls()]) notify(line);
   const keep = opts.keep ?? false;
   const own = ownCgroup();
+  const built = buildSupervisor();
   const run = createRunDir(keep, (tag) => (own ? makeCgroup(own, tag) : null));
-  const supervisor = supervise(run, keep, run.cgroup);
+  const supervisor = supervise(built, run, keep, run.cgroup);
   const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, cgroup: run.cgroup, worker: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
   const stop = () => {
     ctx.stopped = true;

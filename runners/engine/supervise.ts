@@ -4,7 +4,6 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { buildSupervisor } from './harness.ts';
 import type { RunDir } from './run-dir.ts';
 
 export interface Supervisor {
@@ -12,9 +11,11 @@ export interface Supervisor {
   release(): Promise<void>;
 }
 
-export function supervise(run: RunDir, keep: boolean, cgroup: string | null): Supervisor {
+/** `built` is the supervisor's build (engine/harness.ts), made before the run directory
+ *  exists, so a build that fails leaves no directory with nobody to remove it. */
+export function supervise(built: string, run: RunDir, keep: boolean, cgroup: string | null): Supervisor {
   // detached: its own session, so a terminal's Ctrl-C or hangup does not end it with the runner.
-  const child: ChildProcess = spawn(process.execPath, [buildSupervisor(), run.dir, run.tag, keep ? 'keep' : 'remove', cgroup ?? ''], {
+  const child: ChildProcess = spawn(process.execPath, [built, run.dir, run.tag, keep ? 'keep' : 'remove', cgroup ?? ''], {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
   });

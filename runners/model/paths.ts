@@ -1,6 +1,7 @@
 // Every location childproof knows relative to its own checkout, in one place: moving a
 // file means changing one line here, not hunting for `..` in five modules.
 
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -13,18 +14,31 @@ export const SCHEMA_DIR = path.join(ROOT, 'schemas');
 export const RESULTS_DIR = path.join(ROOT, 'results');
 export const RUNNERS_DIR = path.join(ROOT, 'runners');
 export const PACKAGE_JSON = path.join(ROOT, 'package.json');
+/**
+ * The one directory childproof writes on its own account: built harness, installed
+ * targets, downloaded Node releases. Never inside the checkout, so a read-only checkout
+ * runs: CHILDPROOF_CACHE, else $XDG_CACHE_HOME/childproof, else ~/.cache/childproof. A
+ * relative XDG_CACHE_HOME is ignored, as the XDG base directory specification says.
+ */
+export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
+  if (env.CHILDPROOF_CACHE) return path.resolve(env.CHILDPROOF_CACHE);
+  const xdg = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
+  return path.join(xdg, 'childproof');
+}
+
+export const CACHE_DIR = cacheDir();
 /** Package probes' targets, installed on demand, one directory per package@version
- *  (identity/install.ts). CHILDPROOF_CACHE moves the cache (the targets below it). */
-export const TARGETS_DIR = process.env.CHILDPROOF_CACHE ? path.resolve(process.env.CHILDPROOF_CACHE, 'targets') : path.join(ROOT, '.cache', 'targets');
+ *  (identity/install.ts). */
+export const TARGETS_DIR = path.join(CACHE_DIR, 'targets');
 /** Downloaded Node releases for --node. */
-export const NODE_CACHE_DIR = path.join(ROOT, '.cache', 'node');
+export const NODE_CACHE_DIR = path.join(CACHE_DIR, 'node');
 
 export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
 export const CHECK_EXPORTS = path.join(RUNNERS_DIR, 'worker', 'check-exports.ts');
 export const SUPERVISOR = path.join(RUNNERS_DIR, 'supervisor', 'main.ts');
 /** The worker and the adapters built to JavaScript, content-addressed: trials start them
  *  with a bare node, no TypeScript loader. */
-export const HARNESS_BUILD_DIR = path.join(ROOT, '.cache', 'harness');
+export const HARNESS_BUILD_DIR = path.join(CACHE_DIR, 'harness');
 export const LOADER_HOOKS = path.join(RUNNERS_DIR, 'worker', 'loader-hooks.mjs');
 /** What `import ... from 'childproof'` names: the adapter contract (package.json exports). */
 export const ADAPTER_API = path.join(RUNNERS_DIR, 'model', 'adapter.ts');

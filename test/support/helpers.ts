@@ -33,6 +33,11 @@ export function tempDir(prefix = 'childproof-test-'): string {
   return dir;
 }
 
+/** The scratch directories made so far: a cache set inside one holds its runs' workers. */
+export function tempDirsMade(): readonly string[] {
+  return made;
+}
+
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }

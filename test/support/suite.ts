@@ -13,6 +13,7 @@ import type { Test } from 'uvu';
 import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { ownCgroup } from '../../runners/os/cgroup.ts';
 import { processesTagged } from '../../runners/os/processes.ts';
+import { tempDirsMade } from './helpers.ts';
 
 const runs: Array<Promise<unknown>> = [];
 
@@ -24,9 +25,11 @@ export function eager<T>(work: () => Promise<T>): Promise<T> {
   return started;
 }
 
-/** Fixtures and trial workers of this checkout still running. */
+/** Fixtures and trial workers of this checkout still running: workers built into the
+ *  suite's cache, or into a cache a test set inside one of its scratch directories. */
 export function stillRunning(): number[] {
-  return [...processesTagged(FIXTURE), ...processesTagged(HARNESS_BUILD_DIR)];
+  const tags = [FIXTURE, HARNESS_BUILD_DIR, ...tempDirsMade().map((d) => `${d}/`)];
+  return [...new Set(tags.flatMap((t) => processesTagged(t)))];
 }
 
 /** Run cgroups left in place: a run's cgroup goes with its run (os/cgroup.ts). */
