@@ -9,6 +9,7 @@ import type { Report, TrialResult } from '../model/report.ts';
 import { compareReports } from './compare.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
+import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
 
 /** A clause as a heading reads it: its words, without the hyphens. */
@@ -125,6 +126,8 @@ export function renderFindings(reports: Published[]): string {
     const status = p.unavailable ? ` Unavailable: ${mdText(p.unavailable)}.` : '';
     const files = row.parts.map((x) => `[${x.file}](${x.file})`).join(', ');
     lines.push(`## ${mdText(`${p.name} ${row.version}`)} on ${runtimesText(row)}`, '', `${mdLine(p.title)}. ${report.environment.platform} ${report.environment.arch}. Reports: ${files}.${status}`, '');
+    const loose = unpinnedOf(p);
+    if (loose) lines.push(`Unpinned: ${mdText(describeUnpinned(loose, Infinity))}; each is listed under \`probes[].verified.unverifiedModules\` in the report.`, '');
     const notes: string[] = [];
     const note = (why: string) => (notes.includes(why) ? notes.indexOf(why) : notes.push(why) - 1) + 1;
     lines.push('| clause | finding |', '|---|---|');

@@ -8,6 +8,7 @@ import type { Outcome, Report, TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 import { plainText } from './formats/escape.ts';
 import { skippedProbes, testedNothing } from './skipped.ts';
+import { describeUnpinned, unpinnedProbes } from './unpinned.ts';
 
 export interface View {
   /** Columns the text must fit. */
@@ -126,6 +127,14 @@ function notes(report: Report): string[] {
   return out;
 }
 
+/** Per probe that ran code no pin covers, how much and whose; the report lists each module. */
+function unpinned(report: Report, view: View): string[] {
+  const lines = unpinnedProbes(report).map((u) => plainText(`${u.probe}: ${describeUnpinned(u)}.`));
+  if (lines.length === 0) return [];
+  const tail = 'Unpinned: code that ran beside the pinned bytes; the report lists each module (probes[].verified.unverifiedModules).';
+  return [...wrap(tail, view.width), ...lines.flatMap((l) => wrap(l, view.width - 2, '    ').map((x) => `  ${x}`))];
+}
+
 export function renderTable(report: Report, view: View = DEFAULT_VIEW): string {
   const sections: string[][] = [];
   if (!view.quiet) {
@@ -133,6 +142,8 @@ export function renderTable(report: Report, view: View = DEFAULT_VIEW): string {
     const fits = grid.every((l) => l.replace(/\u001b\[[\d;]*m/g, '').length <= view.width);
     if (view.table === 'cases' || (view.table === 'auto' && fits)) sections.push(grid);
     sections.push(byProbe(report, view));
+    const loose = unpinned(report, view);
+    if (loose.length) sections.push(loose);
   }
   const news = notes(report).flatMap((n) => wrap(n, view.width - 2, '    ').map((l) => `  ${l}`));
   if (news.length) sections.push(news);

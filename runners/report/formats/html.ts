@@ -9,6 +9,7 @@ import { show } from '../../judge/verdicts.ts';
 import { interruptionWords } from '../build.ts';
 import { clauseState } from '../render.ts';
 import { replayCommand } from './markdown.ts';
+import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { escapeMarkup } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
@@ -56,7 +57,9 @@ function reportSection(report: Report): string {
       const id = p.identity;
       const what = id.kind === 'builtin' ? `Node's own ${id.module}` : id.kind === 'package' ? `${id.name}@${id.version}` : id.kind === 'git' ? `git ${id.commit.slice(0, 12)}` : 'pinned files';
       const files = 'paths' in id ? id.paths.map((f) => `<li><code>${h(f.path)}</code> ${f.blob}</li>`).join('') : '';
-      const identity = `<details class="identity"><summary>Identity: ${h(what)}; ${p.verified ? `verified (${h(p.verified.loader)})` : h(`not run: ${p.unavailable}`)}</summary><ul>${files}</ul></details>`;
+      const loose = unpinnedOf(p);
+      const modules = loose ? `<p class="unpinned">Unpinned: ${h(describeUnpinned(loose, Infinity))}.</p><ul>${p.verified!.unverifiedModules.map((m) => `<li><code>${h(m)}</code></li>`).join('')}</ul>` : '';
+      const identity = `<details class="identity"><summary>Identity: ${h(what)}; ${p.verified ? `verified (${h(p.verified.loader)})` : h(`not run: ${p.unavailable}`)}${loose ? h(`; ${loose.modules} unpinned modules`) : ''}</summary><ul>${files}</ul>${modules}</details>`;
       const trials = report.trials.filter((t) => t.probe === p.name).map((t) => trialBlock(report, t, runtime)).join('');
       return `<section class="probe" id="${anchor(runtime, p.name)}" data-probe="${h(p.name)}"><h3>${h(p.name)} <small>on Node ${h(runtime)}</small></h3><p>${h(p.title)}</p>${identity}${trials}</section>`;
     })

@@ -10,6 +10,7 @@ import { clauseState } from '../render.ts';
 import { mdCode, mdLine, mdText } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
+import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 
 
 function identity(p: ProbeEntry): string {
@@ -21,7 +22,8 @@ function identity(p: ProbeEntry): string {
     : id.kind === 'git' ? `git commit ${mdText(id.commit.slice(0, 12))}, ${mdText(pinned(id.paths))}`
     : mdText(pinned(id.paths));
   const checked = mdText(p.verified ? `verified (${p.verified.source}; ${p.verified.loader})` : `not run: ${p.unavailable}`);
-  return `${what}; ${checked}.`;
+  const loose = unpinnedOf(p);
+  return `${what}; ${checked}.${loose ? ` Unpinned: ${mdText(describeUnpinned(loose))}.` : ''}`;
 }
 
 /** One timeline event in words. */
