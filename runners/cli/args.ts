@@ -17,9 +17,10 @@ Usage:
   childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
-  childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION])
-                  [--export NAME] [--name NAME] [--force]
-  childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME) [--probe-dir DIR]
+  childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION]
+                  [--with-dependencies]) [--export NAME] [--name NAME] [--force]
+  childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME [--with-dependencies])
+                 [--probe-dir DIR]
   childproof pin --update DIR [--rev REV]
   childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--node VERSION]
   childproof compare A.json B.json [--ignore-racy] [--format text|md]
@@ -48,6 +49,7 @@ export const PIN_OPTIONS = {
   rev: { type: 'string' },
   path: { type: 'string', multiple: true },
   package: { type: 'string' },
+  'with-dependencies': { type: 'boolean' },
 } as const satisfies Options;
 
 /** Parses `args`; `positionals` says how many are allowed and what they are, for the error. */

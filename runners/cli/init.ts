@@ -4,6 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { dependencyTree, pinDependencies } from '../identity/dependencies.ts';
 import { git } from '../identity/git.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
 import { chooseExport, exportShapes, signature, unfit } from '../identity/exports.ts';
@@ -27,6 +28,8 @@ interface Pinned {
   what: string;
   /** The probe's name unless --name says otherwise. */
   name: string;
+  /** A package's dependency tree as installed, name@version each. */
+  tree?: string[];
 }
 
 function relativeImport(from: string, file: string): string {
@@ -41,6 +44,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   if ([files.length, checkout, pkg].filter(Boolean).length !== 1) {
     throw new InputError([`init takes exactly one of --file, --checkout or --package\n\n${USAGE}`]);
   }
+  if (values['with-dependencies'] === true && !pkg) throw new InputError(['--with-dependencies pins a package\'s dependency tree: it goes with --package']);
   if (files.length) {
     const root = string(values.root) ?? path.dirname(files[0]);
     const identity = pinFiles(files, root, dir);
@@ -69,7 +73,9 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   }
   const identity = pinPackage(name, from) as Extract<Identity, { kind: 'package' }>;
   const installed = findPackageDir(path.resolve(from), name)!;
-  return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name };
+  if (values['with-dependencies'] === true) identity.dependencies = pinDependencies(installed);
+  const tree = dependencyTree(installed).map((d) => `${d.name}@${d.version}`);
+  return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name, tree };
 }
 
 /** The export to call: --export, else the one that fits a command best, else exit 2 with the candidates. */
@@ -100,6 +106,18 @@ const CHECKED_BY: Record<string, string> = {
   'exit-status': 'core/nonzero-exit',
 };
 
+/** What init did with a package's dependencies, or offers to do. */
+function dependenciesLine(pinned: Pinned, dir: string, exportName: string): string {
+  const tree = pinned.tree ?? [];
+  if (tree.length === 0) return '';
+  const id = pinned.identity;
+  if (id.kind === 'package' && id.dependencies) {
+    return `its dependency tree is pinned too: ${id.dependencies.length} package(s), ${id.dependencies.reduce((n, d) => n + d.paths.length, 0)} file(s)\n`;
+  }
+  const shown = tree.slice(0, 6).join(', ') + (tree.length > 6 ? `, and ${tree.length - 6} more` : '');
+  return `its ${tree.length} dependencies run unpinned (${shown}); to pin them too: childproof init ${dir} --package ${id.kind === 'package' ? `${id.name}@${id.version}` : ''} --export ${exportName} --force --with-dependencies\n`;
+}
+
 export async function cmdInit(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
@@ -125,7 +143,8 @@ export async function cmdInit(args: string[]): Promise<number> {
       `run it:  childproof run --probe ${dir} --case core\n` +
       `"supports" in probe.json is a guess (${Object.keys(CHECKED_BY).join(', ')}): the case that shows each, to run and to\n` +
       `remove from "supports" what the target does not do (its cases are then unsupported, not failed):\n` +
-      Object.entries(CHECKED_BY).map(([f, c]) => `  ${f.padEnd(12)} childproof run --probe ${dir} --case ${c}\n`).join(''),
+      Object.entries(CHECKED_BY).map(([f, c]) => `  ${f.padEnd(12)} childproof run --probe ${dir} --case ${c}\n`).join('') +
+      dependenciesLine(pinned, dir, exportName),
   );
   return EXIT.ok;
 }

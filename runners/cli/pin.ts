@@ -4,7 +4,9 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { pinDependencies } from '../identity/dependencies.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
+import { findPackageDir } from '../identity/verify.ts';
 import { repin } from '../identity/repin.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, readJson, writeJsonWhole } from '../model/files.ts';
@@ -31,6 +33,10 @@ export async function cmdPin(args: string[]): Promise<number> {
     if (!rev) throw new InputError(['pin --checkout needs --rev']);
     identity = pinGit(checkout, rev, strings(values.path), probeDir);
   } else identity = pinPackage(pkg!, probeDir);
+  if (values['with-dependencies'] === true) {
+    if (identity.kind !== 'package') throw new InputError(['--with-dependencies pins a package\'s dependency tree: it goes with --package']);
+    identity.dependencies = pinDependencies(findPackageDir(path.resolve(probeDir), pkg!)!);
+  }
   process.stdout.write(`${JSON.stringify({ identity }, null, 2)}\n`);
   if (identity.kind !== 'package') {
     process.stderr.write(`childproof: ${identity.kind === 'files' ? 'root' : 'checkout'} is relative to ${path.resolve(probeDir) === process.cwd() ? 'this directory' : probeDir}, where probe.json must be for it to resolve (--probe-dir DIR for another)\n`);

@@ -3,6 +3,7 @@
 
 import path from 'node:path';
 import semver from 'semver';
+import { pinDependencies, verifyDependencies, type VerifiedDependency } from '../identity/dependencies.ts';
 import { materialize, type Material } from '../identity/materialize.ts';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import { prepareIdentity, type VerifiedFile } from '../identity/verify.ts';
@@ -60,8 +61,17 @@ export function verifyProbes(
   probes: LoadedProbe[],
   sources: Sources,
   runtime: Runtime = hostRuntime(),
-): Array<ReturnType<typeof prepareIdentity> & { probe: LoadedProbe }> {
-  return probes.map((probe) => ({ probe, ...prepareIdentity(probe, sourceFor(sources, probe), runtime) }));
+): Array<ReturnType<typeof prepareIdentity> & { probe: LoadedProbe; dependencies?: VerifiedDependency[] }> {
+  return probes.map((probe) => {
+    const v = prepareIdentity(probe, sourceFor(sources, probe), runtime);
+    const id = probe.spec.identity;
+    if (v.status !== 'verified' || id.kind !== 'package' || !id.dependencies || v.originalRoot === null) return { probe, ...v };
+    // Another version's tree is pinned as installed, as its files are (identity/verify.ts).
+    if (probe.atVersion) id.dependencies = pinDependencies(v.originalRoot);
+    const dependencies = verifyDependencies(probe.spec.name, v.originalRoot, id.dependencies);
+    const listed = id.dependencies.map((d) => ({ name: d.name, version: d.version, files: d.paths.length }));
+    return { probe, ...v, verified: { ...v.verified, dependencies: listed }, dependencies };
+  });
 }
 
 export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: string, runtime: Runtime = hostRuntime()): PreparedProbe[] {
@@ -71,7 +81,7 @@ export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: s
     const mismatch = runtimeMismatch(nodeRange(v.probe, v.files), runtime.version);
     if (mismatch) return { probe: v.probe, verified: { ...v.verified, loader: 'not loaded' }, unsupported: mismatch };
     if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: `node ${runtime.version} builtin` } };
-    const material = materialize(v.files, entryOf(v.probe), materialDir(v.probe, runDir), v.originalRoot, v.probe.spec.identity.kind === 'package');
+    const material = materialize(v.files, entryOf(v.probe), materialDir(v.probe, runDir), v.originalRoot, v.probe.spec.identity.kind === 'package', v.dependencies);
     return { probe: v.probe, verified: { ...v.verified, loader: material.loader }, material };
   });
 }

@@ -17,7 +17,7 @@ function displayModule(file: string): string {
  */
 export function unverifiedModules(modules: string[], p: PreparedProbe): string[] {
   const adapterDir = path.dirname(path.join(p.probe.codeDir, p.probe.spec.adapter));
-  const trusted = [...HARNESS_DIRS, p.probe.dir, adapterDir, ...(p.material ? [p.material.dir] : [])].map((d) => `${pathToFileURL(d).href}/`);
+  const trusted = [...HARNESS_DIRS, p.probe.dir, adapterDir, ...(p.material?.pinnedDirs ?? [])].map((d) => `${pathToFileURL(d).href}/`);
   return modules
     .filter((url) => url.startsWith('file:') && !trusted.some((t) => url.startsWith(t)))
     .map((url) => displayModule(fileURLToPath(url)))

@@ -8,11 +8,14 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { buildSync, transformSync, version as esbuildVersion } from 'esbuild';
 import type { Entry } from '../model/probe.ts';
+import { treeRoot, type VerifiedDependency } from './dependencies.ts';
 import type { VerifiedFile } from './verify.ts';
 
 export interface Material {
   /** The private copy; read-only once written. */
   dir: string;
+  /** The copy and the pinned dependencies copied beside it: what runs from here was verified. */
+  pinnedDirs: string[];
   /** file URL of the entry module, or of each named entry. */
   entryUrls: string | Record<string, string>;
   /** file URL of a TypeScript source in `dir` -> path of its transpiled JavaScript. */
@@ -26,33 +29,47 @@ export interface Material {
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
-export function materialize(files: VerifiedFile[], entry: Entry, dir: string, originalRoot: string | null, isPackage = false): Material {
-  const transpiled: Record<string, string> = {};
-  const used = new Set<string>();
-  const jsDir = path.join(dir, '..', `${path.basename(dir)}.js`);
+/** Verified bytes written below `dir`, read-only. */
+function writeFiles(dir: string, files: VerifiedFile[]): void {
   for (const f of files) {
     const dest = path.join(dir, f.path);
     fs.mkdirSync(path.dirname(dest), { recursive: true });
     fs.writeFileSync(dest, f.bytes, { mode: 0o444 });
-    if (TYPESCRIPT.test(f.path)) {
-      const out = transpile(f.bytes.toString('utf8'), f.path);
-      used.add(out.loader);
-      const js = path.join(jsDir, `${f.path}.js`);
-      fs.mkdirSync(path.dirname(js), { recursive: true });
-      fs.writeFileSync(js, out.code, { mode: 0o444 });
-      transpiled[pathToFileURL(dest).href] = js;
-    }
+  }
+}
+
+export function materialize(
+  files: VerifiedFile[],
+  entry: Entry,
+  dir: string,
+  originalRoot: string | null,
+  isPackage = false,
+  dependencies: VerifiedDependency[] = [],
+): Material {
+  const transpiled: Record<string, string> = {};
+  const used = new Set<string>();
+  const jsDir = path.join(dir, '..', `${path.basename(dir)}.js`);
+  writeFiles(dir, files);
+  for (const f of files.filter((x) => TYPESCRIPT.test(x.path))) {
+    const out = transpile(f.bytes.toString('utf8'), f.path);
+    used.add(out.loader);
+    writeFiles(jsDir, [{ path: `${f.path}.js`, bytes: Buffer.from(out.code) }]);
+    transpiled[pathToFileURL(path.join(dir, f.path)).href] = path.join(jsDir, `${f.path}.js`);
   }
   // Only a package's copy sits at <private>/node_modules/<name>: files that merely live
   // below a node_modules (childproof's own probes, when childproof is installed as a
   // package) have no such place, and linking from theirs would write outside the copy.
   const linked = isPackage && originalRoot !== null && originalRoot.includes(`${path.sep}node_modules${path.sep}`);
-  if (linked) linkDependencies(dir, originalRoot);
+  const pinned = linked ? dependencies.map((d) => ({ dir: d.dir, dest: path.join(treeRoot(dir), d.at), files: d.files })) : [];
+  for (const d of pinned) writeFiles(d.dest, d.files);
+  if (linked) linkDependencies(dir, originalRoot, pinned);
   const loader = used.size ? `${[...used].sort().join(' and ')}, once per run` : 'JavaScript as verified';
   const direct = typeof entry === 'string' ? standalone(dir, entry, transpiled) : null;
-  if (direct) return { dir, entryUrls: pathToFileURL(direct).href, transpiled: {}, originalRoot: null, loader };
+  const pinnedDirs = [dir, ...pinned.map((d) => d.dest)];
+  if (direct) return { dir, pinnedDirs, entryUrls: pathToFileURL(direct).href, transpiled: {}, originalRoot: null, loader };
   return {
     dir,
+    pinnedDirs,
     entryUrls:
       typeof entry === 'string'
         ? pathToFileURL(path.join(dir, entry)).href
@@ -104,28 +121,29 @@ export function needsLoaderHooks(m: Material): boolean {
 /**
  * A package's verified copy must find its dependencies as the original would, through
  * require() as well as import (Node 20's require does not pass through loader hooks).
- * The copy sits at <private>/node_modules/<name>; its own nested node_modules and the
- * packages hoisted beside the original are linked in, so Node's resolution reaches the
- * same dependency files. Those are reported as unverified unless pinned themselves.
+ * The copy sits at <private>/node_modules/<name>; the pinned dependencies were copied to
+ * their places beside it, and every other package of the original's nested and hoisted
+ * node_modules is linked in, so Node's resolution reaches the same files. Node resolves
+ * links to their real paths, so what is linked is reported as unverified.
  */
-function linkDependencies(copy: string, original: string): void {
-  const nested = path.join(original, 'node_modules');
-  if (fs.existsSync(nested)) fs.symlinkSync(nested, path.join(copy, 'node_modules'));
+function linkDependencies(copy: string, original: string, pinned: Array<{ dest: string; dir: string }>): void {
+  linkEntries(path.join(original, 'node_modules'), path.join(copy, 'node_modules'));
   let hoisted = path.dirname(original);
   while (path.basename(hoisted) !== 'node_modules') hoisted = path.dirname(hoisted);
-  const copyRoot = path.join(copy, path.relative(hoisted, original).split(path.sep).map(() => '..').join(path.sep));
-  for (const entry of fs.readdirSync(hoisted)) {
-    const target = path.join(copyRoot, entry);
+  linkEntries(hoisted, path.join(copy, path.relative(hoisted, original).split(path.sep).map(() => '..').join(path.sep)));
+  for (const d of pinned) linkEntries(path.join(d.dir, 'node_modules'), path.join(d.dest, 'node_modules'));
+}
+
+/** Links each package of the node_modules `from` into `to`, a scope's members one by one,
+ *  leaving alone what the copy already holds there (a pinned dependency, the copy itself). */
+function linkEntries(from: string, to: string): void {
+  if (!fs.existsSync(from)) return;
+  fs.mkdirSync(to, { recursive: true });
+  for (const entry of fs.readdirSync(from)) {
     if (entry.startsWith('.')) continue;
-    if (entry.startsWith('@')) {
-      // A scoped copy (@scope/name) already made its scope's directory: its siblings in
-      // the scope are linked into it all the same.
-      fs.mkdirSync(target, { recursive: true });
-      for (const scoped of fs.readdirSync(path.join(hoisted, entry))) {
-        const t = path.join(target, scoped);
-        if (!fs.existsSync(t)) fs.symlinkSync(path.join(hoisted, entry, scoped), t);
-      }
-    } else if (!fs.existsSync(target)) fs.symlinkSync(path.join(hoisted, entry), target);
+    const target = path.join(to, entry);
+    if (entry.startsWith('@')) linkEntries(path.join(from, entry), target);
+    else if (!fs.existsSync(target)) fs.symlinkSync(path.join(from, entry), target);
   }
 }
 

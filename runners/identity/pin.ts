@@ -8,7 +8,7 @@ import type { Identity, PinnedPath } from '../model/probe.ts';
 import { git } from './git.ts';
 import { blobId, checkPinnedPath, findPackageDir } from './verify.ts';
 
-function pinBytes(p: string, bytes: Buffer): PinnedPath {
+export function pinBytes(p: string, bytes: Buffer): PinnedPath {
   return { path: p, blob: blobId(bytes), blobSha256: blobId(bytes, 'sha256') };
 }
 
@@ -62,7 +62,7 @@ export function packageEntry(manifest: { exports?: unknown; main?: string; modul
   return toPosix(path.normalize(entry));
 }
 
-function walkPackage(dir: string, rel = ''): string[] {
+export function walkPackage(dir: string, rel = ''): string[] {
   const out: string[] = [];
   for (const entry of fs.readdirSync(path.join(dir, rel), { withFileTypes: true })) {
     const r = rel ? `${rel}/${entry.name}` : entry.name;

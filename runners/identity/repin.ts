@@ -3,7 +3,8 @@
 
 import path from 'node:path';
 import { InputError } from '../model/errors.ts';
-import type { Identity, PinnedPath, ProbeSpec } from '../model/probe.ts';
+import type { Identity, PinnedDependency, PinnedPath, ProbeSpec } from '../model/probe.ts';
+import { pinDependencies } from './dependencies.ts';
 import { installTarget, targetDir } from './install.ts';
 import { pinFiles, pinGit, pinPackage } from './pin.ts';
 import { findPackageDir } from './verify.ts';
@@ -56,5 +57,22 @@ export function repin(probeDir: string, spec: ProbeSpec, rev: string | undefined
   const changes = fileChanges(id.paths, fresh.paths);
   if (fresh.version !== id.version) changes.unshift(`version: ${id.version} -> ${fresh.version}`);
   const entry = typeof id.entry === 'string' && !fresh.paths.some((p) => p.path === id.entry) ? fresh.entry : id.entry;
-  return { identity: { ...id, version: fresh.version, entry, paths: fresh.paths }, changes };
+  if (!id.dependencies) return { identity: { ...id, version: fresh.version, entry, paths: fresh.paths }, changes };
+  const dependencies = pinDependencies(findPackageDir(path.resolve(from), local ? (id.installedAs ?? id.name) : id.name)!);
+  changes.push(...dependencyChanges(id.dependencies, dependencies));
+  return { identity: { ...id, version: fresh.version, entry, paths: fresh.paths, dependencies }, changes };
+}
+
+/** A pinned tree against the tree now: packages added, gone, or with files changed. */
+function dependencyChanges(before: PinnedDependency[], after: PinnedDependency[]): string[] {
+  const key = (d: PinnedDependency) => `${d.name}@${d.version}`;
+  const old = new Map(before.map((d) => [key(d), d]));
+  const now = new Map(after.map((d) => [key(d), d]));
+  const out: string[] = [];
+  for (const [k, d] of now) {
+    if (!old.has(k)) out.push(`dependency ${k}: added`);
+    else out.push(...fileChanges(old.get(k)!.paths, d.paths).map((c) => `dependency ${k}: ${c}`));
+  }
+  for (const k of old.keys()) if (!now.has(k)) out.push(`dependency ${k}: gone`);
+  return out;
 }

@@ -69,7 +69,7 @@ function readFromGit(probe: string, checkout: string, commit: string, paths: Pin
 }
 
 /** Bytes of each pinned path below `root`, refusing anything that leaves it through a link. */
-function readFromDirectory(probe: string, root: string, paths: PinnedPath[]): VerifiedFile[] {
+export function readFromDirectory(probe: string, root: string, paths: PinnedPath[]): VerifiedFile[] {
   if (!fs.existsSync(root) || !fs.statSync(root).isDirectory()) {
     throw new InputError([`probe ${probe}: ${root}: expected a directory`]);
   }
@@ -85,7 +85,7 @@ function readFromDirectory(probe: string, root: string, paths: PinnedPath[]): Ve
   });
 }
 
-function compare(probe: string, pins: PinnedPath[], files: VerifiedFile[], origin: string): void {
+export function compare(probe: string, pins: PinnedPath[], files: VerifiedFile[], origin: string): void {
   const problems: string[] = [];
   for (const pin of pins) {
     const file = files.find((f) => f.path === pin.path)!;

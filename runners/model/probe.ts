@@ -24,7 +24,14 @@ export type Identity =
   | { kind: 'builtin'; module: string }
   | { kind: 'files'; root?: string; entry: Entry; paths: PinnedPath[] }
   | { kind: 'git'; checkout?: string; commit: string; entry: Entry; paths: PinnedPath[] }
-  | { kind: 'package'; name: string; version: string; installedAs?: string; entry: Entry; paths: PinnedPath[] };
+  | { kind: 'package'; name: string; version: string; installedAs?: string; entry: Entry; paths: PinnedPath[]; dependencies?: PinnedDependency[] };
+
+/** A package of a package target's dependency tree, pinned like the target (init --with-dependencies). */
+export interface PinnedDependency {
+  name: string;
+  version: string;
+  paths: PinnedPath[];
+}
 
 /** probe.json: written by a person (its identity block by `childproof pin`). */
 export interface ProbeSpec {

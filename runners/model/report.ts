@@ -97,6 +97,8 @@ export interface Verified {
   package?: { name: string; version: string };
   /** A package target's resolved tree as installed into the cache: names, versions, integrity. */
   tree?: Array<{ name: string; version: string; integrity?: string }>;
+  /** The pinned packages of its dependency tree, checked like the target and run from the copy. */
+  dependencies?: Array<{ name: string; version: string; files: number }>;
   files: Array<{ path: string; blob: string; blobSha256?: string; size: number }>;
   /** What turned the verified bytes into running code. */
   loader: string;
