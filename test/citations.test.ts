@@ -7,6 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { citationProblems, citedExplanations } from '../runners/identity/citations.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbe, shippedProbes } from '../runners/model/load-probes.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { validate } from '../runners/model/schemas.ts';
@@ -36,6 +37,17 @@ test('a citation of a file no pin covers, or of lines past its end, is refused w
 test('a citation that is neither lines of a file nor a Node function is refused by the schema', () => {
   const doc = { probe: 'p', explanations: [{ why: 'w', cites: [{ path: 'a.js', lines: [3] }], signatures: [{ case: 'core/x', fact: 'settled', value: 'resolved' }] }] };
   assert.ok(validate('divergences', doc, 'd.json').some((p) => p.startsWith('d.json: /explanations/0/cites/0')));
+});
+
+test('an explanation of a case nothing aborts never also explains a case an abort or a timeout ends', () => {
+  const trigger = new Map(loadAllCases().map((c) => [c.spec.id, c.spec.trigger.kind]));
+  const stopped = (id: string) => ['abort', 'timeout'].includes(trigger.get(id) ?? '');
+  for (const probe of shippedProbes()) {
+    for (const why of new Set(probe.knownDivergences.map((d) => d.why))) {
+      const cases = [...new Set(probe.knownDivergences.filter((d) => d.why === why).map((d) => d.case))];
+      if (cases.includes('core/lookalike-signal')) assert.equal(cases.filter(stopped), [], `${probe.spec.name}: ${why}`);
+    }
+  }
 });
 
 test('the cited lines are read from the pinned bytes, as they are', () => {

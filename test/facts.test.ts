@@ -104,6 +104,21 @@ test('a SIGKILL the fixture could not log is read from the exit status the paren
   assert.is(f['child.end'], 'killed');
 });
 
+test('a fixture seen gone after logging, with no exit logged or reported, was killed by a signal it could not catch', () => {
+  const h = history();
+  h.afterWindow = [{ pid: 42, state: 'exited' } as (typeof h.afterWindow)[number]];
+  const f = deriveFacts(spec, observe(h, { events: [{ t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' }] }));
+  assert.is(f['child.end'], 'killed');
+});
+
+test('a child seen gone that never logged (no fixture ran: a shell that exited 127) ended unobserved: unknown, not killed', () => {
+  const h = history();
+  h.afterWindow = [{ pid: 42, state: 'exited' } as (typeof h.afterWindow)[number]];
+  const f = deriveFacts(spec, observe(h, { events: [] }));
+  assert.is(f['child.end'], 'unknown');
+  assert.equal(f['child.signals'], []);
+});
+
 test('a child the runner had to kill ended harness-killed, whatever else was seen', () => {
   const f = deriveFacts(spec, observe(history(), { leftovers: [{ pid: 42, role: 'child', how: 'record' }] }));
   assert.is(f['child.end'], 'harness-killed');

@@ -92,8 +92,12 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     const exit = history.spawns.find((s) => s.pid === pid)?.exit;
     if (exit) return exit.signal ? 'killed' : 'exit';
     const last = afterWindow.find((p) => p.pid === pid);
-    // Gone without writing its exit event: ended by a signal it did not survive.
-    return last?.state === 'exited' ? 'killed' : 'unknown';
+    // A fixture that logged anything had its handlers in place, and logs every exit it
+    // makes: gone without that, a signal it could not catch ended it. A child that logged
+    // nothing is not known to be the fixture (a shell that never ran it, say): its end
+    // was not observed.
+    const logged = o.fixtures.events.some((e) => e.pid === pid);
+    return last?.state === 'exited' && logged ? 'killed' : 'unknown';
   };
 
   // The child's descendants: every process of the trial but the child and the target's helpers.

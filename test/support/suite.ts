@@ -12,7 +12,8 @@ import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
 import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { ownCgroup } from '../../runners/os/cgroup.ts';
-import { processesTagged } from '../../runners/os/processes.ts';
+import { runDirs } from '../../runners/engine/run-dir.ts';
+import { processesTagged, processState } from '../../runners/os/processes.ts';
 import { tempDirsMade } from './helpers.ts';
 
 const runs: Array<Promise<unknown>> = [];
@@ -32,10 +33,16 @@ export function stillRunning(): number[] {
   return [...new Set(tags.flatMap((t) => processesTagged(t)))];
 }
 
-/** Run cgroups left in place: a run's cgroup goes with its run (os/cgroup.ts). */
+/**
+ * Run cgroups left in place: a run's cgroup goes with its run (os/cgroup.ts). One whose
+ * run is still going, with its runner alive, is not left: it is another run's on this
+ * machine (a second checkout's tests beside these, in the same cgroup).
+ */
 export function cgroupsLeft(): string[] {
   const own = ownCgroup();
-  return own ? fs.readdirSync(own).filter((n) => n.startsWith('childproof-run-')) : [];
+  if (!own) return [];
+  const live = new Set(runDirs().flatMap((f) => ('owner' in f && processState(f.owner.pid, f.owner.startTime) === 'running' ? [f.tag] : [])));
+  return fs.readdirSync(own).filter((n) => n.startsWith('childproof-run-') && !live.has(n));
 }
 
 export function finish<T>(suite: Test<T>): void {
