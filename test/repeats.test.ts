@@ -6,7 +6,9 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runTrials } from '../runners/engine/run.ts';
-import { combineRepeats } from '../runners/judge/repeats.ts';
+import { bisect } from '../runners/engine/bisect.ts';
+import { combineRepeats, flakyFacts } from '../runners/judge/repeats.ts';
+import { sameFact } from '../runners/judge/same-fact.ts';
 import type { LoadedCase } from '../runners/model/case.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
@@ -16,6 +18,7 @@ import { validate } from '../runners/model/schemas.ts';
 import { divergencesFrom } from '../runners/report/bless.ts';
 import { buildReport, environment } from '../runners/report/build.ts';
 import { rejudgeReport } from '../runners/report/rejudge.ts';
+import { sweepRows } from '../runners/report/version-sweep.ts';
 import { ROOT } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 
@@ -86,6 +89,38 @@ test('a racy known divergence tolerates only the fact it names', () => {
   assert.is(combineRepeats(runs, [racy]).outcome, 'known-fail');
   assert.is(combineRepeats(runs, [{ ...racy, racy: false }]).outcome, 'flaky');
   assert.is(combineRepeats(runs, [{ ...racy, fact: 'child.end' }]).outcome, 'flaky');
+});
+
+test('a snapshot at settlement that races an unreaped child is the same in every run, as compare and stability read it', () => {
+  const at = (atSettle: string, reaped: boolean): TrialResult => ({
+    probe: 'p',
+    case: 'c',
+    outcome: 'pass',
+    facts: { 'child.atSettle': atSettle, 'child.reapedAtSettle': reaped } as TrialResult['facts'],
+  });
+  assert.is(combineRepeats([at('running', false), at('exited', false)], []).outcome, 'pass');
+  assert.equal(flakyFacts([at('running', false), at('exited', false)]), {});
+  // Reaped on both sides, the snapshot does not race: a difference is news.
+  assert.is(combineRepeats([at('running', true), at('exited', true)], []).outcome, 'flaky');
+});
+
+test('bisect and a sweep read a fact with the one rule: a racing snapshot is no change for either', async () => {
+  const versions = ['1.0.0', '1.0.1', '1.0.2'];
+  const both = async (reaped: boolean) => {
+    const facts = (v: string) => ({ 'child.atSettle': v === '1.0.0' ? 'running' : 'exited', 'child.reapedAtSettle': reaped }) as TrialResult['facts'] & object;
+    const found = await bisect(versions, async (v) => ({ value: facts(v)['child.atSettle'], facts: facts(v) }), (a, b) => sameFact('child.atSettle', a.value, b.value, a.facts, b.facts));
+    const report = {
+      cases: [{ id: 'core/x' }],
+      probes: versions.map((v) => ({ name: `p@${v}`, identity: { kind: 'package', version: v } })),
+      trials: versions.map((v) => ({ probe: `p@${v}`, case: 'core/x', outcome: 'pass', facts: facts(v) })),
+    } as unknown as Report;
+    const row = sweepRows(report).find((r) => r.fact === 'child.atSettle');
+    return { bisected: found.first, swept: row ? row.segments[1].from : null };
+  };
+  // The child not reaped: the snapshot races, and neither sees a change.
+  assert.equal(await both(false), { bisected: null, swept: null });
+  // Reaped: the snapshot is news, and both place the change at 1.0.1.
+  assert.equal(await both(true), { bisected: '1.0.1', swept: '1.0.1' });
 });
 
 finish(test);

@@ -14,7 +14,8 @@ export interface BisectResult<V> {
   runs: Array<{ version: string; value: V }>;
 }
 
-export async function bisect<V>(versions: string[], valueAt: (version: string) => Promise<V>): Promise<BisectResult<V>> {
+/** `same` says whether two values agree; a sweep passes the rule its rows use (judge/same-fact.ts). */
+export async function bisect<V>(versions: string[], valueAt: (version: string) => Promise<V>, same: (a: V, b: V) => boolean = isDeepStrictEqual): Promise<BisectResult<V>> {
   const runs: Array<{ version: string; value: V }> = [];
   const at = async (i: number) => {
     const value = await valueAt(versions[i]);
@@ -26,10 +27,10 @@ export async function bisect<V>(versions: string[], valueAt: (version: string) =
   const before = await at(lo);
   if (hi === lo) return { first: null, before, after: null, runs };
   const after = await at(hi);
-  if (isDeepStrictEqual(before, after)) return { first: null, before, after: null, runs };
+  if (same(before, after)) return { first: null, before, after: null, runs };
   while (hi - lo > 1) {
     const mid = Math.floor((lo + hi) / 2);
-    if (isDeepStrictEqual(await at(mid), before)) lo = mid;
+    if (same(await at(mid), before)) lo = mid;
     else hi = mid;
   }
   return { first: versions[hi], before, after, runs };

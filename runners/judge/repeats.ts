@@ -3,28 +3,29 @@
 // `flaky`, never pass or known-fail, unless the probe knows that fact races for that
 // case (a known divergence marked racy). Pure.
 
-import { isDeepStrictEqual } from 'node:util';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { FlakyValues, Outcome, TrialResult, TrialRun } from '../model/report.ts';
+import { sameFact } from './same-fact.ts';
 import { show } from './verdicts.ts';
 
 /** The first of these a run came to is the combined outcome, when no fact is flaky. */
 const WORST_FIRST: Outcome[] = ['error', 'fail', 'unknown', 'unexpected-pass', 'known-fail', 'pass', 'unsupported', 'unavailable'];
 
-/** Each fact whose value was not the same in every run that observed facts. */
+/** Each fact whose value was not the same (judge/same-fact.ts) in every run that observed facts. */
 export function flakyFacts(runs: TrialRun[]): Partial<Record<FactName, FlakyValues>> {
   const judged = runs.filter((r) => r.facts);
   const flaky: Partial<Record<FactName, FlakyValues>> = {};
   for (const fact of FACT_NAMES) {
-    const values: FlakyValues = [];
+    // Each value with the facts of the first run that saw it, which sameFact reads.
+    const values: Array<FlakyValues[number] & { facts: TrialRun['facts'] }> = [];
     for (const r of judged) {
       const value = r.facts![fact];
-      const seen = values.find((v) => isDeepStrictEqual(v.value, value));
+      const seen = values.find((v) => sameFact(fact, v.value, value, v.facts, r.facts));
       if (seen) seen.count++;
-      else values.push({ value, count: 1 });
+      else values.push({ value, count: 1, facts: r.facts });
     }
-    if (values.length > 1) flaky[fact] = values;
+    if (values.length > 1) flaky[fact] = values.map(({ value, count }) => ({ value, count }));
   }
   return flaky;
 }

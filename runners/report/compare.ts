@@ -2,30 +2,14 @@
 // against another. Pure functions over saved data; durations, pids, paths and times are
 // never compared, only facts and outcomes.
 
-import { isDeepStrictEqual } from 'node:util';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Facts, Report, TrialResult } from '../model/report.ts';
+import { sameFact } from '../judge/same-fact.ts';
 import { identityKey } from './build.ts';
 import { semanticsNote } from './rejudge.ts';
 
 type Observed = FactValue | 'unknown';
-
-/** /proc snapshots taken the instant the call settled. */
-const SNAPSHOTS: ReadonlySet<FactName> = new Set(['child.atSettle', 'descendants.runningAtSettle']);
-
-/**
- * Whether two observations of one fact agree. A snapshot at settlement races whatever
- * the target had just signalled and not yet reaped: unless the target had reaped the
- * child by then on both sides (child.reapedAtSettle true), either snapshot is the same
- * truth. Where a side does not say (a transcription without child.reapedAtSettle), the
- * values are compared as they are.
- */
-export function sameFact(fact: FactName, a: Observed, b: Observed, aFacts?: Partial<Facts>, bFacts?: Partial<Facts>): boolean {
-  if (isDeepStrictEqual(a, b)) return true;
-  if (!SNAPSHOTS.has(fact) || !aFacts || !bFacts || !('child.reapedAtSettle' in aFacts) || !('child.reapedAtSettle' in bFacts)) return false;
-  return aFacts['child.reapedAtSettle'] !== true || bFacts['child.reapedAtSettle'] !== true;
-}
 
 export interface FactDifference {
   fact: FactName | 'outcome';

@@ -5,7 +5,8 @@
 import { isDeepStrictEqual } from 'node:util';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
 import type { Report } from '../model/report.ts';
-import { sameFact, type IsRacy } from './compare.ts';
+import { sameFact } from '../judge/same-fact.ts';
+import type { IsRacy } from './compare.ts';
 
 export interface Instability {
   probe: string;

@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import semver from 'semver';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
 import type { Facts, Report, TrialResult } from '../model/report.ts';
-import { sameFact } from './compare.ts';
+import { sameFact } from '../judge/same-fact.ts';
 
 export interface Segment {
   value: FactValue | 'unknown' | 'not run';
