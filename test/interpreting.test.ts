@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FACT_NAMES } from '../runners/model/case.ts';
-import { CASES_DIR } from '../runners/model/paths.ts';
+import { CASES_DIR, ROOT } from '../runners/model/paths.ts';
 import { readSchema } from '../runners/model/schemas.ts';
 import { SEMANTICS } from '../runners/model/version.ts';
 import { finish } from './support/suite.ts';
@@ -63,6 +63,16 @@ test('it documents exactly the fields of a case file', () => {
 test('it documents exactly the fields of a behaviour', () => {
   const schema = caseSchema();
   assert.equal(sorted(tableNames('Behaviour fields')), sorted(fieldPaths(schema.$defs.behaviour, schema.$defs)));
+});
+
+test('its normative text names no source file, and the README maps each of its sections to code that exists', () => {
+  assert.not.match(text, /runners\/|\.ts\b|\.mjs\b/);
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const map = readme.slice(readme.indexOf('## Where the contract is implemented'), readme.indexOf('## Layout'));
+  const rows = new Map([...map.matchAll(/^\| ([^|]+) \| (.+) \|$/gm)].map((m) => [m[1].trim(), [...m[2].matchAll(/`([^`]+)`/g)].map((f) => f[1])]));
+  const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]).filter((h) => !['Terms', 'Semantics versions'].includes(h));
+  assert.equal([...rows.keys()].filter((k) => k !== 'section' && k !== '---'), sections);
+  for (const [section, files] of rows) for (const f of files) assert.ok(fs.existsSync(path.join(ROOT, f)), `${section}: ${f}`);
 });
 
 finish(test);
