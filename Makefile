@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test bench results sweeps stability typecheck validate clean
+.PHONY: run test test-all bench results sweeps stability typecheck validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -15,9 +15,17 @@ run: $(DEPS)
 
 # The suite keeps a cache of its own, in the checkout: the tests tell their workers from
 # anyone else's by the path of the cache they were built into (test/support/suite.ts).
+# `make test` is the inner loop: every file but the *.full.test.ts ones, the fuzzers at a
+# smaller size. `make test-all` (CI) runs everything (test/support/tier.ts).
+TEST_RUN = CHILDPROOF_CACHE=$(CURDIR)/.cache $(NODE) --import tsx node_modules/uvu/bin.js test
+
 test: $(DEPS)
-	@bash test/support/system-tools.sh
-	CHILDPROOF_CACHE=$(CURDIR)/.cache $(NODE) --import tsx node_modules/uvu/bin.js test '\.test\.ts$$' --no-color
+	@bash test/support/system-tools.sh xmllint
+	$(TEST_RUN) '^(?!.*\.full\.test\.ts$$).*\.test\.ts$$' --no-color
+
+test-all: $(DEPS)
+	@bash test/support/system-tools.sh xmllint chromium
+	CHILDPROOF_TEST_TIER=all $(TEST_RUN) '\.test\.ts$$' --no-color
 
 # Regenerates results/: every built-in probe on every case, filed per probe and version,
 # and the findings table from those files. A run that is not as expected still publishes

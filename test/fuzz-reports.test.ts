@@ -19,10 +19,11 @@ import { validate } from '../runners/model/schemas.ts';
 import { tempDir } from './support/helpers.ts';
 import { mutate, prng, type Json } from './support/mutate.ts';
 import { finish } from './support/suite.ts';
+import { bySize } from './support/tier.ts';
 
 const SEED = 20261201;
-const REPORTS = 1500;
-const STREAMS = 600;
+const REPORTS = bySize(300, 1500);
+const STREAMS = bySize(120, 600);
 
 /** A small published report: a few trials of varied outcomes, its summary made again. */
 function baseReport(): Report {

@@ -18,9 +18,10 @@ import { CASES_DIR, PROBES_DIR } from '../runners/model/paths.ts';
 import { tempDir } from './support/helpers.ts';
 import { mutate, prng } from './support/mutate.ts';
 import { finish } from './support/suite.ts';
+import { bySize } from './support/tier.ts';
 
 const SEED = 20261130;
-const ROUNDS = 2400;
+const ROUNDS = bySize(600, 2400);
 
 /** Each problem names the file, or a file beside it that the change contradicts. */
 function wellFormed(err: unknown, file: string): string | null {
