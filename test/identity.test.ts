@@ -11,7 +11,7 @@ import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
 import { cli, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { FAST_CASE, git, pin, pinnedFilesProbe, STACK, targetSource, writeProbe } from './support/pinned.ts';
-import { concurrent, finish } from './support/suite.ts';
+import { finish } from './support/suite.ts';
 
 test("blob ids are git's own object ids, SHA-1 and SHA-256", () => {
   const dir = tempDir();
@@ -23,14 +23,14 @@ test("blob ids are git's own object ids, SHA-1 and SHA-256", () => {
   assert.is(blobId(fs.readFileSync(file), 'sha256'), sha256);
 });
 
-concurrent(test, 'pin then verify round-trips for a file set', async () => {
+test('pin then verify round-trips for a file set', async () => {
   const { dir } = await pinnedFilesProbe();
   const r = await cli('verify', '--probe', dir);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /verified\s+pinned\s+files: 1 file\(s\) from directory/);
 });
 
-concurrent(test, 'a tampered file is refused with exit 3, and its import-time side effect never happens', async () => {
+test('a tampered file is refused with exit 3, and its import-time side effect never happens', async () => {
   const { dir, traces, target } = await pinnedFilesProbe();
   const bytes = fs.readFileSync(target);
   bytes[bytes.length - 1] = 0x20; // one byte changed: the trailing newline becomes a space
@@ -43,7 +43,7 @@ concurrent(test, 'a tampered file is refused with exit 3, and its import-time si
   assert.is((await cli('verify', '--probe', dir)).code, 3);
 });
 
-concurrent(test, 'a file swapped after verification is not the one imported', async () => {
+test('a file swapped after verification is not the one imported', async () => {
   const { dir, traces, target } = await pinnedFilesProbe();
   const run = await runTrials([loadProbeDir(dir)], [loadCase(path.join(ROOT, 'cases', `${FAST_CASE}.case.json`))], {
     afterPrepare: () => fs.writeFileSync(target, targetSource(traces, 'swapped')),
@@ -53,7 +53,7 @@ concurrent(test, 'a file swapped after verification is not the one imported', as
   assert.is(run.probes[0].verified?.files[0].path, 'target.mjs');
 });
 
-concurrent(test, "git pins read the commit's bytes even when the work tree differs", async () => {
+test("git pins read the commit's bytes even when the work tree differs", async () => {
   const base = tempDir();
   const repo = path.join(base, 'repo');
   const traces = path.join(base, 'traces');
@@ -83,7 +83,7 @@ concurrent(test, "git pins read the commit's bytes even when the work tree diffe
   assert.match(report.probes[0].verified.loader, /JavaScript as verified/);
 });
 
-concurrent(test, 'SHA-256 object ids are checked where they are pinned', async () => {
+test('SHA-256 object ids are checked where they are pinned', async () => {
   const { dir } = await pinnedFilesProbe();
   const file = path.join(dir, 'probe.json');
   const probe = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -103,7 +103,7 @@ concurrent(test, 'SHA-256 object ids are checked where they are pinned', async (
   assert.is((await cli('verify', '--probe', dir)).code, 3);
 });
 
-concurrent(test, 'pin then verify round-trips for a package, whose name and version are checked too', async () => {
+test('pin then verify round-trips for a package, whose name and version are checked too', async () => {
   const base = tempDir();
   const pkg = path.join(base, 'node_modules', 'tiny');
   writeJson(path.join(pkg, 'package.json'), { name: 'tiny', version: '1.0.0', type: 'module', exports: './index.js' });
@@ -134,7 +134,7 @@ concurrent(test, 'pin then verify round-trips for a package, whose name and vers
   assert.match(bumped.stderr, /expected tiny@1\.0\.0, found tiny@1\.0\.1/);
 });
 
-concurrent(test, 'a probe whose source is not supplied is unavailable, with the command to supply it, and the run goes on', async () => {
+test('a probe whose source is not supplied is unavailable, with the command to supply it, and the run goes on', async () => {
   const r = await cli('run', '--probe', 'rea-execfilebytes', '--probe', 'reference', '--case', FAST_CASE);
   assert.is(r.code, 0, r.stdout + r.stderr);
   // The note is wrapped to the terminal's width: the command may run over a line break.
@@ -142,7 +142,7 @@ concurrent(test, 'a probe whose source is not supplied is unavailable, with the 
   assert.match(r.stdout, /invalid-timeout-negative\s+unavailable\s+pass/);
 });
 
-concurrent(test, 'the single pinned file may be supplied alone, and the report says the commit was not checked', async () => {
+test('the single pinned file may be supplied alone, and the report says the commit was not checked', async () => {
   const base = tempDir();
   const traces = path.join(base, 'traces');
   fs.mkdirSync(traces);
@@ -162,7 +162,7 @@ concurrent(test, 'the single pinned file may be supplied alone, and the report s
   assert.equal(fs.readdirSync(traces), ['alone']);
 });
 
-concurrent(test, 'bad pins and bad sources get one line naming the probe, the path and what was expected', async () => {
+test('bad pins and bad sources get one line naming the probe, the path and what was expected', async () => {
   const base = tempDir();
   const file = writeJson(path.join(base, 'outside.mjs'), 'export {};\n');
   const blob = blobId(fs.readFileSync(file));
@@ -199,7 +199,7 @@ concurrent(test, 'bad pins and bad sources get one line naming the probe, the pa
   }
 });
 
-concurrent(test, 'verify passes for every built-in probe on a fresh clone, and names what must be supplied', async () => {
+test('verify passes for every built-in probe on a fresh clone, and names what must be supplied', async () => {
   const r = await cli('verify');
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /verified\s+node-execfile\s+builtin: node:child_process in node v\d+/);
