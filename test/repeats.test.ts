@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { runTrials } from '../runners/engine/run.ts';
 import { bisect } from '../runners/engine/bisect.ts';
 import { combineRepeats, flakyFacts } from '../runners/judge/repeats.ts';
-import { sameFact } from '../runners/judge/same-fact.ts';
+import { sameSwept } from '../runners/judge/same-fact.ts';
 import type { LoadedCase } from '../runners/model/case.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
@@ -108,7 +108,7 @@ test('bisect and a sweep read a fact with the one rule: a racing snapshot is no 
   const versions = ['1.0.0', '1.0.1', '1.0.2'];
   const both = async (reaped: boolean) => {
     const facts = (v: string) => ({ 'child.atSettle': v === '1.0.0' ? 'running' : 'exited', 'child.reapedAtSettle': reaped }) as TrialResult['facts'] & object;
-    const found = await bisect(versions, async (v) => ({ value: facts(v)['child.atSettle'], facts: facts(v) }), (a, b) => sameFact('child.atSettle', a.value, b.value, a.facts, b.facts));
+    const found = await bisect(versions, async (v) => ({ value: facts(v)['child.atSettle'], facts: facts(v) }), (a, b) => sameSwept('child.atSettle', a, b));
     const report = {
       cases: [{ id: 'core/x' }],
       probes: versions.map((v) => ({ name: `p@${v}`, identity: { kind: 'package', version: v } })),

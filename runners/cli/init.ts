@@ -73,8 +73,9 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   }
   const identity = pinPackage(name, from) as Extract<Identity, { kind: 'package' }>;
   const installed = findPackageDir(path.resolve(from), name)!;
+  // Pinned when asked; else named, so the user sees what will run unpinned.
   if (values['with-dependencies'] === true) identity.dependencies = pinDependencies(installed);
-  const tree = dependencyTree(installed).map((d) => `${d.name}@${d.version}`);
+  const tree = identity.dependencies ? [] : dependencyTree(installed).map((d) => `${d.name}@${d.version}`);
   return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name, tree };
 }
 
@@ -108,12 +109,12 @@ const CHECKED_BY: Record<string, string> = {
 
 /** What init did with a package's dependencies, or offers to do. */
 function dependenciesLine(pinned: Pinned, dir: string, exportName: string): string {
-  const tree = pinned.tree ?? [];
-  if (tree.length === 0) return '';
   const id = pinned.identity;
-  if (id.kind === 'package' && id.dependencies) {
+  if (id.kind === 'package' && id.dependencies?.length) {
     return `its dependency tree is pinned too: ${id.dependencies.length} package(s), ${id.dependencies.reduce((n, d) => n + d.paths.length, 0)} file(s)\n`;
   }
+  const tree = pinned.tree ?? [];
+  if (tree.length === 0) return '';
   const shown = tree.slice(0, 6).join(', ') + (tree.length > 6 ? `, and ${tree.length - 6} more` : '');
   return `its ${tree.length} dependencies run unpinned (${shown}); to pin them too: childproof init ${dir} --package ${id.kind === 'package' ? `${id.name}@${id.version}` : ''} --export ${exportName} --force --with-dependencies\n`;
 }

@@ -10,7 +10,7 @@ import { runTrials } from '../engine/run.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
-import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
+import { FACT_NAMES, type FactName } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
@@ -19,7 +19,7 @@ import { buildReport, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
 import { publishSweep } from '../report/publish-sweep.ts';
 import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts';
-import { sameFact } from '../judge/same-fact.ts';
+import { sameSwept } from '../judge/same-fact.ts';
 import { show } from '../judge/verdicts.ts';
 import { claimOutput } from './claim-output.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
@@ -82,8 +82,8 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
         process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`);
         return { value, facts: t?.facts };
       },
-      // The rule a sweep's rows use (report/version-sweep.ts), so the two never disagree.
-      (a, b) => (a.facts && b.facts ? sameFact(f, a.value as FactValue, b.value as FactValue, a.facts, b.facts) : a.value === b.value),
+      // The rule a sweep's rows use, so the two never disagree.
+      (a, b) => sameSwept(f, a, b),
     );
     const said = found.first
       ? `${cases[0].spec.id} ${fact}: ${show(found.before.value as never)} before ${found.first}, ${show(found.after!.value as never)} from ${found.first}`

@@ -23,3 +23,16 @@ export function sameFact(fact: FactName, a: Observed, b: Observed, aFacts?: Part
   if (!SNAPSHOTS.has(fact) || !aFacts || !bFacts || !('child.reapedAtSettle' in aFacts) || !('child.reapedAtSettle' in bFacts)) return false;
   return aFacts['child.reapedAtSettle'] !== true || bFacts['child.reapedAtSettle'] !== true;
 }
+
+/** One version's value of a fact in a sweep: the fact, or a word (`not run`) where its
+ *  trial had no facts, which is the same only as the same word. */
+export interface SweptValue {
+  value: unknown;
+  facts?: Partial<Facts>;
+}
+
+/** Whether two versions agree on `fact`: what a sweep's rows and a bisect's halving both ask. */
+export function sameSwept(fact: FactName, a: SweptValue, b: SweptValue): boolean {
+  if (!a.facts || !b.facts) return isDeepStrictEqual(a.value, b.value);
+  return sameFact(fact, a.value as Observed, b.value as Observed, a.facts, b.facts);
+}

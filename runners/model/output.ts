@@ -42,14 +42,33 @@ function writableDirectory(dir: string, where: string): void {
       existing = parent;
     }
   }
-  // Asking access() is not enough (root is told yes about /proc): create a file and remove it.
-  const trial = path.join(existing, `.childproof-write-${randomBytes(6).toString('hex')}`);
+  const refused = cannotWrite(existing);
+  if (refused) throw new InputError([`${where}: ${display(existing)} cannot be written (${refused})`]);
+}
+
+/**
+ * Why a file cannot be created in `dir`, or null when it can. Asking access() is not
+ * enough (root is told yes about /proc and about a read-only mount): create one, remove it.
+ */
+export function cannotWrite(dir: string): string | null {
+  const trial = path.join(dir, `.childproof-write-${randomBytes(6).toString('hex')}`);
   try {
     fs.closeSync(fs.openSync(trial, 'wx'));
     fs.rmSync(trial, { force: true });
+    return null;
   } catch (err) {
-    throw new InputError([`${where}: ${display(existing)} cannot be written (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
+    return (err as NodeJS.ErrnoException).code ?? String(err);
   }
+}
+
+/**
+ * mkdir -p one level at a time: Node's recursive mkdir retries for ever where mkdir
+ * answers ENOENT under a parent that exists (/proc), so a directory asked for there hangs.
+ */
+export function makeEachLevel(dir: string): void {
+  const missing: string[] = [];
+  for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) missing.unshift(d);
+  for (const d of missing) fs.mkdirSync(d);
 }
 
 /**
@@ -84,11 +103,11 @@ export function lockOutput(file: string, isAlive: (h: PidRecord) => boolean, sel
 /** Makes a directory (and those on its way) to write into, or refuses, exit 2, saying what is in the way. */
 export function makeDirectory(dir: string, what: string): void {
   try {
-    fs.mkdirSync(dir, { recursive: true });
+    makeEachLevel(dir);
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code;
     const why = code === 'EEXIST' || code === 'ENOTDIR' ? 'a file is in the way' : (code ?? String(err));
     throw new InputError([`${what} ${display(dir)}: cannot be made a directory (${why})`]);
   }
-  if (!fs.statSync(dir).isDirectory()) throw new InputError([`${what} ${display(dir)}: is not a directory`]);
+  if (!fs.statSync(dir).isDirectory()) throw new InputError([`${what} ${display(dir)}: cannot be made a directory (a file is in the way)`]);
 }

@@ -19,13 +19,15 @@ export const PACKAGE_JSON = path.join(ROOT, 'package.json');
  * targets, downloaded Node releases. Never inside the checkout, so a read-only checkout
  * runs: CHILDPROOF_CACHE, else $XDG_CACHE_HOME/childproof, else ~/.cache/childproof. A
  * relative XDG_CACHE_HOME is ignored, as the XDG base directory specification says.
+ * `from` says which, in the words a user would set it with.
  */
-export function cacheDir(env: NodeJS.ProcessEnv = process.env): string {
-  if (env.CHILDPROOF_CACHE) return path.resolve(env.CHILDPROOF_CACHE);
-  const xdg = env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME) ? env.XDG_CACHE_HOME : path.join(os.homedir(), '.cache');
-  return path.join(xdg, 'childproof');
+export function cacheLocation(env: NodeJS.ProcessEnv = process.env): { dir: string; from: string } {
+  if (env.CHILDPROOF_CACHE) return { dir: path.resolve(env.CHILDPROOF_CACHE), from: 'CHILDPROOF_CACHE' };
+  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) return { dir: path.join(env.XDG_CACHE_HOME, 'childproof'), from: 'XDG_CACHE_HOME' };
+  return { dir: path.join(os.homedir(), '.cache', 'childproof'), from: 'the home directory' };
 }
 
+export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => cacheLocation(env).dir;
 export const CACHE_DIR = cacheDir();
 /** Package probes' targets, installed on demand, one directory per package@version
  *  (identity/install.ts). */

@@ -2,11 +2,10 @@
 // oldest first, where it changed at least once. Pure: from a report of one probe at
 // many versions (probes named NAME@VERSION) to rows that link to their trials.
 
-import { isDeepStrictEqual } from 'node:util';
 import semver from 'semver';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
 import type { Facts, Report, TrialResult } from '../model/report.ts';
-import { sameFact } from '../judge/same-fact.ts';
+import { sameSwept } from '../judge/same-fact.ts';
 
 export interface Segment {
   value: FactValue | 'unknown' | 'not run';
@@ -47,8 +46,8 @@ export function sweepRows(report: Report): SweepRow[] {
         const t = report.trials[i];
         const value = t?.facts ? t.facts[fact] : 'not run';
         const last = segments.at(-1);
-        // A snapshot that races an unreaped child (compare.ts) is no change of behaviour.
-        const same = last && (isDeepStrictEqual(last.value, value) || (last.value !== 'not run' && value !== 'not run' && sameFact(fact, last.value, value, last.facts, t?.facts)));
+        // A snapshot that races an unreaped child is no change of behaviour (judge/same-fact.ts).
+        const same = last && sameSwept(fact, last, { value, facts: t?.facts });
         if (last && same) {
           last.to = version;
           last.trials.push(`/trials/${i}`);
