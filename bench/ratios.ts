@@ -10,20 +10,17 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareProbes, type PreparedProbe } from '../runners/engine/prepare.ts';
-import { runTrials } from '../runners/engine/run.ts';
+import { runPipeline } from '../runners/engine/pipeline.ts';
 import type { LoadedCase } from '../runners/model/case.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../runners/model/load-probes.ts';
 import type { LoadedProbe } from '../runners/model/probe.ts';
 import type { TrialResult } from '../runners/model/report.ts';
-import { publishedDurations } from '../runners/report/durations.ts';
 import { commandCpuMs, measure } from './cpu.ts';
 
 const NODE = process.execPath;
 const STARTS = 10;
 const cores = os.availableParallelism();
-// As `childproof run` does: the published durations order the trials, longest first.
-const quiet = { notify: () => {}, durations: publishedDurations(process.version, loadAllCases()) };
 const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(72)} ${value}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 
@@ -46,7 +43,7 @@ async function longestAlone(probes: LoadedProbe[], cases: LoadedCase[], trials: 
   const longest = [...trials].sort((a, b) => span(b) - span(a))[0];
   const probe = probes.filter((p) => p.spec.name === longest.probe);
   const c = cases.filter((x) => x.spec.id === longest.case);
-  return { id: `${longest.probe} ${longest.case}`, wallMs: (await measure(() => runTrials(probe, c, quiet))).wallMs };
+  return { id: `${longest.probe} ${longest.case}`, wallMs: (await measure(() => runPipeline({ probes: probe, cases: c }))).wallMs };
 }
 
 const all = loadAllCases();
@@ -56,14 +53,14 @@ line(`one bare Node start (mean of ${STARTS})`, `${bare.toFixed(1)} ms of CPU`);
 // (a)
 const fieldNote = all.filter((c) => c.spec.id.startsWith('field-notes/abort-before-process-exit/'));
 const reference = loadProbes(['reference']);
-const field = await measure(() => runTrials(reference, fieldNote, quiet));
+const field = await measure(() => runPipeline({ probes: reference, cases: fieldNote }));
 const fieldLongest = await longestAlone(reference, fieldNote, field.value.trials);
 line(`field-note suite: ${fieldNote.length} trials`, seconds(field.wallMs));
 line(`  its longest trial alone (${fieldLongest.id})`, seconds(fieldLongest.wallMs));
 
 // (b) and (c)
 const probes = loadProbes(builtinProbeNames());
-const suite = await measure(() => runTrials(probes, all, quiet));
+const suite = await measure(() => runPipeline({ probes, cases: all }));
 const ran = suite.value.trials.filter((t) => t.outcome !== 'unsupported' && t.outcome !== 'unavailable');
 const longest = await longestAlone(probes, all, ran);
 const floor = Math.max(longest.wallMs, (ran.length * 2 * bare) / cores);

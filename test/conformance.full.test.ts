@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runTrials, type RunResult } from '../runners/engine/run.ts';
+import { runPipeline } from '../runners/engine/pipeline.ts';
 import type { LoadedCase } from '../runners/model/case.ts';
 import { lintCoverage } from '../runners/model/lint.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
@@ -18,7 +18,7 @@ import { eager, finish } from './support/suite.ts';
 
 const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';
 
-type Run = Pick<RunResult, 'probes' | 'trials'>;
+type Run = Pick<Report, 'probes' | 'trials'>;
 
 function report(run: Run, cases: LoadedCase[]): Report {
   return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString() });
@@ -38,8 +38,8 @@ const only = (run: Run, keep: (probe: string) => boolean): Run => ({ probes: run
 const everyCase = loadAllCases();
 const runs = eager(() =>
   Promise.all([
-    runTrials(loadProbes(['reference', ...mutantProbeNames()]), everyCase),
-    runTrials(loadProbes(['reference']), everyCase.filter((c) => c.spec.id.startsWith('core/'))),
+    runPipeline({ probes: loadProbes(['reference', ...mutantProbeNames()]), cases: everyCase }),
+    runPipeline({ probes: loadProbes(['reference']), cases: everyCase.filter((c) => c.spec.id.startsWith('core/')) }),
   ]),
 );
 
@@ -133,7 +133,7 @@ conformance('replaying the field note shows which rows reproduce and asks for th
 
 conformance('a report replays as reproduced, and a changed fact in it as a divergence', async (ctx) => {
   const cases = ctx.cases.filter((c) => ['core/success', 'core/pre-aborted'].includes(c.spec.id));
-  const run = await runTrials(loadProbes(['reference']), cases);
+  const run = await runPipeline({ probes: loadProbes(['reference']), cases: cases });
   const dir = tempDir();
   const file = path.join(dir, 'report.json');
   const original = report(run, cases);

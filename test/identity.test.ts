@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runTrials } from '../runners/engine/run.ts';
+import { runPipeline } from '../runners/engine/pipeline.ts';
 import { blobId } from '../runners/identity/verify.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
@@ -45,8 +45,9 @@ test('a tampered file is refused with exit 3, and its import-time side effect ne
 
 test('a file swapped after verification is not the one imported', async () => {
   const { dir, traces, target } = await pinnedFilesProbe();
-  const run = await runTrials([loadProbeDir(dir)], [loadCase(path.join(ROOT, 'cases', `${FAST_CASE}.case.json`))], {
-    afterPrepare: () => fs.writeFileSync(target, targetSource(traces, 'swapped')),
+  const run = await runPipeline({ probes: [loadProbeDir(dir)], cases: [loadCase(path.join(ROOT, 'cases', `${FAST_CASE}.case.json`))] }, (e) => {
+    // After verification, before the trial imports: the moment a swap would have to win.
+    if (e.kind === 'start') fs.writeFileSync(target, targetSource(traces, 'swapped'));
   });
   assert.is(run.trials[0].outcome, 'pass', run.trials[0].reason);
   assert.equal(fs.readdirSync(traces), ['good']);

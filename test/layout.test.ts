@@ -17,8 +17,8 @@ const MAY_IMPORT: Record<string, string[]> = {
   judge: ['model'],
   worker: ['model', 'os', 'fixture'],
   supervisor: ['model', 'os'],
-  engine: ['model', 'os', 'identity', 'judge', 'worker', 'fixture'],
-  report: ['model', 'judge', 'engine', 'identity'],
+  report: ['model', 'judge', 'identity'],
+  engine: ['model', 'os', 'identity', 'judge', 'worker', 'fixture', 'report'],
   cli: ['model', 'os', 'identity', 'engine', 'report', 'judge'],
 };
 

@@ -4,12 +4,12 @@
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runTrials, type RunResult } from '../runners/engine/run.ts';
+import { runPipeline } from '../runners/engine/pipeline.ts';
 import { runtimeFor } from '../runners/identity/runtime.ts';
 import type { FactName } from '../runners/model/case.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
-import type { TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report.ts';
 import { eager, finish } from './support/suite.ts';
 import { AS_RECORDED } from './support/trials.ts';
 
@@ -18,11 +18,11 @@ const CASES = ['core/cooperative-abort', 'core/ignores-sigterm-abort', 'core/mcp
 const NEEDS_NODE_22 = ['execa10', 'ai-sdk-mcp'];
 const onNode22 = Number(process.versions.node.split('.')[0]) >= 22;
 
-type Run = Pick<RunResult, 'probes' | 'trials'>;
+type Run = Pick<Report, 'probes' | 'trials'>;
 
 const libraries = suite<{ run: Run }>('libraries', { run: { probes: [], trials: [] } });
 
-const run = eager(() => runTrials(loadProbes(LIBRARIES), loadAllCases().filter((c) => CASES.includes(c.spec.id))));
+const run = eager(() => runPipeline({ probes: loadProbes(LIBRARIES), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }));
 
 libraries.before(async (ctx) => {
   ctx.run = await run;
@@ -91,7 +91,7 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
 // Inside the eager run, so a Node that cannot be fetched fails this test, not the import.
 const onNode24 = eager(async () => {
   const runtime = runtimeFor('24.19.0');
-  const run = await runTrials(loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), { runtime });
+  const run = await runPipeline({ probes: loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), cases: loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), runtime });
   return { runtime, run };
 });
 

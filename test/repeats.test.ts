@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runTrials } from '../runners/engine/run.ts';
+import { runPipeline } from '../runners/engine/pipeline.ts';
 import { bisect } from '../runners/engine/bisect.ts';
 import { combineRepeats, flakyFacts } from '../runners/judge/repeats.ts';
 import { sameSwept } from '../runners/judge/same-fact.ts';
@@ -16,7 +16,6 @@ import type { LoadedProbe } from '../runners/model/probe.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
 import { validate } from '../runners/model/schemas.ts';
 import { divergencesFrom } from '../runners/report/bless.ts';
-import { buildReport, environment } from '../runners/report/build.ts';
 import { rejudgeReport } from '../runners/report/rejudge.ts';
 import { sweepRows } from '../runners/report/version-sweep.ts';
 import { ROOT } from './support/helpers.ts';
@@ -25,13 +24,12 @@ import { eager, finish } from './support/suite.ts';
 const COIN = loadCase(path.join(ROOT, 'test', 'cases', 'flaky', 'coin-flip.case.json'), path.join(ROOT, 'test', 'cases'));
 const ctx = { report: null as Report | null, probe: null as LoadedProbe | null, cases: [] as LoadedCase[] };
 
-const started = eager(() => runTrials(loadProbes(['reference']), [COIN], { repeat: 5 }));
+const started = eager(() => runPipeline({ probes: loadProbes(['reference']), cases: [COIN], repeat: 5 }));
 
 test.before(async () => {
   ctx.cases = [COIN];
   [ctx.probe] = loadProbes(['reference']);
-  const run = await started;
-  ctx.report = buildReport({ probes: run.probes, cases: ctx.cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString(), repeat: 5 });
+  ctx.report = await started;
 });
 
 test('five runs of the coin-flip case make it flaky, with each value of the fact and its count', () => {

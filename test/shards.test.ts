@@ -4,14 +4,14 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runTrials, type RunOptions } from '../runners/engine/run.ts';
+import { runPipeline } from '../runners/engine/pipeline.ts';
+import type { RunOptions } from '../runners/engine/run.ts';
 import { inShard, parseShard } from '../runners/engine/shard.ts';
 import { InputError } from '../runners/model/errors.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import type { Report } from '../runners/model/report.ts';
 import { validate } from '../runners/model/schemas.ts';
-import { buildReport, environment } from '../runners/report/build.ts';
 import { compareReports } from '../runners/report/compare.ts';
 import { mergeReports, type Part } from '../runners/report/merge.ts';
 import { readReport, writeReport } from '../runners/report/report-file.ts';
@@ -26,8 +26,7 @@ const createdAt = new Date().toISOString();
 const ctx = { whole: null as Report | null, parts: [] as Part[] };
 
 async function report(opts: RunOptions): Promise<Report> {
-  const run = await runTrials(loadProbes(PROBES), cases, opts);
-  return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt, shard: opts.shard });
+  return runPipeline({ probes: loadProbes(PROBES), cases, createdAt, ...opts });
 }
 
 const reports = eager(() => Promise.all([report({}), ...[1, 2, 3].map((index) => report({ shard: { index, count: 3 } }))]));

@@ -2,13 +2,14 @@
 // row by row whether it reproduced.
 
 import { parseSources } from '../engine/prepare.ts';
+import { replayExpectations, replayReport } from '../engine/replay.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import type { Expectations } from '../model/expectations.ts';
 import { readJson } from '../model/files.ts';
 import { validate } from '../model/schemas.ts';
 import { readReport } from '../report/report-file.ts';
-import { renderReplay, replayExpectations, replayFailed, replayReport } from '../report/replay.ts';
+import { renderReplay, replayFailed } from '../report/replay.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 
 export async function cmdReplay(args: string[]): Promise<number> {

@@ -3,22 +3,17 @@
 // SIGINT, SIGTERM or SIGHUP stop the run, and the finished trials are written, marked
 // interrupted. A runner killed outright leaves the stream for `report --from`.
 
-import { withControls } from '../engine/controls.ts';
-import { parseSources, type Sources } from '../engine/prepare.ts';
-import { runTrials } from '../engine/run.ts';
-import { parseShard, type Shard } from '../engine/shard.ts';
-import { runtimeFor, type Runtime } from '../identity/runtime.ts';
-import type { LoadedCase } from '../model/case.ts';
+import { parseSources } from '../engine/prepare.ts';
+import { runPipeline, type PipelineEvent, type PipelineRequest } from '../engine/pipeline.ts';
+import { parseShard } from '../engine/shard.ts';
+import { runtimeFor } from '../identity/runtime.ts';
 import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
-import { lintProbe } from '../model/lint.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { builtinProbeNames, isBrought, loadProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report } from '../model/report.ts';
-import { buildReport, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
-import { publishedDurations } from '../report/durations.ts';
 import { renderTable, type View } from '../report/render.ts';
 import { skippedProbes, testedNothing } from '../report/skipped.ts';
 import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
@@ -54,38 +49,26 @@ export async function cmdRun(args: string[]): Promise<number> {
   const shard = parseShard(string(values.shard));
   const allCases = loadAllCases();
   const probes = chosenProbes(strings(values.probe));
-  const { cases, added } = withControls(selectCases(allCases, strings(values.case)), allCases, probes);
-  if (added.length) process.stderr.write(`childproof: added ${added.map((c) => c.spec.id).join(', ')} as a control: a verdict needs a trial that ran a command\n`);
-  const lint = probes.flatMap((p) => lintProbe(p, [...new Set([...allCases, ...cases])]));
-  if (lint.length) throw new InputError(lint);
+  const cases = selectCases(allCases, strings(values.case));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const runtime = runtimeFor(string(values.node));
   const out = string(values.out);
   const release = out !== undefined ? claimOutput(out) : () => {};
   try {
-    const { code, report } = await runAndReport({ probes, cases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
+    const { code, report } = await runAndReport({ probes, cases, allCases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
     return code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, probes) : code;
   } finally {
     release();
   }
 }
 
-async function runAndReport(o: {
-  probes: LoadedProbe[];
-  cases: LoadedCase[];
-  sources: Sources;
-  runtime: Runtime;
-  out: string | undefined;
-  jobs: number | undefined;
-  repeat: number;
-  shard: Shard | undefined;
-  keep: boolean;
-  view: View;
-}): Promise<{ code: number; report: Report }> {
-  const { probes, cases, sources, runtime, out, jobs, repeat, shard, view } = o;
-  const createdAt = new Date().toISOString();
-  const env = environment(runtime);
+/** What an earlier, dead run left and this one cleaned: said on stderr, nothing else shown. */
+export function notices(e: PipelineEvent): void {
+  if (e.kind === 'notice') process.stderr.write(`childproof: ${e.line}\n`);
+}
 
+async function runAndReport(o: PipelineRequest & { out: string | undefined; view: View }): Promise<{ code: number; report: Report }> {
+  const { out, view, ...request } = o;
   const stopper = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (!stopper.signal.aborted) process.stderr.write(`childproof: ${signal}: starting no more trials and ending those still running\n`);
@@ -94,35 +77,22 @@ async function runAndReport(o: {
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
   const shown = reporter(process.stderr, modeFor(process.stderr, view.quiet));
   let stream: Stream | null = null;
-  let run;
+  let report: Report;
   try {
-    run = await runTrials(probes, cases, {
-      jobs,
-      repeat,
-      shard,
-      keep: o.keep,
-      sources,
-      runtime,
-      stop: stopper.signal,
-      durations: publishedDurations(runtime.version, cases),
-      afterPrepare: (_prepared, heads, planned) => {
-        if (!out) return;
-        // The report's own header, as buildReport writes it, before any trial.
-        const { trials: _t, summary: _s, ...header } = buildReport({ probes: heads, cases, trials: [], environment: env, createdAt, repeat, shard });
-        stream = openStream(streamFileFor(out), { kind: 'run', ...header, planned });
-      },
-      onResult: (t) => {
-        stream?.trial(t);
-        shown.result(t);
-      },
-      onProgress: (p) => shown.progress(p),
+    report = await runPipeline({ ...request, stop: stopper.signal }, (e) => {
+      notices(e);
+      if (e.kind === 'start' && out) stream = openStream(streamFileFor(out), { kind: 'run', ...e.header, planned: e.planned });
+      if (e.kind === 'trial') {
+        stream?.trial(e.trial);
+        shown.result(e.trial);
+      }
+      if (e.kind === 'progress') shown.progress(e.progress);
     });
   } finally {
     shown.end();
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
   }
-  const interrupted = run.interrupted ? { by: run.interrupted, planned: run.planned, finished: run.trials.length } : undefined;
-  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: env, createdAt, repeat, shard, interrupted });
+  const { interrupted } = report;
   if (out) writeReport(out, report);
   // The report is whole: the stream it was kept safe in has served.
   (stream as Stream | null)?.end(interrupted);

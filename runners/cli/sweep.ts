@@ -5,8 +5,8 @@
 
 import os from 'node:os';
 import path from 'node:path';
-import { bisect } from '../engine/bisect.ts';
-import { runTrials } from '../engine/run.ts';
+import { bisectFact } from '../engine/bisect.ts';
+import { runPipeline } from '../engine/pipeline.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
@@ -15,13 +15,12 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
-import { buildReport, environment } from '../report/build.ts';
 import { writeReport } from '../report/report-file.ts';
 import { publishSweep } from '../report/publish-sweep.ts';
 import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts';
-import { sameSwept } from '../judge/same-fact.ts';
 import { show } from '../judge/verdicts.ts';
 import { claimOutput } from './claim-output.ts';
+import { notices } from './run.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 
 export async function cmdSweep(args: string[]): Promise<number> {
@@ -72,18 +71,8 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
   const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
 
   if (fact !== undefined) {
-    const f = fact as FactName;
-    const found = await bisect(
-      versions,
-      async (v) => {
-        const run = await runTrials(probesAt([v]), cases, { runtime, jobs, notify: () => {} });
-        const t = run.trials[0];
-        const value = t?.facts ? t.facts[f] : `${t?.outcome ?? 'not run'}: ${t?.reason ?? ''}`;
-        process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`);
-        return { value, facts: t?.facts };
-      },
-      // The rule a sweep's rows use, so the two never disagree.
-      (a, b) => sameSwept(f, a, b),
+    const found = await bisectFact({ probeAt: (v) => probesAt([v]), fact: fact as FactName, versions, cases, runtime, jobs }, (v, value) =>
+      process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`),
     );
     const said = found.first
       ? `${cases[0].spec.id} ${fact}: ${show(found.before.value as never)} before ${found.first}, ${show(found.after!.value as never)} from ${found.first}`
@@ -92,9 +81,7 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
     return EXIT.ok;
   }
 
-  const createdAt = new Date().toISOString();
-  const run = await runTrials(probesAt(versions), cases, { runtime, jobs });
-  const report = buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(runtime), createdAt });
+  const report = await runPipeline({ probes: probesAt(versions), cases, runtime, jobs }, notices);
   writeReport(out, report);
   const rows = sweepRows(report);
   const publish = string(values.publish);

@@ -4,6 +4,10 @@
 // versions run is not seen, and a sweep (`childproof sweep` without --bisect) is the check.
 
 import { isDeepStrictEqual } from 'node:util';
+import { sameSwept, type SweptValue } from '../judge/same-fact.ts';
+import type { FactName } from '../model/case.ts';
+import type { LoadedProbe } from '../model/probe.ts';
+import { runPipeline, type PipelineRequest } from './pipeline.ts';
 
 export interface BisectResult<V> {
   /** The first version whose value differs from the oldest's, or null when the ends agree. */
@@ -34,4 +38,28 @@ export async function bisect<V>(versions: string[], valueAt: (version: string) =
     else hi = mid;
   }
   return { first: versions[hi], before, after, runs };
+}
+
+/**
+ * `sweep --bisect FACT`: one package probe's fact on one case, bisected over versions,
+ * each version run through the one pipeline and compared by the rule a sweep's rows use
+ * (judge/same-fact.ts), so `sweep` and `sweep --bisect` never disagree.
+ */
+export async function bisectFact(
+  request: Omit<PipelineRequest, 'probes'> & { probeAt: (version: string) => LoadedProbe[]; fact: FactName; versions: string[] },
+  onVersion: (version: string, value: SweptValue['value']) => void = () => {},
+): Promise<BisectResult<SweptValue>> {
+  const { probeAt, fact, versions, ...rest } = request;
+  const caseId = rest.cases[0].spec.id;
+  return bisect(
+    versions,
+    async (v) => {
+      const report = await runPipeline({ ...rest, probes: probeAt(v) });
+      const t = report.trials.find((x) => x.case === caseId);
+      const value = t?.facts ? t.facts[fact] : `${t?.outcome ?? 'not run'}: ${t?.reason ?? ''}`;
+      onVersion(v, value);
+      return { value, facts: t?.facts };
+    },
+    (a, b) => sameSwept(fact, a, b),
+  );
 }

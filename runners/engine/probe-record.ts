@@ -1,9 +1,9 @@
 // The report's account of a probe: its pin, what was verified, what ran unpinned. Known
-// once the probe is prepared, but for the modules its trials loaded, which are added from
-// the trials: so a stream's header can carry it before any trial has run.
+// once the probe is prepared, but for the modules its trials loaded, which the report adds
+// from the trials (report/build.ts): so a stream's header can carry it before any trial.
 
 import { citedExplanations } from '../identity/citations.ts';
-import type { ProbeEntry, TrialResult } from '../model/report.ts';
+import type { ProbeEntry } from '../model/report.ts';
 import type { PreparedProbe } from './prepare.ts';
 
 export function probeHead(p: PreparedProbe): ProbeEntry {
@@ -12,14 +12,4 @@ export function probeHead(p: PreparedProbe): ProbeEntry {
   // The base probe's citations name lines of its own version, not of another.
   const explanations = p.probe.atVersion ? [] : citedExplanations(p.probe);
   return { name, title, identity, verified: { ...p.verified, unverifiedModules: [] }, ...(explanations.length ? { explanations } : {}) };
-}
-
-/** Each verified probe with the modules its trials loaded that no pin covers. */
-export function withModules(heads: ProbeEntry[], trials: TrialResult[]): ProbeEntry[] {
-  return heads.map((head) => {
-    if (!head.verified) return head;
-    const own = trials.filter((t) => t.probe === head.name).flatMap((t) => t.unverifiedModules ?? []);
-    const modules = new Set([...head.verified.unverifiedModules, ...own]);
-    return { ...head, verified: { ...head.verified, unverifiedModules: [...modules].sort() } };
-  });
 }

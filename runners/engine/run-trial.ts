@@ -7,6 +7,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { judgeTrial } from '../judge/judge-trial.ts';
 import type { Observations } from '../model/observations.ts';
+import { DEFAULT_DEADLINE_MS } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
@@ -26,7 +27,6 @@ import { unverifiedModules } from './unverified.ts';
 import { buildAdapters } from './harness.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
 
-export const DEFAULT_DEADLINE_MS = 10_000;
 /** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
 const WORKER_SLACK_MS = 20_000;
 /** How often a trial whose precondition failed (see judge/precondition.ts) is run. */

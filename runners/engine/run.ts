@@ -14,8 +14,8 @@ import { endCgroup, makeCgroup, ownCgroup } from '../os/cgroup.ts';
 import { killQuietly } from '../os/processes.ts';
 import { buildAdapters, buildSupervisor, buildWorker } from './harness.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
-import { prepareProbes, type PreparedProbe, type Sources } from './prepare.ts';
-import { probeHead, withModules } from './probe-record.ts';
+import { prepareProbes, type Sources } from './prepare.ts';
+import { probeHead } from './probe-record.ts';
 import { cleanStaleRuns, createRunDir, describeStale } from './run-dir.ts';
 import { adapterFile, runTrial, type TrialContext } from './run-trial.ts';
 import { defaultLimits, jobLimits, schedule, type Limits } from './scheduler.ts';
@@ -37,15 +37,19 @@ export interface RunOptions {
   durations?: Durations;
   /** Aborted: start nothing more, end every trial still running, return what finished. */
   stop?: AbortSignal;
-  /** Called once every probe is verified and materialized, before any trial starts. */
-  afterPrepare?: (prepared: PreparedProbe[], heads: ProbeEntry[], planned: number) => void;
-  /** Each trial the moment it is finished (all its repeats), in the order they finish. */
-  onResult?: (r: TrialResult) => void;
-  /** Whenever a trial starts or finishes: how many are done, of how many, and how many run. */
-  onProgress?: (p: Progress) => void;
-  /** Where the run says what an earlier, dead run left behind; stderr by default. */
-  notify?: (line: string) => void;
 }
+
+/**
+ * What a run tells as it goes, in order: notices (what an earlier, dead run left behind),
+ * `prepared` once every probe is verified and materialized and before any trial starts,
+ * then `progress` whenever a trial starts or finishes and `trial` for each finished trial
+ * (all its repeats), in the order they finish.
+ */
+export type RunEvent =
+  | { kind: 'notice'; line: string }
+  | { kind: 'prepared'; heads: ProbeEntry[]; planned: number }
+  | { kind: 'progress'; progress: Progress }
+  | { kind: 'trial'; trial: TrialResult };
 
 export interface Progress {
   done: number;
@@ -54,9 +58,10 @@ export interface Progress {
 }
 
 export interface RunResult {
-  probes: ProbeEntry[];
+  /** Each probe as prepared; the modules its trials loaded are added by the report. */
+  heads: ProbeEntry[];
+  /** In the order they finished. */
   trials: TrialResult[];
-  runtime: Runtime;
   /** Trials in the plan (this shard's), whether or not they finished. */
   planned: number;
   /** Why the run stopped early, when it did. */
@@ -67,10 +72,9 @@ export function limitsFor(opts: RunOptions): Limits {
   return opts.limits ?? (opts.jobs ? jobLimits(opts.jobs) : defaultLimits());
 }
 
-export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}): Promise<RunResult> {
+export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}, on: (e: RunEvent) => void = () => {}): Promise<RunResult> {
   const runtime = opts.runtime ?? hostRuntime();
-  const notify = opts.notify ?? ((line: string) => process.stderr.write(`childproof: ${line}\n`));
-  for (const line of [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls()]) notify(line);
+  for (const line of [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls()]) on({ kind: 'notice', line });
   const keep = opts.keep ?? false;
   const own = ownCgroup();
   const built = buildSupervisor();
@@ -87,7 +91,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     const prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, run.dir, runtime);
     const heads = prepared.map(probeHead);
     const planned = plan(prepared, cases, opts.durations).filter((t) => inShard(t.index, opts.shard));
-    opts.afterPrepare?.(prepared, heads, planned.length);
+    on({ kind: 'prepared', heads, planned: planned.length });
     ctx.worker = buildWorker();
     ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported).map((p) => adapterFile(p.probe)));
 
@@ -97,7 +101,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     const runs = new Map<number, TrialResult[]>();
     const finished: TrialResult[] = [];
     let running = 0;
-    const progress = () => opts.onProgress?.({ done: finished.length, total: planned.length, running });
+    const progress = () => on({ kind: 'progress', progress: { done: finished.length, total: planned.length, running } });
     await schedule(
       slots,
       limitsFor(opts),
@@ -112,23 +116,16 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
         if (done.length < runsOf(t)) return;
         const combined = combineRepeats(done, t.probe.probe.knownDivergences);
         finished.push(combined);
-        opts.onResult?.(combined);
+        on({ kind: 'trial', trial: combined });
         progress();
       },
       () => ctx.stopped,
     );
-    const trials = sortTrials(finished);
-    return { probes: withModules(heads, trials), trials, runtime, planned: planned.length, ...(ctx.stopped ? { interrupted: String(opts.stop?.reason ?? 'stopped') } : {}) };
+    return { heads, trials: finished, planned: planned.length, ...(ctx.stopped ? { interrupted: String(opts.stop?.reason ?? 'stopped') } : {}) };
   } finally {
     opts.stop?.removeEventListener('abort', stop);
     if (run.cgroup) endCgroup(run.cgroup);
     if (!keep) fs.rmSync(run.dir, { recursive: true, force: true });
     await supervisor.release();
   }
-}
-
-/** A report's order: by probe, then by case, whatever order they ran in. */
-export function sortTrials(trials: TrialResult[]): TrialResult[] {
-  const order = (r: TrialResult) => `${r.probe}\u0000${r.case}`;
-  return [...trials].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }

@@ -130,10 +130,12 @@ export interface CaseSpec {
   caller?: 'stays' | 'exits-on-settle';
   /** Why no known-bad implementation is expected to fail this case. */
   observationOnly?: string;
-  /** How long the target may take to settle before the trial records `pending`. */
+  /** How long the target may take to settle before the trial records `pending`; DEFAULT_DEADLINE_MS if absent. */
   deadlineMs?: number;
   assertions: Assertion[];
 }
+
+export const DEFAULT_DEADLINE_MS = 10_000;
 
 /** A case as loaded: the spec plus where it came from and the digest of its bytes. */
 export interface LoadedCase {

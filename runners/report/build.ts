@@ -44,18 +44,23 @@ export function caseEntry(c: LoadedCase): Report['cases'][number] {
   return { id: c.spec.id, title: c.spec.title, sha256: c.sha256, clauses: [...new Set(c.spec.assertions.map((a) => a.clause))] };
 }
 
-export function buildReport(input: {
+export interface ReportInput {
+  /** Each probe as prepared; the modules its trials loaded are added here. */
   probes: ProbeEntry[];
   cases: LoadedCase[];
+  /** In any order: the report orders them by probe, then by case. */
   trials: TrialResult[];
   environment: Environment;
   createdAt: string;
   repeat?: number;
   shard?: Report['shard'];
   interrupted?: Report['interrupted'];
-}): Report {
-  // No verdict without a control (judge/controls.ts); a shard is controlled once merged.
-  const trials = input.shard ? input.trials : applyControls(input.trials);
+}
+
+/** A report without its trials and summary: what a stream's first line carries. */
+export type ReportHeader = Omit<Report, 'trials' | 'summary' | 'interrupted'>;
+
+export function reportHeader(input: Omit<ReportInput, 'trials' | 'interrupted'>): ReportHeader {
   return {
     formatVersion: 2,
     tool: { name: 'childproof', version: TOOL_VERSION },
@@ -64,12 +69,39 @@ export function buildReport(input: {
     environment: input.environment,
     probes: input.probes,
     cases: input.cases.map(caseEntry),
-    trials,
-    summary: summarize(trials, input.interrupted),
     ...(input.repeat && input.repeat > 1 ? { repeat: input.repeat } : {}),
     ...(input.shard ? { shard: input.shard } : {}),
+  };
+}
+
+export function buildReport(input: ReportInput): Report {
+  const sorted = sortTrials(input.trials);
+  // No verdict without a control (judge/controls.ts); a shard is controlled once merged.
+  const trials = input.shard ? sorted : applyControls(sorted);
+  const { probes, ...header } = reportHeader(input);
+  return {
+    ...header,
+    probes: withModules(probes, trials),
+    trials,
+    summary: summarize(trials, input.interrupted),
     ...(input.interrupted ? { interrupted: input.interrupted } : {}),
   };
+}
+
+/** A report's order: by probe, then by case, whatever order they ran in. */
+export function sortTrials(trials: TrialResult[]): TrialResult[] {
+  const order = (r: TrialResult) => `${r.probe}\u0000${r.case}`;
+  return [...trials].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+}
+
+/** Each verified probe with the modules its trials loaded that no pin covers. */
+export function withModules(heads: ProbeEntry[], trials: TrialResult[]): ProbeEntry[] {
+  return heads.map((head) => {
+    if (!head.verified) return head;
+    const own = trials.filter((t) => t.probe === head.name).flatMap((t) => t.unverifiedModules ?? []);
+    const modules = new Set([...head.verified.unverifiedModules, ...own]);
+    return { ...head, verified: { ...head.verified, unverifiedModules: [...modules].sort() } };
+  });
 }
 
 /** What identifies the code a probe ran: the verified files, commit or module, else its pin. */

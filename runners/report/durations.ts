@@ -5,8 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { RESULTS_DIR } from '../model/paths.ts';
-import { DEFAULT_DEADLINE_MS } from '../engine/run-trial.ts';
-import type { CaseSpec, LoadedCase } from '../model/case.ts';
+import { DEFAULT_DEADLINE_MS, type CaseSpec, type LoadedCase } from '../model/case.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 
 /**

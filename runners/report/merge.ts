@@ -4,10 +4,8 @@
 // runtime or semantics, the same trial twice, or a slice missing.
 
 import { isDeepStrictEqual } from 'node:util';
-import { withModules } from '../engine/probe-record.ts';
-import { sortTrials } from '../engine/run.ts';
 import type { ProbeEntry, Report } from '../model/report.ts';
-import { identityKey, summarize } from './build.ts';
+import { identityKey, sortTrials, summarize, withModules } from './build.ts';
 import { applyControls } from '../judge/controls.ts';
 
 export interface Part {

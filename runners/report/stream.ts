@@ -7,17 +7,15 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { withModules } from '../engine/probe-record.ts';
 import { applyControls } from '../judge/controls.ts';
-import { sortTrials } from '../engine/run.ts';
 import { InputError } from '../model/errors.ts';
 import { display, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
-import { summarize } from './build.ts';
+import { sortTrials, summarize, withModules, type ReportHeader } from './build.ts';
 import { consistencyProblems } from './consistency.ts';
 
-export type StreamHeader = Omit<Report, 'trials' | 'summary' | 'interrupted'> & { kind: 'run'; planned: number };
+export type StreamHeader = ReportHeader & { kind: 'run'; planned: number };
 type Line = StreamHeader | { kind: 'trial'; trial: TrialResult } | { kind: 'end'; interrupted?: Report['interrupted'] };
 
 /** Where a report's stream goes: beside it, .jsonl for .json. */

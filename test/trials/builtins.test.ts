@@ -3,11 +3,10 @@
 // again from those observations must give back exactly what the run said.
 
 import * as assert from 'uvu/assert';
-import { runTrials } from '../../runners/engine/run.ts';
+import { runPipeline } from '../../runners/engine/pipeline.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { validate } from '../../runners/model/schemas.ts';
-import { buildReport, environment } from '../../runners/report/build.ts';
 import { rejudgeReport } from '../../runners/report/rejudge.ts';
 import { eager, finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
@@ -19,7 +18,7 @@ const CORE = loadAllCases()
 const builtins = trialSuite('builtins', PROBES, CORE);
 
 function report(ctx: Parameters<Parameters<typeof builtins>[1]>[0]) {
-  return buildReport({ probes: ctx.run.probes, cases: ctx.cases, trials: ctx.run.trials, environment: environment(), createdAt: new Date().toISOString() });
+  return ctx.run;
 }
 
 builtins('the report of the run validates against its schema, observations included', (ctx) => {
@@ -39,7 +38,7 @@ builtins('judged again from its observations, the run gives back the same facts,
 // signalled it races the sample (that is why verdicts use child.reapedAtSettle). These
 // cases leave no such race, so every fact must agree.
 const SERIAL = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort', 'core/invalid-timeout-nan', 'core/nonzero-exit'];
-const serialRun = eager(() => runTrials(loadProbes(['node-execfile']), loadAllCases().filter((c) => SERIAL.includes(c.spec.id)), { jobs: 1 }));
+const serialRun = eager(() => runPipeline({ probes: loadProbes(['node-execfile']), cases: loadAllCases().filter((c) => SERIAL.includes(c.spec.id)), jobs: 1 }));
 
 builtins('--jobs 1, one trial at a time, gives the same facts and outcomes as the default scheduler', async (ctx) => {
   const serial = await serialRun;

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runTrials, type RunResult } from '../../runners/engine/run.ts';
+import { runPipeline } from '../../runners/engine/pipeline.ts';
+import { type RunResult } from '../../runners/engine/run.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { tempDir, writeJson } from '../support/helpers.ts';
@@ -52,8 +53,8 @@ const ZX_INVALID = ['core/invalid-timeout-fractional', 'core/invalid-timeout-inf
 const runs = eager(() => {
   const cases = loadAllCases().filter((c) => ['core/cooperative-abort', 'core/delayed-cleanup-timeout'].includes(c.spec.id));
   return Promise.all([
-    runTrials(loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases),
-    runTrials(loadProbes(['zx']), loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id))),
+    runPipeline({ probes: loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases: cases }),
+    runPipeline({ probes: loadProbes(['zx']), cases: loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id)) }),
   ]);
 });
 

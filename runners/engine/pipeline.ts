@@ -1,0 +1,57 @@
+// The one way trials are run: cases, probes, a runtime and options in; events as the run
+// goes and the report out. Every verb that runs trials (run, sweep and its bisection,
+// stability, replay), the benchmark and the tests call this, so each gets the same
+// verification, plan, controls, ordering and summary. It prints nothing: what to show is
+// the caller's, from the events.
+
+import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import type { LoadedCase } from '../model/case.ts';
+import { InputError } from '../model/errors.ts';
+import { lintProbe } from '../model/lint.ts';
+import { loadAllCases } from '../model/load-cases.ts';
+import type { LoadedProbe } from '../model/probe.ts';
+import type { Report, TrialResult } from '../model/report.ts';
+import { buildReport, environment, reportHeader, type ReportHeader } from '../report/build.ts';
+import { publishedDurations } from '../report/durations.ts';
+import { withControls } from './controls.ts';
+import { runTrials, type Progress, type RunOptions } from './run.ts';
+
+export interface PipelineRequest extends RunOptions {
+  probes: LoadedProbe[];
+  cases: LoadedCase[];
+  /** When the report says it was made; now by default (shards of one run share one). */
+  createdAt?: string;
+  /** Where controls are found and probes' divergences checked: the shipped cases by default. */
+  allCases?: LoadedCase[];
+}
+
+/**
+ * `start` once every probe is verified and before any trial: the report's own header (as
+ * the report will carry it) and how many trials are planned. Then `progress` and `trial`
+ * as trials start and finish. `notice`: something an earlier, dead run left, now cleaned.
+ */
+export type PipelineEvent =
+  | { kind: 'notice'; line: string }
+  | { kind: 'start'; header: ReportHeader; planned: number }
+  | { kind: 'progress'; progress: Progress }
+  | { kind: 'trial'; trial: TrialResult };
+
+export async function runPipeline(request: PipelineRequest, on: (e: PipelineEvent) => void = () => {}): Promise<Report> {
+  const { probes, cases: _chosen, createdAt = new Date().toISOString(), allCases = loadAllCases(), ...options } = request;
+  // A probe whose chosen cases run no command gets a control (engine/controls.ts).
+  const { cases, added } = withControls(request.cases, allCases, probes);
+  if (added.length) on({ kind: 'notice', line: `added ${added.map((c) => c.spec.id).join(', ')} as a control: a verdict needs a trial that ran a command` });
+  const lint = probes.flatMap((p) => lintProbe(p, [...new Set([...allCases, ...cases])]));
+  if (lint.length) throw new InputError(lint);
+  const runtime = options.runtime ?? hostRuntime();
+  const env = environment(runtime);
+  const shape = { cases, environment: env, createdAt, repeat: options.repeat, shard: options.shard };
+  // Longest first, by what each trial took when last published: only an order.
+  const durations = options.durations ?? publishedDurations(runtime.version, cases);
+  const run = await runTrials(probes, cases, { ...options, runtime, durations }, (e) => {
+    if (e.kind === 'prepared') on({ kind: 'start', header: reportHeader({ ...shape, probes: e.heads }), planned: e.planned });
+    else on(e);
+  });
+  const interrupted = run.interrupted ? { by: run.interrupted, planned: run.planned, finished: run.trials.length } : undefined;
+  return buildReport({ ...shape, probes: run.heads, trials: run.trials, interrupted });
+}
