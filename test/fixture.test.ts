@@ -5,7 +5,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { processesTagged, processState } from '../runners/os/processes.ts';
-import { readRecords } from '../runners/worker/trial-dir.ts';
+import { fixtureRecords as readRecords } from '../runners/engine/trial-messages.ts';
 import { exitOf, readEventsOf, startFixture, tempDir, whenEvent, whenReady } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 

@@ -10,15 +10,16 @@ import { finish } from './support/suite.ts';
 
 /** What each folder of runners/ may import, besides itself and Node's builtins. */
 const MAY_IMPORT: Record<string, string[]> = {
-  model: [],
-  os: ['model'],
-  fixture: [],
+  protocol: [],
+  model: ['protocol'],
+  os: ['model', 'protocol'],
+  fixture: ['protocol'],
   identity: ['model', 'os'],
   judge: ['model'],
-  worker: ['model', 'os', 'fixture'],
-  supervisor: ['model', 'os'],
+  worker: ['model', 'os', 'protocol'],
+  supervisor: ['model', 'os', 'protocol'],
   report: ['model', 'judge', 'identity'],
-  engine: ['model', 'os', 'identity', 'judge', 'worker', 'fixture', 'report'],
+  engine: ['model', 'os', 'identity', 'judge', 'worker', 'protocol', 'report'],
   cli: ['model', 'os', 'identity', 'engine', 'report', 'judge'],
 };
 

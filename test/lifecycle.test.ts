@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixtureArgv } from '../runners/fixture/argv.mjs';
+import { fixtureArgv } from '../runners/protocol/fixture-argv.mjs';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processesTagged, processState } from '../runners/os/processes.ts';
 import { readReport } from '../runners/report/report-file.ts';

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { fixtureArgv } from '../runners/fixture/argv.mjs';
+import { fixtureArgv } from '../runners/protocol/fixture-argv.mjs';
 import { ownCgroup } from '../runners/os/cgroup.ts';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processState, startTimeOf } from '../runners/os/processes.ts';

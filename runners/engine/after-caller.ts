@@ -1,32 +1,28 @@
 // When a case has the caller exit on settlement, the worker is gone and the runner watches
-// in its place: whatever the caller left running is what its user's machine keeps.
+// in its place: whatever the caller left running is what its user's machine keeps. The
+// watch is the worker's own (worker/window.ts), on the caller's last account of its
+// spawns, so both sides of the window are sampled alike.
 
-import type { AfterCaller, ProcSample } from '../model/observations.ts';
-import { processState } from '../os/processes.ts';
-import { now } from '../worker/clock.ts';
-import { readRecords } from '../worker/trial-dir.ts';
+import type { AfterCaller, SpawnObservation } from '../model/observations.ts';
+import { now } from '../protocol/trial-dir.mjs';
+import { sampleProcesses } from '../worker/sample.ts';
+import { watchWindow } from '../worker/window.ts';
 
-const POLL_MS = 10;
-
-function sample(dir: string): ProcSample[] {
-  return readRecords(dir).map((r) => ({ pid: r.pid, role: r.role, state: processState(r.pid, r.startTime) }));
-}
-
-/**
- * Samples the fixture processes the moment the caller is seen gone, then notes when each
- * ends, until none is left or the window closes. Polling here is sampling, not waiting
- * for anything.
- */
-export async function watchAfterCaller(dir: string, windowMs: number): Promise<AfterCaller> {
+/** Samples the trial's processes the moment the caller is seen gone, then watches the window. */
+export function watchAfterCaller(dir: string, spawns: SpawnObservation[], windowMs: number): Promise<AfterCaller> {
   const t = now();
-  const processes = sample(dir);
+  const processes = sampleProcesses(dir, spawns);
   const ends: Record<string, string> = {};
-  const until = Date.now() + windowMs;
-  let last = processes;
-  while (last.some((p) => p.state === 'running') && Date.now() < until) {
-    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
-    last = sample(dir);
-    for (const p of last) if (p.state === 'exited' && !ends[p.pid]) ends[p.pid] = now();
-  }
-  return { t, processes, ends, afterWindow: last, watchEnd: now() };
+  return new Promise((resolve) =>
+    watchWindow({
+      dir,
+      spawns,
+      windowMs,
+      ends,
+      // The caller is gone: nobody is left to reap its children.
+      reaping: false,
+      schedule: (tick, ms) => setTimeout(tick, ms),
+      done: (afterWindow, watchEnd) => resolve({ t, processes, ends, afterWindow, watchEnd }),
+    }),
+  );
 }

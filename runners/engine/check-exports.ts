@@ -8,7 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Runtime } from '../identity/runtime.ts';
 import { LOADER_HOOKS } from '../model/paths.ts';
-import type { ExportsCheck, ExportsCheckSpec } from '../worker/protocol.ts';
+import type { ExportsCheck, ExportsCheckSpec } from '../worker/messages.ts';
 import { buildAdapters, buildExportsCheck } from './harness.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
 import { lacking } from '../worker/entry-watch.ts';

@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { endRun } from '../os/end-run.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
-import { readRegularFile } from '../model/safe-read.ts';
+import { readRegularFile } from '../protocol/safe-read.mjs';
 
 const PREFIX = 'childproof-run-';
 /** Twelve random bytes now; six in runs before marks, whose directories are still cleaned. */

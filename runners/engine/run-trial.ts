@@ -11,14 +11,14 @@ import { DEFAULT_DEADLINE_MS } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
-import { readRegularFile } from '../model/safe-read.ts';
+import { readRegularFile } from '../protocol/safe-read.mjs';
 import { setupDigest } from '../model/setup.ts';
 import { makeCgroup } from '../os/cgroup.ts';
 import { MARK_VARIABLE, trialMark } from '../os/marks.ts';
 import { needsLoaderHooks } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
-import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from '../worker/protocol.ts';
-import { readFixtures } from '../worker/trial-dir.ts';
+import type { TrialSpec } from '../worker/messages.ts';
+import { readFixtures, readWorkerOutput, writeTrialSpec } from './trial-messages.ts';
 import { watchAfterCaller } from './after-caller.ts';
 import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
@@ -76,16 +76,6 @@ export function displayBase(adapter: string): string {
 }
 
 /** What the worker wrote; null when it wrote nothing whole (a FIFO or a link in its place is nothing). */
-function readWorkerOutput(file: string): WorkerOutput | null {
-  const text = readRegularFile(file, 256 << 20);
-  if (text === null) return null;
-  try {
-    return JSON.parse(text) as WorkerOutput;
-  } catch {
-    return null;
-  }
-}
-
 /** `started` is called once the trial's starting is over (see scheduler.ts). */
 export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () => void = () => {}, repeat = 0): Promise<TrialResult> {
   const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id };
@@ -116,7 +106,7 @@ async function attemptTrial(
   const mark = trialMark(ctx.runTag, name);
   const cgroup = ctx.cgroup ? makeCgroup(ctx.cgroup, name) : null;
   const limitMs = deadlineMs + caseSpec.windowMs + WORKER_SLACK_MS;
-  const spec: TrialSpec = {
+  const specFile = writeTrialSpec(dir, {
     dir,
     tag: mark,
     cgroup,
@@ -130,28 +120,28 @@ async function attemptTrial(
     probeOptions: probe.spec.options ?? {},
     target: targetSpec(t.probe),
     case: caseSpec,
-  };
-  const specFile = path.join(dir, TRIAL_FILE);
-  fs.writeFileSync(specFile, JSON.stringify(spec));
+  });
 
   const env = { ...process.env, [MARK_VARIABLE]: mark };
   const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, env, limitMs, (pid) => ctx.live.set(pid, { dir, mark }), started);
-  const outputFile = path.join(dir, WORKER_FILE);
-  const output = readWorkerOutput(outputFile);
+  const read = readWorkerOutput(dir);
+  const output = read && 'output' in read ? read.output : null;
   // A caller that exited on settlement leaves the runner to watch what it left running,
   // before the sweep ends it.
   const afterCaller =
     output && !ctx.stopped && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
-      ? await watchAfterCaller(dir, caseSpec.windowMs)
+      ? await watchAfterCaller(dir, output.observations.spawns, caseSpec.windowMs)
       : null;
   const leftovers = sweepTrial(dir, mark, worker.pid, cgroup);
   if (worker.pid !== null) ctx.live.delete(worker.pid);
 
   try {
     if (!output) {
-      const why = worker.overran
-        ? 'the trial worker did not finish in time and was killed'
-        : `the trial worker exited with code ${worker.code} before recording anything`;
+      const why = read && 'refused' in read
+        ? `the trial worker's output was refused: ${read.refused}`
+        : worker.overran
+          ? 'the trial worker did not finish in time and was killed'
+          : `the trial worker exited with code ${worker.code} before recording anything`;
       const detail = workerStderrTail(dir);
       return { trial: { ...base, outcome: 'error', reason: detail ? `${why}: ${detail}` : why, leftovers }, unmet: null };
     }

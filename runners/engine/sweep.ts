@@ -12,10 +12,10 @@ import type { Leftover } from '../model/observations.ts';
 import { endCgroup, processesIn } from '../os/cgroup.ts';
 import { hasMark, processesMarked } from '../os/marks.ts';
 import { commandName, killQuietly, processesInGroup, processState } from '../os/processes.ts';
-import { readRecords } from '../worker/trial-dir.ts';
+import { fixtureRecords } from './trial-messages.ts';
 
 export function sweepTrial(trialDir: string, mark: string, pgid: number | null, cgroup: string | null): Leftover[] {
-  const records = readRecords(trialDir);
+  const records = fixtureRecords(trialDir);
   const roleOf = (pid: number) => records.find((r) => r.pid === pid)?.role ?? 'unknown';
   const found = new Map<number, Leftover>();
   const add = (pid: number, how: Leftover['how']) => {

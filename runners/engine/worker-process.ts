@@ -5,8 +5,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Runtime } from '../identity/runtime.ts';
-import { readRegularFile } from '../model/safe-read.ts';
-import { readyDir } from '../worker/trial-dir.ts';
+import { readRegularFile } from '../protocol/safe-read.mjs';
+import { readyDir } from '../protocol/trial-dir.mjs';
 
 export interface WorkerExit {
   pid: number | null;

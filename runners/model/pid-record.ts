@@ -1,10 +1,10 @@
 // Who holds something (a report's lock, an install in progress): a small JSON file naming a
 // process by pid and kernel start time, so a holder that died can be told from one that
 // lives and from a later process given the same pid. Written by the holder, read without
-// trusting it (model/safe-read.ts).
+// trusting it (protocol/safe-read.mjs).
 
 import fs from 'node:fs';
-import { readRegularFile } from './safe-read.ts';
+import { readRegularFile } from '../protocol/safe-read.mjs';
 
 export interface PidRecord {
   pid: number;

@@ -11,7 +11,7 @@ import { SCHEMA_DIR } from './paths.ts';
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
 
-export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'observations', 'report', 'expectations'] as const;
+export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'observations', 'report', 'expectations', 'trial-dir'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export function readSchema(name: SchemaName): { $id: string } & Record<string, unknown> {
@@ -19,6 +19,7 @@ export function readSchema(name: SchemaName): { $id: string } & Record<string, u
 }
 
 let compiled: Record<SchemaName, ValidateFunction> | null = null;
+let ajvInstance: InstanceType<typeof Ajv2020> | null = null;
 
 function validators(): Record<SchemaName, ValidateFunction> {
   if (compiled) return compiled;
@@ -28,6 +29,7 @@ function validators(): Record<SchemaName, ValidateFunction> {
   addFormats(ajv);
   const schemas = SCHEMA_NAMES.map((name) => [name, readSchema(name)] as const);
   for (const [, s] of schemas) ajv.addSchema(s);
+  ajvInstance = ajv;
   compiled = Object.fromEntries(schemas.map(([name, s]) => [name, ajv.getSchema(s.$id)!])) as Record<SchemaName, ValidateFunction>;
   return compiled;
 }
@@ -64,7 +66,18 @@ function describe(e: ErrorObject): { pointer: string; expected: string } {
 
 /** Problems as "file: /pointer: expected ...", the most specific first, without repeats. */
 export function validate(name: SchemaName, data: unknown, file: string): string[] {
-  const check = validators()[name];
+  return problemsOf(validators()[name], data, file);
+}
+
+/** The same, against one definition of a schema's `$defs` (a message of the trial directory, say). */
+export function validateDef(name: SchemaName, def: string, data: unknown, file: string): string[] {
+  const id = validators()[name].schema as { $id: string };
+  const check = ajvInstance!.getSchema(`${id.$id}#/$defs/${def}`);
+  if (!check) throw new Error(`schema ${name} has no definition ${def}`);
+  return problemsOf(check, data, file);
+}
+
+function problemsOf(check: ValidateFunction, data: unknown, file: string): string[] {
   if (check(data)) return [];
   const lines = new Map<string, number>();
   for (const e of check.errors ?? []) {

@@ -10,7 +10,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from '../model/safe-read.ts';
+import { readRegularFile } from '../protocol/safe-read.mjs';
 
 const LINUX = process.platform === 'linux';
 

@@ -5,29 +5,9 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { ProcState } from '../model/observations.ts';
+import { readStat } from '../protocol/trial-dir.mjs';
 
 const LINUX = process.platform === 'linux';
-
-interface StatLine {
-  state: string;
-  /** The kernel's per-task flags (stat field 9). */
-  flags: number;
-  ppid: number;
-  pgid: number;
-  startTime: string;
-}
-
-function readStat(pid: number): StatLine | null {
-  let raw: string;
-  try {
-    raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  // The command name may contain spaces and parentheses; fields resume after the last ')'.
-  const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-  return { state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), flags: Number(rest[6]), startTime: rest[19] };
-}
 
 function psState(pid: number): string | null {
   try {

@@ -2,10 +2,10 @@
 // options. Pure but for the AbortController it creates.
 
 import path from 'node:path';
-import { fixtureArgv } from '../fixture/argv.mjs';
+import { fixtureArgv } from '../protocol/fixture-argv.mjs';
 import type { GenericCall } from '../model/adapter.ts';
 import type { TimeoutValue, Trigger } from '../model/case.ts';
-import type { TrialSpec } from './protocol.ts';
+import type { TrialSpec } from './messages.ts';
 
 export function decodeTimeout(value: TimeoutValue): number {
   if (value === 'NaN') return NaN;

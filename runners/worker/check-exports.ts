@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import { missingExports } from './entry-watch.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
-import type { ExportsCheck, ExportsCheckSpec } from './protocol.ts';
+import type { ExportsCheck, ExportsCheckSpec } from './messages.ts';
 
 process.execArgv = process.execArgv.filter((a) => a !== '--expose-internals');
 

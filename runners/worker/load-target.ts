@@ -5,7 +5,7 @@ import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { Adapter, AdapterRun } from '../model/adapter.ts';
-import type { TargetSpec } from './protocol.ts';
+import type { TargetSpec } from './messages.ts';
 
 /**
  * What lists every module the trial loads. CommonJS requires show up in the require cache.

@@ -10,24 +10,23 @@ import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall } from './call.ts';
-import { now } from './clock.ts';
+import { now, PROTOCOL, readMessage, readyDir, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
 import { describeError, firstLine, stackOf } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
-import { TRIAL_FILE, WORKER_FILE, type TrialSpec, type WorkerOutput } from './protocol.ts';
+import type { TrialSpec, WorkerOutput } from './messages.ts';
 import { sampleAtSettle, sampleProcesses } from './sample.ts';
 import { watchSpawns } from './spawns.ts';
 import { trackTimers } from './timers.ts';
 import { redactor } from './redact.ts';
-import { readyDir } from './trial-dir.ts';
 import { abortWhen, childIsReady } from './trigger.ts';
+import { watchWindow } from './window.ts';
 
-const POLL_MS = 10;
 
 // The flag that lets the worker read Node's module cache is the harness's, not the
 // caller's: a target that forks with process.execArgv must not pass it on.
 process.execArgv = process.execArgv.filter((a) => a !== '--expose-internals');
 
-const spec: TrialSpec = JSON.parse(fs.readFileSync(process.argv[2] ?? TRIAL_FILE, 'utf8'));
+const spec = readMessage(process.argv[2] ?? TRIAL_FILE, 'the trial') as unknown as TrialSpec;
 const { dir, case: caseSpec } = spec;
 // Into the trial's cgroup before the target loads: whatever it starts, by any route, is
 // there for the runner to find afterwards (os/cgroup.ts). Without one, the mark serves.
@@ -53,12 +52,10 @@ const redact = redactor(dir, spec.fixture);
 const loadedModules = watchModules(spec.target, spec.hooks);
 
 function finish(): never {
-  const output: WorkerOutput = { observations: seen, modules: loadedModules() };
-  // Whole or not at all, by rename. Not through model/files.ts: its library installs
-  // signal handlers, and the calling process must carry nothing the target would not.
-  const out = path.join(dir, WORKER_FILE);
-  fs.writeFileSync(`${out}.tmp`, JSON.stringify(output));
-  fs.renameSync(`${out}.tmp`, out);
+  const output: WorkerOutput = { protocol: PROTOCOL, observations: seen, modules: loadedModules() };
+  // Whole or not at all. Not through model/files.ts: its library installs signal
+  // handlers, and the calling process must carry nothing the target would not.
+  writeAtomic(path.join(dir, WORKER_FILE), JSON.stringify(output));
   // Exit without waiting for the target: a pending call or a live child must not keep
   // the worker alive, and the runner deals with whatever remains.
   process.exit(0);
@@ -129,27 +126,24 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
     seen.afterWindow = seen.atSettle.processes;
     finish();
   }
-  watchWindow();
+  watchAfterSettle();
 }
 
-// After settlement: note when each process ends, until the window closes or nothing of
-// the trial is left running. Polling here is sampling, not synchronization.
-function watchWindow(): void {
-  const until = Date.now() + caseSpec.windowMs;
-  const tick = () => {
-    const samples = sampleProcesses(dir, seen.spawns);
-    for (const s of samples) if (s.state === 'exited' && !seen.ends[s.pid]) seen.ends[s.pid] = now();
-    // A direct child's exit status (death by SIGKILL, say) is only known once Node has
-    // reaped it, so the window stays open until that has been seen too.
-    const settledDown = samples.every((s) => s.state === 'exited') && seen.spawns.every((s) => s.pid === null || s.exit !== null);
-    if (Date.now() >= until || settledDown) {
-      seen.afterWindow = samples;
-      seen.watchEnd = now();
+// After settlement: the one watch of the window (worker/window.ts), on the worker's own timers.
+function watchAfterSettle(): void {
+  watchWindow({
+    dir,
+    spawns: seen.spawns,
+    windowMs: caseSpec.windowMs,
+    ends: seen.ends,
+    reaping: true,
+    schedule: (tick, ms) => timers.harnessTimer(tick, ms),
+    done: (afterWindow, watchEnd) => {
+      seen.afterWindow = afterWindow;
+      seen.watchEnd = watchEnd;
       finish();
-    }
-    timers.harnessTimer(tick, POLL_MS);
-  };
-  tick();
+    },
+  });
 }
 
 if (trigger.kind === 'pre-aborted') abort();

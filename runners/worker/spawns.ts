@@ -7,7 +7,7 @@
 import { ChildProcess } from 'node:child_process';
 import { getSystemErrorName } from 'node:util';
 import type { SpawnObservation } from '../model/observations.ts';
-import { now } from './clock.ts';
+import { now } from '../protocol/trial-dir.mjs';
 
 // `spawn` is an undocumented method of ChildProcess, so it is absent from the types.
 type Spawnable = { spawn(this: ChildProcess, options: { file: string; args?: string[] }): unknown };

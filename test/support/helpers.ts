@@ -9,11 +9,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { $ } from 'zx';
-import { fixtureArgv } from '../../runners/fixture/argv.mjs';
+import { fixtureArgv } from '../../runners/protocol/fixture-argv.mjs';
 import type { ChildBehaviour } from '../../runners/model/case.ts';
 import type { RawEvent } from '../../runners/model/observations.ts';
 import { FIXTURE, ROOT } from '../../runners/model/paths.ts';
-import { eventsDir, readyDir } from '../../runners/worker/trial-dir.ts';
+import { eventsDir, readyDir } from '../../runners/protocol/trial-dir.mjs';
 
 export { FIXTURE, ROOT };
 export const BIN = path.join(ROOT, 'bin', 'childproof.mjs');

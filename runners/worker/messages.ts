@@ -1,14 +1,14 @@
-// The worker protocol: what the runner hands a trial worker (trial.json in the trial
-// directory) and what the worker leaves there for the runner (worker.json). The fixture's
-// side of the trial directory is described in trial-dir.ts.
+// The worker's messages: what the runner hands a trial worker (trial.json in the trial
+// directory) and what the worker leaves there for the runner (worker.json). The layout
+// and the version both carry is protocol/trial-dir.mjs's; the schema they are validated
+// against is schemas/trial-dir.schema.json.
 
 import type { CaseSpec } from '../model/case.ts';
 import type { WorkerObservations } from '../model/observations.ts';
 
-export const TRIAL_FILE = 'trial.json';
-export const WORKER_FILE = 'worker.json';
-
 export interface TrialSpec {
+  /** protocol/trial-dir.mjs's PROTOCOL. */
+  protocol: number;
   /** The trial's private directory: records, events, readiness and markers live here. */
   dir: string;
   /** The trial's mark (os/marks.ts): the worker carries it in its environment, and each
@@ -48,6 +48,7 @@ export type TargetSpec =
 
 /** What the worker writes when it is done: what it saw, and every module it loaded. */
 export interface WorkerOutput {
+  protocol: number;
   observations: WorkerObservations;
   /** File URLs of the modules loaded after the worker's hooks were in place. */
   modules: string[];

@@ -1,22 +1,28 @@
 // Reading a file that someone else may have put in its place. A run directory lives in a
 // shared temporary directory, so what is found there is opened only when lstat says it is
 // a regular file, never through a link, and never in a way that could block: a FIFO or a
-// device where a file should be is refused, not waited on.
+// device where a file should be is refused, not waited on. Plain JavaScript with no
+// dependencies: the fixture and the worker load it, beside the target.
 
 import fs from 'node:fs';
 
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;
 
-/** The file's text, or null when it is missing, not a regular file, or larger than `most`. */
-export function readRegularFile(file: string, most = 64 * 1024): string | null {
-  let st: fs.Stats;
+/**
+ * The file's text, or null when it is missing, not a regular file, or larger than `most`.
+ * @param {string} file
+ * @param {number} [most]
+ * @returns {string | null}
+ */
+export function readRegularFile(file, most = 64 * 1024) {
+  let st;
   try {
     st = fs.lstatSync(file);
   } catch {
     return null;
   }
   if (!st.isFile() || st.size > most) return null;
-  let fd: number;
+  let fd;
   try {
     fd = fs.openSync(file, O_RDONLY | O_NOFOLLOW | O_NONBLOCK);
   } catch {
@@ -27,7 +33,8 @@ export function readRegularFile(file: string, most = 64 * 1024): string | null {
     const opened = fs.fstatSync(fd);
     if (!opened.isFile() || opened.ino !== st.ino) return null;
     // Read to the end rather than to the size stat gives: /proc's files say 0 bytes.
-    const chunks: Buffer[] = [];
+    /** @type {Buffer[]} */
+    const chunks = [];
     let total = 0;
     for (;;) {
       const chunk = Buffer.alloc(Math.min(most + 1 - total, Math.max(opened.size + 1, 64 * 1024)));

@@ -1,0 +1,54 @@
+// The runner's side of the trial directory (protocol/trial-dir.mjs owns the layout). What
+// the runner hands the worker is validated before it is written; what it reads back is
+// validated against schemas/trial-dir.schema.json before any of it is believed, because
+// the target runs in that directory as the same user and can write anything there.
+
+import path from 'node:path';
+import type { FixtureRecord, RawEvent } from '../model/observations.ts';
+import { validateDef } from '../model/schemas.ts';
+import { readRegularFile } from '../protocol/safe-read.mjs';
+import { PROTOCOL, readEvents, readRecords, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
+import type { TrialSpec, WorkerOutput } from '../worker/messages.ts';
+
+/** trial.json, whole, in `dir`; a spec the schema refuses is the harness's own bug. */
+export function writeTrialSpec(dir: string, spec: Omit<TrialSpec, 'protocol'>): string {
+  const message: TrialSpec = { protocol: PROTOCOL, ...spec };
+  const problems = validateDef('trial-dir', 'trialSpec', message, TRIAL_FILE);
+  if (problems.length) throw new Error(`the runner wrote a trial the worker could not read: ${problems.join('; ')}`);
+  const file = path.join(dir, TRIAL_FILE);
+  writeAtomic(file, JSON.stringify(message));
+  return file;
+}
+
+/** worker.json: absent (the worker died first), refused (with why), or the worker's output. */
+export function readWorkerOutput(dir: string): { output: WorkerOutput } | { refused: string } | null {
+  const text = readRegularFile(path.join(dir, WORKER_FILE), 256 << 20);
+  if (text === null) return null;
+  let data: unknown;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    return { refused: `${WORKER_FILE} is not JSON` };
+  }
+  const problems = validateDef('trial-dir', 'workerOutput', data, WORKER_FILE);
+  return problems.length ? { refused: problems.slice(0, 3).join('; ') } : { output: data as WorkerOutput };
+}
+
+/** Each fixture's record that validates, without its protocol: what observations keep. */
+export function fixtureRecords(dir: string): FixtureRecord[] {
+  return readRecords(dir).flatMap((r) => {
+    if (validateDef('trial-dir', 'fixtureRecord', r, 'record').length) return [];
+    const { protocol: _p, ...record } = r;
+    return [record as unknown as FixtureRecord];
+  });
+}
+
+/** Each fixture event that validates. */
+export function fixtureEvents(dir: string): RawEvent[] {
+  return readEvents(dir).filter((e) => validateDef('trial-dir', 'fixtureEvent', e, 'event').length === 0) as RawEvent[];
+}
+
+/** What the fixtures of a trial wrote about themselves. */
+export function readFixtures(dir: string): { records: FixtureRecord[]; events: RawEvent[] } {
+  return { records: fixtureRecords(dir), events: fixtureEvents(dir) };
+}

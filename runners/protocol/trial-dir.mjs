@@ -1,0 +1,196 @@
+// The trial directory: where the runner, the worker and the fixtures meet, and the one
+// module that knows its layout. Plain JavaScript with no dependencies, because the fixture
+// (the instrumented child) and the worker (the calling process) load it beside the target
+// and may load nothing the target would not.
+//
+//   trial.json          runner -> worker: the trial, with `protocol` (engine/run-trial.ts)
+//   worker.json         worker -> runner: what the caller saw, with `protocol`
+//   procs/<pid>.json    fixture -> all: who each fixture process is, with `protocol`,
+//                       written before anything else
+//   events/<pid>.jsonl  fixture -> all: what happened to it, one JSON line per event
+//   ready/<role>        fixture -> all: written once its handlers are installed
+//   <marker>            fixture -> all: a signal-triggered cleanup completed
+//
+// Every message carries PROTOCOL; the runner validates what it reads against
+// schemas/trial-dir.schema.json, and each reader refuses another version.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { readRegularFile } from './safe-read.mjs';
+
+/** The version of this layout and of every message in it. */
+export const PROTOCOL = 1;
+
+export const TRIAL_FILE = 'trial.json';
+export const WORKER_FILE = 'worker.json';
+
+/** @param {string} dir */
+export const procsDir = (dir) => path.join(dir, 'procs');
+/** @param {string} dir */
+export const eventsDir = (dir) => path.join(dir, 'events');
+/** @param {string} dir */
+export const readyDir = (dir) => path.join(dir, 'ready');
+/** @param {string} dir @param {number} pid */
+export const recordFile = (dir, pid) => path.join(procsDir(dir), `${pid}.json`);
+/** @param {string} dir @param {number} pid */
+export const eventsFile = (dir, pid) => path.join(eventsDir(dir), `${pid}.jsonl`);
+/** @param {string} dir @param {string} role */
+export const readyFile = (dir, role) => path.join(readyDir(dir), role);
+
+/** CLOCK_MONOTONIC in nanoseconds, as a decimal string: one clock for the whole trial. */
+export const now = () => process.hrtime.bigint().toString();
+
+/** @param {string} dir */
+export function makeLayout(dir) {
+  for (const d of [procsDir(dir), eventsDir(dir), readyDir(dir)]) fs.mkdirSync(d, { recursive: true });
+}
+
+/**
+ * Written whole or not at all, by rename, so a reader never sees half a file.
+ * @param {string} file
+ * @param {string} text
+ */
+export function writeAtomic(file, text) {
+  const tmp = `${file}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, text);
+  fs.renameSync(tmp, file);
+}
+
+/**
+ * One JSON line, appended with one synchronous write: a SIGKILL cuts at most the last.
+ * @param {string} file
+ * @param {unknown} value
+ */
+export function appendLine(file, value) {
+  fs.appendFileSync(file, `${JSON.stringify(value)}\n`);
+}
+
+/**
+ * Calls `then` once `seen()` holds, re-checking whenever `dir` changes, unless `gaveUp()`
+ * holds first. Waiting on an entry is waiting on an event, never on a clock.
+ * @param {string} dir
+ * @param {() => boolean} seen
+ * @param {() => boolean} gaveUp
+ * @param {() => void} then
+ */
+export function whenSeen(dir, seen, gaveUp, then) {
+  fs.mkdirSync(dir, { recursive: true });
+  /** @type {fs.FSWatcher | null} */
+  let watcher = null;
+  const check = () => {
+    if (watcher && (seen() || gaveUp())) {
+      watcher.close();
+      watcher = null;
+      if (!gaveUp()) then();
+    }
+  };
+  watcher = fs.watch(dir, check);
+  check();
+}
+
+/**
+ * Once every role in `roles` has written its readiness.
+ * @param {string} dir
+ * @param {string[]} roles
+ * @param {() => void} then
+ */
+export function whenReady(dir, roles, then) {
+  whenSeen(readyDir(dir), () => roles.every((r) => fs.existsSync(readyFile(dir, r))), () => false, then);
+}
+
+/**
+ * A /proc/PID/stat line, parsed. The command name may contain spaces and parentheses;
+ * fields resume after the last ')'.
+ * @param {string} raw
+ * @returns {{ state: string, ppid: number, pgid: number, flags: number, startTime: string }}
+ */
+export function parseStat(raw) {
+  // rest[0] is field 3 (state); field N is rest[N - 3].
+  const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
+  return { state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), flags: Number(rest[6]), startTime: rest[19] };
+}
+
+/**
+ * @param {number | 'self'} pid
+ * @returns {ReturnType<typeof parseStat> | null} null when it is gone or there is no /proc
+ */
+export function readStat(pid) {
+  let raw;
+  try {
+    raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  return parseStat(raw);
+}
+
+/** @param {string} dir @param {string} suffix */
+function filesIn(dir, suffix) {
+  try {
+    return fs.readdirSync(dir).filter((f) => f.endsWith(suffix)).map((f) => path.join(dir, f));
+  } catch {
+    return [];
+  }
+}
+
+/** The target runs in the trial directory as this user: what is found there is read only
+ *  as a regular file, never blocking on a FIFO it put in a record's place.
+ *  @param {string} f */
+const regular = (f) => readRegularFile(f, 16 << 20);
+
+/**
+ * What each fixture wrote about itself: records of this protocol with a pid, as written
+ * (the runner validates them whole, engine/trial-messages.ts).
+ * @param {string} dir
+ * @returns {Array<Record<string, unknown> & { protocol: number, pid: number, role: string, startTime: string | null }>}
+ */
+export function readRecords(dir) {
+  return filesIn(procsDir(dir), '.json').flatMap((f) => {
+    try {
+      const record = JSON.parse(regular(f) ?? 'null');
+      return record && record.protocol === PROTOCOL && Number.isSafeInteger(record.pid) ? [record] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
+/**
+ * Events of every fixture process; a line cut short by a SIGKILL is dropped, not fatal.
+ * @param {string} dir
+ * @returns {Array<Record<string, unknown>>}
+ */
+export function readEvents(dir) {
+  /** @type {Array<Record<string, unknown>>} */
+  const events = [];
+  for (const f of filesIn(eventsDir(dir), '.jsonl')) {
+    for (const line of (regular(f) ?? '').split('\n')) {
+      if (!line) continue;
+      try {
+        events.push(JSON.parse(line));
+      } catch {}
+    }
+  }
+  return events;
+}
+
+/**
+ * The events file of one process, as text (for a quick look for one kind of event).
+ * @param {string} dir
+ * @param {number} pid
+ */
+export const eventsText = (dir, pid) => regular(eventsFile(dir, pid)) ?? '';
+
+/**
+ * A message read back: its version checked before anything else is trusted.
+ * @param {string} file
+ * @param {string} what
+ * @returns {Record<string, unknown>}
+ */
+export function readMessage(file, what) {
+  const message = JSON.parse(fs.readFileSync(file, 'utf8'));
+  if (!message || typeof message !== 'object' || message.protocol !== PROTOCOL) {
+    throw new Error(`${what} ${file} speaks trial-directory protocol ${JSON.stringify(message?.protocol)}, not ${PROTOCOL}`);
+  }
+  return message;
+}
