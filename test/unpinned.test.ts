@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
-import type { ProbeEntry, Report } from '../runners/model/report.ts';
+import type { ReportProbe, Report } from '../runners/model/report.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
@@ -32,7 +32,7 @@ test('a probe is described by its packages at the versions its tree resolved, an
       tree: [{ name: 'which', version: '2.0.2' }, { name: 'dup', version: '1.0.0' }, { name: 'dup', version: '2.0.0' }],
       unverifiedModules: ['node_modules/which/which.js', 'node_modules/which/lib.js', 'node_modules/dup/index.js', '/elsewhere/x.js'],
     },
-  } as unknown as ProbeEntry;
+  } as unknown as ReportProbe;
   const u = unpinnedOf(probe)!;
   assert.equal(u, { probe: 'p', modules: 4, packages: ['dup', 'which@2.0.2'], files: 1 });
   assert.is(describeUnpinned(u), '4 loaded modules no pin covers, from 2 packages: dup, which@2.0.2 and 1 file outside any package');

@@ -2,7 +2,7 @@
 // its adapter declares it uses. It calls nothing: the check imports the adapter and the
 // verified target in a process of their own, as a trial would, and looks.
 
-import { checkExports } from '../engine/check-exports.ts';
+import { checkExports } from '../engine/exports-check.ts';
 import { parseSources, verifyProbes } from '../engine/prepare.ts';
 import { hostRuntime, runtimeFor } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';

@@ -3,10 +3,10 @@
 // from the trials (report/build.ts): so a stream's header can carry it before any trial.
 
 import { citedExplanations } from '../identity/citations.ts';
-import type { ProbeEntry } from '../model/report.ts';
+import type { ReportProbe } from '../model/report.ts';
 import type { PreparedProbe } from './prepare.ts';
 
-export function probeHead(p: PreparedProbe): ProbeEntry {
+export function probeHead(p: PreparedProbe): ReportProbe {
   const { name, title, identity } = p.probe.spec;
   if (!p.verified) return { name, title, identity, unavailable: p.unavailable ?? 'not verified' };
   // The base probe's citations name lines of its own version, not of another.

@@ -22,9 +22,9 @@ import { readFixtures, readWorkerOutput, writeTrialSpec } from './trial-messages
 import { watchAfterCaller } from './after-caller.ts';
 import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
-import { sweepTrial } from './sweep.ts';
+import { endLeftovers } from './leftovers.ts';
 import { unverifiedModules } from './unverified.ts';
-import { buildAdapters } from './harness.ts';
+import { buildAdapters } from './bundle.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
 
 /** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
@@ -132,7 +132,7 @@ async function attemptTrial(
     output && !ctx.stopped && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
       ? await watchAfterCaller(dir, output.observations.spawns, caseSpec.windowMs)
       : null;
-  const leftovers = sweepTrial(dir, mark, worker.pid, cgroup);
+  const leftovers = endLeftovers(dir, mark, worker.pid, cgroup);
   if (worker.pid !== null) ctx.live.delete(worker.pid);
 
   try {

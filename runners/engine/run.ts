@@ -9,10 +9,10 @@ import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { ProbeEntry, TrialResult } from '../model/report.ts';
+import type { ReportProbe, TrialResult } from '../model/report.ts';
 import { endCgroup, makeCgroup, ownCgroup } from '../os/cgroup.ts';
 import { killQuietly } from '../os/processes.ts';
-import { buildAdapters, buildSupervisor, buildWorker } from './harness.ts';
+import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
 import { probeHead } from './probe-record.ts';
@@ -47,7 +47,7 @@ export interface RunOptions {
  */
 export type RunEvent =
   | { kind: 'notice'; line: string }
-  | { kind: 'prepared'; heads: ProbeEntry[]; planned: number }
+  | { kind: 'prepared'; heads: ReportProbe[]; planned: number }
   | { kind: 'progress'; progress: Progress }
   | { kind: 'trial'; trial: TrialResult };
 
@@ -59,7 +59,7 @@ export interface Progress {
 
 export interface RunResult {
   /** Each probe as prepared; the modules its trials loaded are added by the report. */
-  heads: ProbeEntry[];
+  heads: ReportProbe[];
   /** In the order they finished. */
   trials: TrialResult[];
   /** Trials in the plan (this shard's), whether or not they finished. */

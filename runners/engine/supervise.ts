@@ -11,7 +11,7 @@ export interface Supervisor {
   release(): Promise<void>;
 }
 
-/** `built` is the supervisor's build (engine/harness.ts), made before the run directory
+/** `built` is the supervisor's build (engine/bundle.ts), made before the run directory
  *  exists, so a build that fails leaves no directory with nobody to remove it. */
 export function supervise(built: string, run: RunDir, keep: boolean, cgroup: string | null): Supervisor {
   // detached: its own session, so a terminal's Ctrl-C or hangup does not end it with the runner.

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { display } from '../model/files.ts';
 import type { Citation, LoadedProbe } from '../model/probe.ts';
-import type { CitedCode, ProbeEntry } from '../model/report.ts';
+import type { CitedCode, ReportProbe } from '../model/report.ts';
 import { git } from './git.ts';
 import { blobId, packageSource } from './verify.ts';
 
@@ -75,6 +75,6 @@ function withCode(probe: LoadedProbe, c: Citation, offline: boolean): CitedCode 
 }
 
 /** The probe's explanations that cite code, with the cited lines, for its report entry. */
-export function citedExplanations(probe: LoadedProbe, offline = false): NonNullable<ProbeEntry['explanations']> {
+export function citedExplanations(probe: LoadedProbe, offline = false): NonNullable<ReportProbe['explanations']> {
   return probe.explanations.filter((e) => e.cites?.length).map((e) => ({ why: e.why, cites: e.cites!.map((c) => withCode(probe, c, offline)) }));
 }

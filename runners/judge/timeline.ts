@@ -6,18 +6,18 @@ import type { Judgement, TimelineEntry } from '../model/report.ts';
 import { childPid, compareT, msSince, watched } from './read-observations.ts';
 
 export function deriveDurations(o: Observations): Judgement['durations'] {
-  const history = o.worker;
-  const settleT = history.settlement.t;
+  const worker = o.worker;
+  const settleT = worker.settlement.t;
   const pid = childPid(o);
   const endT =
     pid === null
       ? null
-      : (history.spawns.find((s) => s.pid === pid)?.exit?.t ??
+      : (worker.spawns.find((s) => s.pid === pid)?.exit?.t ??
         o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit')?.t ??
         watched(o).ends[pid] ??
         null);
   return {
-    triggerToSettleMs: history.trigger.t && settleT ? msSince(history.trigger.t, settleT) : null,
+    triggerToSettleMs: worker.trigger.t && settleT ? msSince(worker.trigger.t, settleT) : null,
     settleToChildEndMs: settleT && endT ? msSince(settleT, endT) : null,
   };
 }
@@ -30,24 +30,24 @@ export function deriveMemory(o: Observations): Judgement['memory'] {
 
 /** Worker, runner and fixture events merged on the shared monotonic clock, in ms from the worker's start. */
 export function buildTimeline(o: Observations): TimelineEntry[] {
-  const history = o.worker;
+  const worker = o.worker;
   const window = watched(o);
   const rows: Array<{ t: string; source: string; kind: string; detail?: Record<string, unknown> }> = [];
-  rows.push({ t: history.t0, source: 'worker', kind: 'start' });
-  for (const s of history.spawns) {
+  rows.push({ t: worker.t0, source: 'worker', kind: 'start' });
+  for (const s of worker.spawns) {
     rows.push({ t: s.t, source: 'worker', kind: 'spawn', detail: { pid: s.pid, error: s.error } });
     if (s.exit) rows.push({ t: s.exit.t, source: 'worker', kind: 'child-exit', detail: { pid: s.pid, code: s.exit.code, signal: s.exit.signal } });
   }
-  if (history.trigger.t) rows.push({ t: history.trigger.t, source: 'worker', kind: 'abort' });
-  if (history.settlement.t) rows.push({ t: history.settlement.t, source: 'worker', kind: history.settlement.kind });
+  if (worker.trigger.t) rows.push({ t: worker.trigger.t, source: 'worker', kind: 'abort' });
+  if (worker.settlement.t) rows.push({ t: worker.settlement.t, source: 'worker', kind: worker.settlement.kind });
   if (window.callerExit) rows.push({ t: window.callerExit.t, source: 'runner', kind: 'caller-gone' });
   for (const [pid, t] of Object.entries(window.ends)) rows.push({ t, source: window.by, kind: 'seen-gone', detail: { pid: Number(pid) } });
-  const watchEnd = o.runner.afterCaller ? o.runner.afterCaller.watchEnd : history.watchEnd;
+  const watchEnd = o.runner.afterCaller ? o.runner.afterCaller.watchEnd : worker.watchEnd;
   if (watchEnd) rows.push({ t: watchEnd, source: window.by, kind: 'watch-end' });
   for (const e of o.fixtures.events) {
     const { t, pid, kind, role, ...rest } = e;
     rows.push({ t, source: `${String(role)}:${pid}`, kind, ...(Object.keys(rest).length ? { detail: rest } : {}) });
   }
   rows.sort((a, b) => compareT(a.t, b.t));
-  return rows.map(({ t, ...r }) => ({ ms: msSince(history.t0, t), ...r }));
+  return rows.map(({ t, ...r }) => ({ ms: msSince(worker.t0, t), ...r }));
 }

@@ -36,7 +36,7 @@ export const TARGETS_DIR = path.join(CACHE_DIR, 'targets');
 export const NODE_CACHE_DIR = path.join(CACHE_DIR, 'node');
 
 export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
-export const CHECK_EXPORTS = path.join(RUNNERS_DIR, 'worker', 'check-exports.ts');
+export const CHECK_EXPORTS = path.join(RUNNERS_DIR, 'worker', 'exports-main.ts');
 export const SUPERVISOR = path.join(RUNNERS_DIR, 'supervisor', 'main.ts');
 /** The worker and the adapters built to JavaScript, content-addressed: trials start them
  *  with a bare node, no TypeScript loader. */

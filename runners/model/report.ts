@@ -118,7 +118,7 @@ export interface Environment {
 /** A citation as a report carries it: with the cited lines, read from the verified bytes. */
 export type CitedCode = { path: string; lines: [number, number]; code: string } | { node: string; function: string };
 
-export type ProbeEntry = {
+export type ReportProbe = {
   name: string;
   title: string;
   identity: Identity;
@@ -141,7 +141,7 @@ export interface Report {
   semantics: number;
   createdAt: string;
   environment: Environment;
-  probes: ProbeEntry[];
+  probes: ReportProbe[];
   cases: Array<{ id: string; title: string; sha256: string; clauses: Clause[] }>;
   trials: TrialResult[];
   summary: Summary;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import { applyControls } from '../judge/controls.ts';
 import type { LoadedCase } from '../model/case.ts';
-import type { Environment, Outcome, ProbeEntry, Report, Summary, TrialResult } from '../model/report.ts';
+import type { Environment, Outcome, ReportProbe, Report, Summary, TrialResult } from '../model/report.ts';
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
 
 /** Outcomes that mean something is not as the probe's expectations say. */
@@ -46,7 +46,7 @@ export function caseEntry(c: LoadedCase): Report['cases'][number] {
 
 export interface ReportInput {
   /** Each probe as prepared; the modules its trials loaded are added here. */
-  probes: ProbeEntry[];
+  probes: ReportProbe[];
   cases: LoadedCase[];
   /** In any order: the report orders them by probe, then by case. */
   trials: TrialResult[];
@@ -95,7 +95,7 @@ export function sortTrials(trials: TrialResult[]): TrialResult[] {
 }
 
 /** Each verified probe with the modules its trials loaded that no pin covers. */
-export function withModules(heads: ProbeEntry[], trials: TrialResult[]): ProbeEntry[] {
+export function withModules(heads: ReportProbe[], trials: TrialResult[]): ReportProbe[] {
   return heads.map((head) => {
     if (!head.verified) return head;
     const own = trials.filter((t) => t.probe === head.name).flatMap((t) => t.unverifiedModules ?? []);
@@ -105,7 +105,7 @@ export function withModules(heads: ProbeEntry[], trials: TrialResult[]): ProbeEn
 }
 
 /** What identifies the code a probe ran: the verified files, commit or module, else its pin. */
-export function identityKey(p: ProbeEntry | undefined): string {
+export function identityKey(p: ReportProbe | undefined): string {
   if (!p) return 'absent';
   const v = p.verified;
   return JSON.stringify(v ? { kind: v.kind, module: v.module, commit: v.commit, files: v.files.map((f) => [f.path, f.blob]) } : p.identity);

@@ -4,7 +4,7 @@
 // runtime or semantics, the same trial twice, or a slice missing.
 
 import { isDeepStrictEqual } from 'node:util';
-import type { ProbeEntry, Report } from '../model/report.ts';
+import type { ReportProbe, Report } from '../model/report.ts';
 import { identityKey, sortTrials, summarize, withModules } from './build.ts';
 import { applyControls } from '../judge/controls.ts';
 
@@ -14,7 +14,7 @@ export interface Part {
 }
 
 /** The probe as one run would record it: verified modules are unioned from the trials. */
-function withoutModules(p: ProbeEntry): ProbeEntry {
+function withoutModules(p: ReportProbe): ReportProbe {
   return p.verified ? { ...p, verified: { ...p.verified, unverifiedModules: [] } } : p;
 }
 

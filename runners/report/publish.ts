@@ -4,12 +4,12 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ProbeEntry, Report } from '../model/report.ts';
+import type { ReportProbe, Report } from '../model/report.ts';
 import { summarize } from './build.ts';
 import { readReport } from './report-file.ts';
 
 /** The version a probe's results are filed under: the package's, the runtime's, the pin's. */
-export function probeVersion(p: ProbeEntry, runtime: string): string {
+export function probeVersion(p: ReportProbe, runtime: string): string {
   const id = p.identity;
   if (id.kind === 'package') return id.version;
   if (id.kind === 'builtin') return runtime;

@@ -3,7 +3,7 @@
 // version the resolved tree gives. Said once per probe on the terminal and the findings
 // page, because a verdict is about the pinned bytes only when nothing else ran. Pure.
 
-import type { ProbeEntry, Report } from '../model/report.ts';
+import type { ReportProbe, Report } from '../model/report.ts';
 
 export interface Unpinned {
   probe: string;
@@ -24,12 +24,12 @@ export function packageOf(module: string): string | null {
   return name || null;
 }
 
-function withVersion(name: string, probe: ProbeEntry): string {
+function withVersion(name: string, probe: ReportProbe): string {
   const versions = new Set((probe.verified?.tree ?? []).filter((t) => t.name === name).map((t) => t.version));
   return versions.size === 1 ? `${name}@${[...versions][0]}` : name;
 }
 
-export function unpinnedOf(probe: ProbeEntry): Unpinned | null {
+export function unpinnedOf(probe: ReportProbe): Unpinned | null {
   const modules = probe.verified?.unverifiedModules ?? [];
   if (modules.length === 0) return null;
   const names = new Set<string>();

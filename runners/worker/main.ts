@@ -34,7 +34,7 @@ if (spec.cgroup) joinCgroup(spec.cgroup);
 const { trigger } = caseSpec;
 fs.mkdirSync(readyDir(dir), { recursive: true });
 
-const seen: WorkerObservations = {
+const observed: WorkerObservations = {
   t0: now(),
   spawns: [],
   trigger: { kind: trigger.kind, t: null, fired: false },
@@ -46,13 +46,13 @@ const seen: WorkerObservations = {
   problems: [],
   entered: null,
 };
-const pending = () => seen.settlement.kind === 'pending';
+const pending = () => observed.settlement.kind === 'pending';
 const redact = redactor(dir, spec.fixture);
 
 const loadedModules = watchModules(spec.target, spec.hooks);
 
 function finish(): never {
-  const output: WorkerOutput = { protocol: PROTOCOL, observations: seen, modules: loadedModules() };
+  const output: WorkerOutput = { protocol: PROTOCOL, observations: observed, modules: loadedModules() };
   // Whole or not at all. Not through model/files.ts: its library installs signal
   // handlers, and the calling process must carry nothing the target would not.
   writeAtomic(path.join(dir, WORKER_FILE), JSON.stringify(output));
@@ -69,26 +69,26 @@ process.on('uncaughtExceptionMonitor', (err) => {
   const inTarget = spec.target.kind === 'material' && stack.includes(fileURLToPath(spec.target.materialUrl));
   const where = adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
   const whose = inTarget ? ", thrown in the target's code" : where ? `, thrown in the adapter (at ${where})` : '';
-  seen.problems.push(`an uncaught exception ended the calling process${whose}: ${text}`);
+  observed.problems.push(`an uncaught exception ended the calling process${whose}: ${text}`);
   finish();
 });
 
 let onChildExit: (() => void) | null = null;
-watchSpawns(seen.spawns, dir, redact, () => onChildExit?.());
+watchSpawns(observed.spawns, dir, redact, () => onChildExit?.());
 
 const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true;
 const controller = wantsSignal ? new AbortController() : null;
 function abort(): void {
   if (!controller || controller.signal.aborted) return;
-  seen.trigger.t = now();
-  seen.trigger.fired = true;
+  observed.trigger.t = now();
+  observed.trigger.fired = true;
   controller.abort(abortReason(trigger.reason));
 }
 const call = buildCall(spec, controller);
 
 function adapterFailed(stage: AdapterError['stage'], err: unknown, message?: string): never {
   const at = err === null ? null : adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
-  seen.adapterError = { stage, message: firstLine(message ?? err, redact), at };
+  observed.adapterError = { stage, message: firstLine(message ?? err, redact), at };
   finish();
 }
 
@@ -104,7 +104,7 @@ try {
   const missing = missingExports(adapter!.uses, loaded);
   if (missing.length) adapterFailed('uses', null, lacking(missing, Object.keys(loaded as object)));
   target = watchEntry(loaded, spec.target.kind === 'material' && typeof spec.target.entryUrls !== 'string', (name) => {
-    seen.entered ??= { export: name, t: now() };
+    observed.entered ??= { export: name, t: now() };
   });
 } catch (err) {
   adapterFailed('load-target', err);
@@ -115,15 +115,15 @@ const timers = trackTimers(pending);
 function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): void {
   if (!pending()) return;
   // Settled before any export of the target ran: whatever happened was the adapter's.
-  if (!seen.entered) adapterFailed('call', kind === 'resolved' ? null : error, kind === 'resolved' ? 'run() settled without calling into the target' : undefined);
+  if (!observed.entered) adapterFailed('call', kind === 'resolved' ? null : error, kind === 'resolved' ? 'run() settled without calling into the target' : undefined);
   const t = now();
   timers.disable();
-  seen.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, seen.trigger.fired, redact) };
-  seen.atSettle = sampleAtSettle(dir, caseSpec.child, seen.spawns, controller?.signal ?? null, timers.live());
-  seen.rss.atSettle = process.memoryUsage().rss;
+  observed.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, observed.trigger.fired, redact) };
+  observed.atSettle = sampleAtSettle(dir, caseSpec.child, observed.spawns, controller?.signal ?? null, timers.live());
+  observed.rss.atSettle = process.memoryUsage().rss;
   // A caller that exits on settlement leaves the watching to the runner.
   if (caseSpec.caller === 'exits-on-settle') {
-    seen.afterWindow = seen.atSettle.processes;
+    observed.afterWindow = observed.atSettle.processes;
     finish();
   }
   watchAfterSettle();
@@ -133,14 +133,14 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
 function watchAfterSettle(): void {
   watchWindow({
     dir,
-    spawns: seen.spawns,
+    spawns: observed.spawns,
     windowMs: caseSpec.windowMs,
-    ends: seen.ends,
+    ends: observed.ends,
     reaping: true,
     schedule: (tick, ms) => timers.harnessTimer(tick, ms),
     done: (afterWindow, watchEnd) => {
-      seen.afterWindow = afterWindow;
-      seen.watchEnd = watchEnd;
+      observed.afterWindow = afterWindow;
+      observed.watchEnd = watchEnd;
       finish();
     },
   });
@@ -152,17 +152,17 @@ if (trigger.kind === 'abort' && trigger.after === 'exit') onChildExit = abort;
 // The target never settling is a fact (settled: pending); a fixture that started but
 // never became ready is a harness problem, and the trial is an error.
 timers.harnessTimer(() => {
-  const started = seen.spawns.some((s) => s.pid !== null);
+  const started = observed.spawns.some((s) => s.pid !== null);
   if (started && caseSpec.call.command === 'fixture' && !childIsReady(dir)) {
-    seen.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
+    observed.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
   }
-  if (!seen.entered && seen.problems.length === 0) adapterFailed('call', null, `run() did not settle within ${spec.deadlineMs} ms and never called into the target`);
-  seen.afterWindow = sampleProcesses(dir, seen.spawns);
-  seen.watchEnd = now();
+  if (!observed.entered && observed.problems.length === 0) adapterFailed('call', null, `run() did not settle within ${spec.deadlineMs} ms and never called into the target`);
+  observed.afterWindow = sampleProcesses(dir, observed.spawns);
+  observed.watchEnd = now();
   finish();
 }, spec.deadlineMs);
 
-seen.rss.atCall = process.memoryUsage().rss;
+observed.rss.atCall = process.memoryUsage().rss;
 timers.enable();
 let promise: Promise<unknown> | null = null;
 try {

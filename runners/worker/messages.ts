@@ -54,7 +54,7 @@ export interface WorkerOutput {
   modules: string[];
 }
 
-/** What `verify` hands worker/check-exports.ts. */
+/** What `verify` hands worker/exports-main.ts. */
 export interface ExportsCheckSpec {
   adapterPath: string;
   hooks: string;

@@ -3,7 +3,7 @@
 // assertions that failed and the command that runs it again. Pure.
 
 import { CLAUSES, FACT_NAMES } from '../../model/case.ts';
-import type { ProbeEntry, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
+import type { ReportProbe, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
 import { interruptionWords } from '../build.ts';
 import { clauseState } from '../render.ts';
@@ -13,7 +13,7 @@ import { plainWords } from './plain-words.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 
 
-function identity(p: ProbeEntry): string {
+function identity(p: ReportProbe): string {
   const id = p.identity;
   const pinned = (paths: Array<{ path: string; blob: string }>) => `${paths.length} pinned file${paths.length === 1 ? '' : 's'} (${paths.slice(0, 3).map((f) => `${f.path} ${f.blob.slice(0, 12)}`).join(', ')}${paths.length > 3 ? ', …' : ''})`;
   const what =

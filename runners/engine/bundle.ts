@@ -36,9 +36,9 @@ export function buildWorker(): string {
   return bundle(WORKER, 'childproof-worker');
 }
 
-/** The built exports check (worker/check-exports.ts). */
+/** The built exports check (worker/exports-main.ts). */
 export function buildExportsCheck(): string {
-  return bundle(CHECK_EXPORTS, 'childproof-check-exports');
+  return bundle(CHECK_EXPORTS, 'childproof-exports-check');
 }
 
 /** The built supervisor (supervisor/main.ts). */

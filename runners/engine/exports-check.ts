@@ -1,5 +1,5 @@
 // Whether each probe's target has every export its adapter declares in `uses`: each
-// adapter and its verified copy loaded in a process of its own (worker/check-exports.ts),
+// adapter and its verified copy loaded in a process of its own (worker/exports-main.ts),
 // as a trial loads them, and nothing called. What `verify` adds to checking the bytes.
 
 import { execFile } from 'node:child_process';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import type { Runtime } from '../identity/runtime.ts';
 import { LOADER_HOOKS } from '../model/paths.ts';
 import type { ExportsCheck, ExportsCheckSpec } from '../worker/messages.ts';
-import { buildAdapters, buildExportsCheck } from './harness.ts';
+import { buildAdapters, buildExportsCheck } from './bundle.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
 import { lacking } from '../worker/entry-watch.ts';
 import { adapterFile, displayBase, targetSpec } from './run-trial.ts';

@@ -14,7 +14,7 @@ import { hasMark, processesMarked } from '../os/marks.ts';
 import { commandName, killQuietly, processesInGroup, processState } from '../os/processes.ts';
 import { fixtureRecords } from './trial-messages.ts';
 
-export function sweepTrial(trialDir: string, mark: string, pgid: number | null, cgroup: string | null): Leftover[] {
+export function endLeftovers(trialDir: string, mark: string, pgid: number | null, cgroup: string | null): Leftover[] {
   const records = fixtureRecords(trialDir);
   const roleOf = (pid: number) => records.find((r) => r.pid === pid)?.role ?? 'unknown';
   const found = new Map<number, Leftover>();
