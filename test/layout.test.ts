@@ -47,7 +47,10 @@ test('runners/ holds only folders by role, each importing only what its role may
 
 test(`no source file is longer than ${LINE_LIMIT} lines`, () => {
   const files = ['runners', 'probes', 'test', 'bench', 'bin'].flatMap((d) => sources(path.join(ROOT, d)));
+  // Generated from the schemas (bin/schema-types.ts), never edited by hand.
+  const generated = path.join(RUNNERS_DIR, 'model', 'schema-types');
   const long = files
+    .filter((f) => !f.startsWith(generated))
     .map((f) => [path.relative(ROOT, f), fs.readFileSync(f, 'utf8').split('\n').length - 1] as const)
     .filter(([, n]) => n > LINE_LIMIT);
   assert.equal(long, []);

@@ -1,5 +1,7 @@
-// The shape of a case file. Mirrors schemas/case.schema.json: when one changes, the other
-// changes in the same commit. cases/INTERPRETING.md says what each field means to a runner.
+// The shape of a case file. Its schema is schemas/case.schema.json:
+// the types generated from it (model/schema-types/) must agree with these both ways, or
+// test/schema-types.test.ts fails.
+// cases/INTERPRETING.md says what each field means to a runner.
 
 export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1' | 'SIGUSR2';
 

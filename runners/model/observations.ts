@@ -1,6 +1,7 @@
 // What one trial saw, with no interpretation: exactly what fact derivation reads, saved in
-// the report so any verdict can be judged again offline. Mirrors
-// schemas/observations.schema.json: when one changes, the other changes in the same commit.
+// the report so any verdict can be judged again offline. Its schema is
+// schemas/observations.schema.json: the types generated from it (model/schema-types/) must agree with these both ways, or
+// test/schema-types.test.ts fails.
 
 import type { TriggerKind } from './case.ts';
 
@@ -16,7 +17,7 @@ export interface RawEvent {
 export interface FixtureRecord {
   pid: number;
   ppid: number;
-  pgid: number;
+  pgid: number | null;
   /** /proc/PID/stat field 22, to tell this process from a later one with the same pid. */
   startTime: string | null;
   role: string;

@@ -1,5 +1,6 @@
-// The report: what a run says. Mirrors schemas/report.schema.json: when one changes, the
-// other changes in the same commit.
+// The report: what a run says. Its schema is schemas/report.schema.json:
+// the types generated from it (model/schema-types/) must agree with these both ways, or
+// test/schema-types.test.ts fails.
 
 import type { Clause, FactName, FactValue } from './case.ts';
 import type { Observations, Leftover } from './observations.ts';

@@ -5,10 +5,11 @@
 
 import type { CaseSpec } from '../model/case.ts';
 import type { WorkerObservations } from '../model/observations.ts';
+import type { PROTOCOL } from '../protocol/trial-dir.mjs';
 
 export interface TrialSpec {
   /** protocol/trial-dir.mjs's PROTOCOL. */
-  protocol: number;
+  protocol: typeof PROTOCOL;
   /** The trial's private directory: records, events, readiness and markers live here. */
   dir: string;
   /** The trial's mark (os/marks.ts): the worker carries it in its environment, and each
@@ -48,7 +49,7 @@ export type TargetSpec =
 
 /** What the worker writes when it is done: what it saw, and every module it loaded. */
 export interface WorkerOutput {
-  protocol: number;
+  protocol: typeof PROTOCOL;
   observations: WorkerObservations;
   /** File URLs of the modules loaded after the worker's hooks were in place. */
   modules: string[];

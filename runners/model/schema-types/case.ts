@@ -1,0 +1,170 @@
+// Generated from schemas/case.schema.json by bin/schema-types.ts (`make types`): do not edit.
+
+
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "feature".
+ */
+export type Feature = ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer")
+/**
+ * The child's behaviour. Grandchildren nest at most two levels below it and four wide (cases/INTERPRETING.md): 21 processes at most.
+ */
+export type ChildBehaviour = (Behaviour & {
+grandchildren?: {
+behaviour?: GrandchildBehaviour
+}[]
+})
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "grandchildBehaviour".
+ */
+export type GrandchildBehaviour = (Behaviour & {
+grandchildren?: {
+behaviour?: LeafBehaviour
+}[]
+})
+/**
+ * Two levels below the child: no grandchildren of its own.
+ * 
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "leafBehaviour".
+ */
+export type LeafBehaviour = Behaviour
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "clause".
+ */
+export type Clause = ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "factName".
+ */
+export type FactName = ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle")
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "factValue".
+ */
+export type FactValue = ((string | number | boolean | null) | string[])
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "signalName".
+ */
+export type SignalName = ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
+
+/**
+ * One child behaviour, one trigger, and the assertions a correct implementation satisfies.
+ */
+export interface ChildproofCase {
+$schema?: string
+/**
+ * Permanent: the path below cases/ without .case.json.
+ */
+id: string
+title: string
+description?: string
+/**
+ * Why no known-bad implementation is expected to fail this case: it records facts rather than judging them.
+ */
+observationOnly?: string
+requires: Feature[]
+child: ChildBehaviour
+call: {
+command: ("fixture" | "missing")
+/**
+ * Values JSON cannot spell are written as the strings NaN, Infinity and -Infinity.
+ */
+timeoutMs?: (number | ("NaN" | "Infinity" | "-Infinity"))
+/**
+ * Pass an AbortSignal even when the trigger does not abort, or 'lookalike': an object shaped like one that is not an AbortSignal.
+ */
+signal?: (boolean | "lookalike")
+options?: {
+
+}
+/**
+ * Run the command through a shell as the second command of a list (cd DIR && COMMAND), so the shell stays between the target and the command.
+ */
+shell?: boolean
+/**
+ * Bytes of output the target may buffer before it must stop the child and reject.
+ */
+maxBuffer?: number
+}
+trigger: {
+kind: ("none" | "abort" | "pre-aborted" | "timeout")
+after?: ("ready" | "exit" | "signal")
+/**
+ * What the harness aborts with; the rejection is searched for it by identity.
+ */
+reason?: ("error" | "string" | "object" | "none")
+}
+windowMs: number
+/**
+ * exits-on-settle: the calling process exits the moment the call settles, as a command-line tool would; the runner then watches what outlives it.
+ */
+caller?: ("stays" | "exits-on-settle")
+deadlineMs?: number
+/**
+ * @minItems 1
+ */
+assertions: Assertion[]
+}
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "behaviour".
+ */
+export interface Behaviour {
+onSignal?: {
+[k: string]: Reaction
+}
+stdin?: ("ignore" | "exit-on-eof" | "mcp-handshake")
+exitAfterMs?: number
+exitCode?: number
+output?: {
+bytes: number
+stream?: ("stdout" | "stderr")
+}
+/**
+ * @maxItems 4
+ */
+grandchildren?: {
+stdio: ("inherit" | "ignore")
+group: ("same" | "detached")
+behaviour: Behaviour
+}[]
+}
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "reaction".
+ */
+export interface Reaction {
+/**
+ * exit (after an optional cleanup) or ignore; coin-flip: either, by a coin that is the trial directory's name, so the repeats of one trial fall differently (test-only: a deliberately nondeterministic child)
+ */
+action: ("exit" | "ignore" | "coin-flip")
+delayMs?: number
+marker?: string
+exitCode?: number
+}
+/**
+ * A clause, a fact, and exactly one operator.
+ * 
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "assertion".
+ */
+export interface Assertion {
+clause: Clause
+fact: FactName
+equals?: FactValue
+/**
+ * @minItems 1
+ */
+oneOf?: FactValue[]
+includes?: FactValue
+excludes?: FactValue
+}
+export interface ChildBehaviour1 {
+grandchildren?: {
+behaviour?: GrandchildBehaviour
+}[]
+}

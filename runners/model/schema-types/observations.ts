@@ -1,0 +1,182 @@
+// Generated from schemas/observations.schema.json by bin/schema-types.ts (`make types`): do not edit.
+
+
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+export type T = string
+
+/**
+ * Everything one trial saw, with no interpretation: exactly what fact derivation reads (cases/INTERPRETING.md), so facts, verdicts and outcomes can be judged again offline.
+ */
+export interface ChildproofTrialObservations {
+/**
+ * SHA-256 of what the trial ran: the case's setup fields and the probe's options, as canonical JSON.
+ */
+setup: string
+/**
+ * What the calling process saw.
+ */
+worker: {
+t0: T
+spawns: {
+t: T
+file: string
+/**
+ * Its file or arguments name the trial directory, as the case's command always does; false for a process the target starts for its own ends.
+ */
+command: boolean
+pid: (number | null)
+error: (string | null)
+exit: (null | {
+t: T
+code: (number | null)
+signal: (string | null)
+})
+}[]
+trigger: {
+kind: ("none" | "abort" | "pre-aborted" | "timeout")
+t: (null | T)
+fired: boolean
+}
+settlement: {
+kind: ("resolved" | "rejected" | "threw" | "pending")
+t: (null | T)
+error: (null | {
+name: (string | null)
+code: (string | number | null)
+signal: (string | null)
+exitCode: (number | null)
+/**
+ * The error's own timedOut flag, where it has one.
+ */
+timedOut: (boolean | null)
+/**
+ * The name and code of the error's cause, where it has one.
+ */
+cause: (null | {
+name: (string | null)
+code: (string | number | null)
+})
+message: (string | null)
+/**
+ * The parts of the thrown value that could not be read because reading them threw (a getter, a Proxy's trap); each is null above.
+ * 
+ * @maxItems 16
+ */
+unreadable?: string[]
+reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+})
+}
+atSettle: (null | {
+processes: Sample[]
+markers: {
+[k: string]: boolean
+}
+abortListeners: (number | null)
+timers: number
+exitsSeen: number[]
+})
+ends: Ends
+afterWindow: Sample[]
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+watchEnd?: string
+rss: {
+atCall: number
+atSettle: (number | null)
+}
+/**
+ * What kept the trial from meaning anything (a fixture that never became ready, say).
+ */
+problems: string[]
+/**
+ * The first call into the target: an export of the verified module called or constructed. Absent in reports made before it was kept.
+ */
+entered?: (null | {
+export: string
+t: T
+})
+/**
+ * The adapter failed before the call entered the target, so the trial says nothing of the target.
+ */
+adapterError?: {
+stage: ("load-adapter" | "load-target" | "uses" | "call")
+message: string
+/**
+ * The adapter's source file and line, relative to the directory the run was started in or to its probe's parent directory.
+ */
+at: (string | null)
+}
+}
+/**
+ * What each fixture process wrote about itself: its record (pid, parent, group, start time) and its events.
+ */
+fixtures: {
+records: {
+pid: number
+ppid: number
+pgid: (number | null)
+startTime: (string | null)
+role: string
+t: T
+}[]
+events: {
+t: T
+pid: number
+kind: string
+}[]
+}
+/**
+ * What the runner saw: what outlived a caller that exits on settlement, and what it had to end after the trial.
+ */
+runner: {
+afterCaller: (null | {
+t: T
+processes: Sample[]
+ends: Ends
+afterWindow: Sample[]
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+watchEnd?: string
+})
+leftovers: Leftover[]
+}
+}
+/**
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sample".
+ */
+export interface Sample {
+pid: number
+role: string
+state: ("running" | "exited")
+}
+/**
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "ends".
+ */
+export interface Ends {
+[k: string]: T
+}
+/**
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "leftover".
+ */
+export interface Leftover {
+pid: number
+role: string
+/**
+ * What proved the process the trial's, first found: its fixture record, the worker's process group, the trial's mark in its environment, or the trial's cgroup; 'tag' (a command line) only in reports made before marks.
+ */
+how: ("record" | "group" | "mark" | "cgroup" | "tag")
+/**
+ * The kernel's short name for the process (its comm).
+ */
+name?: string
+}

@@ -1,0 +1,153 @@
+// Generated from schemas/probe.schema.json by bin/schema-types.ts (`make types`): do not edit.
+
+
+/**
+ * This interface was referenced by `ChildproofProbe`'s JSON-Schema
+ * via the `definition` "identity".
+ */
+export type Identity = ({
+kind: ("builtin" | "files" | "git" | "package")
+} & Identity1)
+export type Identity1 = ({
+kind: "builtin"
+module: string
+} | {
+kind: "files"
+/**
+ * Relative to the probe directory; absent: supplied with --source.
+ */
+root?: string
+entry: Entry
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+} | {
+kind: "git"
+/**
+ * Relative to the probe directory; absent: supplied with --source.
+ */
+checkout?: string
+commit: string
+entry: Entry
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+} | {
+kind: "package"
+name: string
+version: string
+entry: Entry
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+/**
+ * The directory name below node_modules when it differs from the package name (an npm alias).
+ */
+installedAs?: string
+/**
+ * The package's dependency tree as Node resolves it from the package, each package pinned like the target (`init --with-dependencies`); a dependency found at another version, or whose bytes differ, stops the run (exit 3). Packages of the tree not listed here run unpinned and are reported so.
+ */
+dependencies?: {
+name: string
+version: string
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+}[]
+})
+/**
+ * The module the adapter receives as its target, or several by name.
+ * 
+ * This interface was referenced by `ChildproofProbe`'s JSON-Schema
+ * via the `definition` "entry".
+ */
+export type Entry = (RelativePath | {
+[k: string]: RelativePath
+})
+/**
+ * a relative path inside the root: no leading "/", no ".." segment, no backslash
+ * 
+ * This interface was referenced by `ChildproofProbe`'s JSON-Schema
+ * via the `definition` "relativePath".
+ */
+export type RelativePath = string
+/**
+ * a git blob id: 40 lowercase hex digits (SHA-1 of "blob <size>\0" and the bytes), or 64 in a SHA-256 repository
+ * 
+ * This interface was referenced by `ChildproofProbe`'s JSON-Schema
+ * via the `definition` "blob".
+ */
+export type Blob = string
+/**
+ * a SHA-256 object id: 64 lowercase hex digits
+ * 
+ * This interface was referenced by `ChildproofProbe`'s JSON-Schema
+ * via the `definition` "blobSha256".
+ */
+export type BlobSha256 = string
+
+/**
+ * One target API, as a person writes it: its pinned identity, its adapter and what it supports. Known divergences live beside it in divergences.json.
+ */
+export interface ChildproofProbe {
+$schema?: string
+name: string
+title: string
+/**
+ * Another probe's directory, relative to this one: a variant takes its identity, adapter and supported options.
+ */
+extends?: string
+identity?: Identity
+/**
+ * What the user must supply with --source when the identity names no root or checkout.
+ */
+source?: string
+/**
+ * The Node releases the target runs on, as a semver range; for a package, its own engines.node by default.
+ */
+node?: string
+/**
+ * the adapter module, relative to the probe directory (it may be another probe's adapter)
+ */
+adapter?: string
+supports?: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer")[]
+/**
+ * Options added to every call this probe makes, over the case's own.
+ */
+options?: {
+
+}
+/**
+ * For a package probe: options laid over `options` when the package's version is in a range, so one adapter maps each major's documented API (execa's `signal` before 9, `cancelSignal` from 9).
+ */
+byVersion?: {
+/**
+ * a semver range
+ */
+range: string
+options: {
+
+}
+}[]
+/**
+ * A known-bad variant of another probe, breaking exactly one clause.
+ */
+mutant?: {
+of: string
+breaks: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")
+how?: string
+}
+}
+/**
+ * This interface was referenced by `ChildproofProbe`'s JSON-Schema
+ * via the `definition` "pinnedPath".
+ */
+export interface PinnedPath {
+path: RelativePath
+blob: Blob
+blobSha256?: BlobSha256
+}

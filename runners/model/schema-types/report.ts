@@ -1,0 +1,568 @@
+// Generated from schemas/report.schema.json by bin/schema-types.ts (`make types`): do not edit.
+
+
+export type Identity = ({
+kind: ("builtin" | "files" | "git" | "package")
+} & ({
+kind: "builtin"
+module: string
+} | {
+kind: "files"
+/**
+ * Relative to the probe directory; absent: supplied with --source.
+ */
+root?: string
+/**
+ * The module the adapter receives as its target, or several by name.
+ */
+entry: (string | {
+/**
+ * a relative path inside the root: no leading "/", no ".." segment, no backslash
+ */
+[k: string]: string
+})
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+} | {
+kind: "git"
+/**
+ * Relative to the probe directory; absent: supplied with --source.
+ */
+checkout?: string
+commit: string
+/**
+ * The module the adapter receives as its target, or several by name.
+ */
+entry: (string | {
+/**
+ * a relative path inside the root: no leading "/", no ".." segment, no backslash
+ */
+[k: string]: string
+})
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+} | {
+kind: "package"
+name: string
+version: string
+/**
+ * The module the adapter receives as its target, or several by name.
+ */
+entry: (string | {
+/**
+ * a relative path inside the root: no leading "/", no ".." segment, no backslash
+ */
+[k: string]: string
+})
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+/**
+ * The directory name below node_modules when it differs from the package name (an npm alias).
+ */
+installedAs?: string
+/**
+ * The package's dependency tree as Node resolves it from the package, each package pinned like the target (`init --with-dependencies`); a dependency found at another version, or whose bytes differ, stops the run (exit 3). Packages of the tree not listed here run unpinned and are reported so.
+ */
+dependencies?: {
+name: string
+version: string
+/**
+ * @minItems 1
+ */
+paths: PinnedPath[]
+}[]
+}))
+/**
+ * One (probe, case) trial: a run of it, and which probe and case it was.
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "trial".
+ */
+export type Trial = (TrialFields & {
+probe: string
+case: string
+repeats?: Repeats
+})
+/**
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "outcome".
+ */
+export type Outcome = ("pass" | "fail" | "known-fail" | "unexpected-pass" | "unknown" | "flaky" | "unsupported" | "unavailable" | "error")
+/**
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "observed".
+ */
+export type Observed = ("unknown" | ((string | number | boolean | null) | string[]))
+/**
+ * One run of a repeated trial, judged on its own.
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "trialRun".
+ */
+export type TrialRun = (TrialFields & {
+
+})
+
+/**
+ * One run: what ran, where, and what was observed for every (probe, case) trial.
+ */
+export interface ChildproofReport {
+$schema?: string
+formatVersion: 2
+tool: {
+name: "childproof"
+version: string
+}
+/**
+ * The version of what facts and outcomes mean (cases/INTERPRETING.md). Reports of different semantics can differ in a fact with no change in the target.
+ */
+semantics: number
+createdAt: string
+environment: {
+node: string
+v8: string
+platform: string
+release: string
+arch: string
+cpus: number
+}
+probes: {
+name: string
+title: string
+identity: Identity
+verified?: Verified
+unavailable?: string
+/**
+ * The probe's explanations that cite code, each citation with the cited lines as they were verified for this run.
+ */
+explanations?: {
+why: string
+cites: ({
+path: string
+/**
+ * @minItems 2
+ * @maxItems 2
+ */
+lines: [number, number]
+code: string
+} | {
+node: string
+function: string
+})[]
+}[]
+}[]
+cases: {
+id: string
+title: string
+sha256: string
+clauses: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")[]
+}[]
+trials: Trial[]
+summary: {
+total: number
+asExpected: boolean
+outcomes: {
+[k: string]: number
+}
+}
+/**
+ * How many times each trial ran (--repeat N), when more than once.
+ */
+repeat?: number
+/**
+ * A deterministic slice of the plan (--shard K/N); `childproof merge` joins the slices into one report.
+ */
+shard?: {
+index: number
+count: number
+}
+/**
+ * Present when the run stopped before its plan was done; the report holds the trials that finished.
+ */
+interrupted?: {
+/**
+ * The signal that stopped the run, or what is known of how it died.
+ */
+by: string
+planned: number
+finished: number
+}
+}
+export interface PinnedPath {
+/**
+ * a relative path inside the root: no leading "/", no ".." segment, no backslash
+ */
+path: string
+/**
+ * a git blob id: 40 lowercase hex digits (SHA-1 of "blob <size>\0" and the bytes), or 64 in a SHA-256 repository
+ */
+blob: string
+/**
+ * a SHA-256 object id: 64 lowercase hex digits
+ */
+blobSha256?: string
+}
+/**
+ * What was checked before the probe's code ran.
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "verified".
+ */
+export interface Verified {
+kind: ("builtin" | "files" | "git" | "package")
+source: ("runtime" | "checkout" | "directory" | "file" | "package")
+module?: string
+node?: string
+nodeSha256?: string
+commit?: string
+commitChecked?: boolean
+package?: {
+name: string
+version: string
+}
+/**
+ * A package target's resolved tree as installed into childproof's cache: each package's name, version and integrity from the lockfile.
+ */
+tree?: {
+name: string
+version: string
+integrity?: string
+}[]
+/**
+ * The pinned packages of a package target's dependency tree, each checked by blob id and run from the verified copy: name, version and how many files.
+ */
+dependencies?: {
+name: string
+version: string
+files: number
+}[]
+files: {
+path: string
+/**
+ * a git blob id: 40 lowercase hex digits (SHA-1 of "blob <size>\0" and the bytes), or 64 in a SHA-256 repository
+ */
+blob: string
+/**
+ * a SHA-256 object id: 64 lowercase hex digits
+ */
+blobSha256?: string
+size: number
+}[]
+loader: string
+unverifiedModules: string[]
+}
+/**
+ * The fields of one run of a trial: its outcome, facts, verdicts and what it saw. Open: trial and trialRun close it.
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "trialFields".
+ */
+export interface TrialFields {
+outcome: Outcome
+reason?: string
+facts?: {
+[k: string]: Observed
+}
+/**
+ * What a fact rests on that is no fact itself: the settled error's message (first line, at most 300 characters).
+ */
+evidence?: {
+"error.message": string
+}
+verdicts?: {
+clause: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")
+fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle")
+result: ("pass" | "fail" | "unknown")
+observed: Observed
+why: string
+/**
+ * The probe's explanation, when this failure is one of its known divergences.
+ */
+knownDivergence?: string
+}[]
+/**
+ * Informational; never the basis of a verdict.
+ */
+durations?: {
+triggerToSettleMs: (number | null)
+settleToChildEndMs: (number | null)
+}
+/**
+ * Informational: the calling process's resident memory when the call began, and how much it grew by settlement.
+ */
+memory?: {
+rssAtCallBytes: number
+rssGrowthBytes: (number | null)
+}
+/**
+ * Processes the runner had to kill after the trial: each one is a finding.
+ */
+leftovers?: Leftover[]
+/**
+ * Modules the trial loaded that no pin covers.
+ */
+unverifiedModules?: string[]
+/**
+ * How many times the trial ran, when a failed precondition (a timeout firing before the child was ready) made it run again.
+ */
+attempts?: number
+timeline?: {
+ms: number
+source: string
+kind: string
+detail?: {
+
+}
+}[]
+observations?: ChildproofTrialObservations
+}
+/**
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "leftover".
+ */
+export interface Leftover {
+pid: number
+role: string
+/**
+ * What proved the process the trial's, first found: its fixture record, the worker's process group, the trial's mark in its environment, or the trial's cgroup; 'tag' (a command line) only in reports made before marks.
+ */
+how: ("record" | "group" | "mark" | "cgroup" | "tag")
+/**
+ * The kernel's short name for the process (its comm).
+ */
+name?: string
+}
+/**
+ * What the trial saw; facts, verdicts and the outcome are judged from it alone.
+ */
+export interface ChildproofTrialObservations {
+/**
+ * SHA-256 of what the trial ran: the case's setup fields and the probe's options, as canonical JSON.
+ */
+setup: string
+/**
+ * What the calling process saw.
+ */
+worker: {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+t0: string
+spawns: {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+t: string
+file: string
+/**
+ * Its file or arguments name the trial directory, as the case's command always does; false for a process the target starts for its own ends.
+ */
+command: boolean
+pid: (number | null)
+error: (string | null)
+exit: (null | {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+t: string
+code: (number | null)
+signal: (string | null)
+})
+}[]
+trigger: {
+kind: ("none" | "abort" | "pre-aborted" | "timeout")
+t: (null | string)
+fired: boolean
+}
+settlement: {
+kind: ("resolved" | "rejected" | "threw" | "pending")
+t: (null | string)
+error: (null | {
+name: (string | null)
+code: (string | number | null)
+signal: (string | null)
+exitCode: (number | null)
+/**
+ * The error's own timedOut flag, where it has one.
+ */
+timedOut: (boolean | null)
+/**
+ * The name and code of the error's cause, where it has one.
+ */
+cause: (null | {
+name: (string | null)
+code: (string | number | null)
+})
+message: (string | null)
+/**
+ * The parts of the thrown value that could not be read because reading them threw (a getter, a Proxy's trap); each is null above.
+ * 
+ * @maxItems 16
+ */
+unreadable?: string[]
+reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+})
+}
+atSettle: (null | {
+processes: Sample[]
+markers: {
+[k: string]: boolean
+}
+abortListeners: (number | null)
+timers: number
+exitsSeen: number[]
+})
+ends: Ends
+afterWindow: Sample[]
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+watchEnd?: string
+rss: {
+atCall: number
+atSettle: (number | null)
+}
+/**
+ * What kept the trial from meaning anything (a fixture that never became ready, say).
+ */
+problems: string[]
+/**
+ * The first call into the target: an export of the verified module called or constructed. Absent in reports made before it was kept.
+ */
+entered?: (null | {
+export: string
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+t: string
+})
+/**
+ * The adapter failed before the call entered the target, so the trial says nothing of the target.
+ */
+adapterError?: {
+stage: ("load-adapter" | "load-target" | "uses" | "call")
+message: string
+/**
+ * The adapter's source file and line, relative to the directory the run was started in or to its probe's parent directory.
+ */
+at: (string | null)
+}
+}
+/**
+ * What each fixture process wrote about itself: its record (pid, parent, group, start time) and its events.
+ */
+fixtures: {
+records: {
+pid: number
+ppid: number
+pgid: (number | null)
+startTime: (string | null)
+role: string
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+t: string
+}[]
+events: {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+t: string
+pid: number
+kind: string
+}[]
+}
+/**
+ * What the runner saw: what outlived a caller that exits on settlement, and what it had to end after the trial.
+ */
+runner: {
+afterCaller: (null | {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+t: string
+processes: Sample[]
+ends: Ends
+afterWindow: Sample[]
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+watchEnd?: string
+})
+leftovers: Leftover[]
+}
+}
+/**
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sample".
+ */
+export interface Sample {
+pid: number
+role: string
+state: ("running" | "exited")
+}
+/**
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "ends".
+ */
+export interface Ends {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "t".
+ */
+[k: string]: string
+}
+/**
+ * The trial ran more than once (--repeat): the trial itself is the first run, judged as a whole.
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "repeats".
+ */
+export interface Repeats {
+runs: number
+/**
+ * Runs 2 to N, each as it was judged.
+ */
+others: TrialRun[]
+/**
+ * Each fact whose value was not the same in every run: its values, each with how many runs saw it.
+ */
+flaky?: {
+/**
+ * @minItems 2
+ */
+[k: string]: {
+value: Observed
+count: number
+}[]
+}
+}

@@ -1,0 +1,389 @@
+// Generated from schemas/trial-dir.schema.json by bin/schema-types.ts (`make types`): do not edit.
+
+
+/**
+ * The trial-directory protocol this message speaks.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "protocol".
+ */
+export type Protocol = 1
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "t".
+ */
+export type T = string
+/**
+ * Where the worker gets the module it hands the adapter.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "target".
+ */
+export type Target = ({
+kind: "builtin"
+module: string
+} | {
+kind: "material"
+entryUrls: (string | {
+[k: string]: string
+})
+materialUrl: string
+originalRootUrl: (string | null)
+transpiled: {
+[k: string]: string
+}
+needsHooks: boolean
+})
+/**
+ * The child's behaviour. Grandchildren nest at most two levels below it and four wide (cases/INTERPRETING.md): 21 processes at most.
+ */
+export type ChildBehaviour = (Behaviour & {
+grandchildren?: {
+behaviour?: GrandchildBehaviour
+}[]
+})
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "grandchildBehaviour".
+ */
+export type GrandchildBehaviour = (Behaviour & {
+grandchildren?: {
+behaviour?: LeafBehaviour
+}[]
+})
+/**
+ * Two levels below the child: no grandchildren of its own.
+ * 
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "leafBehaviour".
+ */
+export type LeafBehaviour = Behaviour
+
+/**
+ * What the runner, the worker and the fixtures write to one another in a trial directory (protocol/trial-dir.mjs owns the layout). Each message is validated against its definition here when it is read. protocol is the layout's version: a reader refuses another.
+ */
+export interface TheTrialDirectorySMessages {
+[k: string]: unknown
+}
+/**
+ * trial.json: the runner's trial, handed to the worker.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "trialSpec".
+ */
+export interface TrialSpec {
+protocol: Protocol
+dir: string
+tag: string
+cgroup: (string | null)
+capMs: number
+deadlineMs: number
+fixture: string
+hooks: string
+adapterPath: string
+adapterSource: string
+adapterBase: string
+probeOptions: {
+
+}
+target: Target
+case: ChildproofCase
+}
+/**
+ * One child behaviour, one trigger, and the assertions a correct implementation satisfies.
+ */
+export interface ChildproofCase {
+$schema?: string
+/**
+ * Permanent: the path below cases/ without .case.json.
+ */
+id: string
+title: string
+description?: string
+/**
+ * Why no known-bad implementation is expected to fail this case: it records facts rather than judging them.
+ */
+observationOnly?: string
+/**
+ * Items: This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "feature".
+ */
+requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer")[]
+child: ChildBehaviour
+call: {
+command: ("fixture" | "missing")
+/**
+ * Values JSON cannot spell are written as the strings NaN, Infinity and -Infinity.
+ */
+timeoutMs?: (number | ("NaN" | "Infinity" | "-Infinity"))
+/**
+ * Pass an AbortSignal even when the trigger does not abort, or 'lookalike': an object shaped like one that is not an AbortSignal.
+ */
+signal?: (boolean | "lookalike")
+options?: {
+
+}
+/**
+ * Run the command through a shell as the second command of a list (cd DIR && COMMAND), so the shell stays between the target and the command.
+ */
+shell?: boolean
+/**
+ * Bytes of output the target may buffer before it must stop the child and reject.
+ */
+maxBuffer?: number
+}
+trigger: {
+kind: ("none" | "abort" | "pre-aborted" | "timeout")
+after?: ("ready" | "exit" | "signal")
+/**
+ * What the harness aborts with; the rejection is searched for it by identity.
+ */
+reason?: ("error" | "string" | "object" | "none")
+}
+windowMs: number
+/**
+ * exits-on-settle: the calling process exits the moment the call settles, as a command-line tool would; the runner then watches what outlives it.
+ */
+caller?: ("stays" | "exits-on-settle")
+deadlineMs?: number
+/**
+ * @minItems 1
+ */
+assertions: Assertion[]
+}
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "behaviour".
+ */
+export interface Behaviour {
+onSignal?: {
+[k: string]: Reaction
+}
+stdin?: ("ignore" | "exit-on-eof" | "mcp-handshake")
+exitAfterMs?: number
+exitCode?: number
+output?: {
+bytes: number
+stream?: ("stdout" | "stderr")
+}
+/**
+ * @maxItems 4
+ */
+grandchildren?: {
+stdio: ("inherit" | "ignore")
+group: ("same" | "detached")
+behaviour: Behaviour
+}[]
+}
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "reaction".
+ */
+export interface Reaction {
+/**
+ * exit (after an optional cleanup) or ignore; coin-flip: either, by a coin that is the trial directory's name, so the repeats of one trial fall differently (test-only: a deliberately nondeterministic child)
+ */
+action: ("exit" | "ignore" | "coin-flip")
+delayMs?: number
+marker?: string
+exitCode?: number
+}
+/**
+ * A clause, a fact, and exactly one operator.
+ * 
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "assertion".
+ */
+export interface Assertion {
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "clause".
+ */
+clause: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "factName".
+ */
+fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle")
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "factValue".
+ */
+equals?: ((string | number | boolean | null) | string[])
+/**
+ * @minItems 1
+ * 
+ * Items: This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "factValue".
+ */
+oneOf?: ((string | number | boolean | null) | string[])[]
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "factValue".
+ */
+includes?: ((string | number | boolean | null) | string[])
+/**
+ * This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "factValue".
+ */
+excludes?: ((string | number | boolean | null) | string[])
+}
+/**
+ * worker.json: what the calling process saw, and every module it loaded.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "workerOutput".
+ */
+export interface WorkerOutput {
+protocol: Protocol
+observations: Worker
+modules: string[]
+}
+/**
+ * What the calling process saw.
+ */
+export interface Worker {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+t0: string
+spawns: {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+t: string
+file: string
+/**
+ * Its file or arguments name the trial directory, as the case's command always does; false for a process the target starts for its own ends.
+ */
+command: boolean
+pid: (number | null)
+error: (string | null)
+exit: (null | {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+t: string
+code: (number | null)
+signal: (string | null)
+})
+}[]
+trigger: {
+kind: ("none" | "abort" | "pre-aborted" | "timeout")
+t: (null | string)
+fired: boolean
+}
+settlement: {
+kind: ("resolved" | "rejected" | "threw" | "pending")
+t: (null | string)
+error: (null | {
+name: (string | null)
+code: (string | number | null)
+signal: (string | null)
+exitCode: (number | null)
+/**
+ * The error's own timedOut flag, where it has one.
+ */
+timedOut: (boolean | null)
+/**
+ * The name and code of the error's cause, where it has one.
+ */
+cause: (null | {
+name: (string | null)
+code: (string | number | null)
+})
+message: (string | null)
+/**
+ * The parts of the thrown value that could not be read because reading them threw (a getter, a Proxy's trap); each is null above.
+ * 
+ * @maxItems 16
+ */
+unreadable?: string[]
+reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+})
+}
+atSettle: (null | {
+processes: Sample[]
+markers: {
+[k: string]: boolean
+}
+abortListeners: (number | null)
+timers: number
+exitsSeen: number[]
+})
+ends: Ends
+afterWindow: Sample[]
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+watchEnd?: string
+rss: {
+atCall: number
+atSettle: (number | null)
+}
+/**
+ * What kept the trial from meaning anything (a fixture that never became ready, say).
+ */
+problems: string[]
+/**
+ * The first call into the target: an export of the verified module called or constructed. Absent in reports made before it was kept.
+ */
+entered?: (null | {
+export: string
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+t: string
+})
+/**
+ * The adapter failed before the call entered the target, so the trial says nothing of the target.
+ */
+adapterError?: {
+stage: ("load-adapter" | "load-target" | "uses" | "call")
+message: string
+/**
+ * The adapter's source file and line, relative to the directory the run was started in or to its probe's parent directory.
+ */
+at: (string | null)
+}
+}
+export interface Sample {
+pid: number
+role: string
+state: ("running" | "exited")
+}
+export interface Ends {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+[k: string]: string
+}
+/**
+ * procs/PID.json: who a fixture process is, written before anything else.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "fixtureRecord".
+ */
+export interface FixtureRecord {
+protocol: Protocol
+pid: number
+ppid: number
+pgid: (number | null)
+startTime: (string | null)
+role: string
+t: T
+}
+/**
+ * One line of events/PID.jsonl: what happened to a fixture process, and when.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "fixtureEvent".
+ */
+export interface FixtureEvent {
+t: T
+pid: number
+kind: string
+role?: string
+}
