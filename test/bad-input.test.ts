@@ -38,23 +38,30 @@ async function refused(args: string[], expected: RegExp): Promise<void> {
 
 test('a stream whose header is only {"kind":"run"} is refused at line 1 by report --from and merge', async () => {
   const f = write('bare.jsonl', '{"kind":"run"}\n');
-  await refused(['report', '--from', f, '--out', 'x.json'], /bare\.jsonl: line 1: expected "planned"/);
-  await refused(['merge', f, '--out', 'x.json'], /bare\.jsonl: line 1/);
   const g = write('noshape.jsonl', '{"kind":"run","planned":1}\n');
-  await refused(['report', '--from', g, '--out', 'x.json'], /noshape\.jsonl: line 1: \//);
+  // Each call reads and writes files of its own, so they run side by side.
+  await Promise.all([
+    refused(['report', '--from', f, '--out', 'x1.json'], /bare\.jsonl: line 1: expected "planned"/),
+    refused(['merge', f, '--out', 'x2.json'], /bare\.jsonl: line 1/),
+    refused(['report', '--from', g, '--out', 'x3.json'], /noshape\.jsonl: line 1: \//),
+  ]);
 });
 
 test("a stream whose end line says odd things, or whose header's plan is negative, is refused, not built into an invalid report", async () => {
   const lines = streamLines(report);
-  await refused(['report', '--from', write('end-x.jsonl', [...lines, '{"kind":"end","interrupted":"x"}', ''].join('\n')), '--out', 'x.json'], /end-x\.jsonl: \/interrupted/);
   const negative = [JSON.stringify({ ...JSON.parse(lines[0]), planned: -1 }), ...lines.slice(1), ''].join('\n');
-  await refused(['report', '--from', write('neg.jsonl', negative), '--out', 'x.json'], /neg\.jsonl: line 1: expected "planned"/);
+  await Promise.all([
+    refused(['report', '--from', write('end-x.jsonl', [...lines, '{"kind":"end","interrupted":"x"}', ''].join('\n')), '--out', 'x4.json'], /end-x\.jsonl: \/interrupted/),
+    refused(['report', '--from', write('neg.jsonl', negative), '--out', 'x5.json'], /neg\.jsonl: line 1: expected "planned"/),
+  ]);
 });
 
 test('a stream cut inside its header says so; one that lost only its final newline keeps its last trial', async () => {
   const lines = streamLines(report);
-  await refused(['report', '--from', write('cut.jsonl', lines[0].slice(0, 200)), '--out', 'x.json'], /cut\.jsonl: line 1: expected the run header; it was cut short/);
-  const r = await childproof('report', '--from', write('nonl.jsonl', lines.join('\n')), '--out', 'nonl.json');
+  const [, r] = await Promise.all([
+    refused(['report', '--from', write('cut.jsonl', lines[0].slice(0, 200)), '--out', 'x6.json'], /cut\.jsonl: line 1: expected the run header; it was cut short/),
+    childproof('report', '--from', write('nonl.jsonl', lines.join('\n')), '--out', 'nonl.json'),
+  ]);
   assert.is(r.code, 1, r.stderr);
   assert.is(JSON.parse(fs.readFileSync(path.join(dir, 'nonl.json'), 'utf8')).trials.length, report.trials.length);
 });
@@ -63,11 +70,13 @@ test('a report that holds a trial twice, or whose summary its trials contradict,
   const twice = write('twice.json', JSON.stringify({ ...report, trials: [...report.trials, report.trials[0]], summary: { ...report.summary, total: report.summary.total + 1 } }));
   const lies = write('lies.json', JSON.stringify({ ...report, summary: { ...report.summary, asExpected: !report.summary.asExpected } }));
   const original = write('original.json', JSON.stringify(report));
-  await refused(['validate', twice], /twice\.json: \/trials\/\d+: expected one trial per probe and case/);
-  await refused(['validate', lies], /lies\.json: \/summary\/asExpected/);
-  await refused(['compare', original, twice], /twice\.json: \/trials/);
-  await refused(['render', lies, '--format', 'html'], /lies\.json: \/summary/);
-  await refused(['merge', twice, '--out', 'm.json'], /twice\.json/);
+  await Promise.all([
+    refused(['validate', twice], /twice\.json: \/trials\/\d+: expected one trial per probe and case/),
+    refused(['validate', lies], /lies\.json: \/summary\/asExpected/),
+    refused(['compare', original, twice], /twice\.json: \/trials/),
+    refused(['render', lies, '--format', 'html'], /lies\.json: \/summary/),
+    refused(['merge', twice, '--out', 'm7.json'], /twice\.json/),
+  ]);
 });
 
 test('a trial that lacks one fact is refused before html is rendered', async () => {
@@ -77,14 +86,15 @@ test('a trial that lacks one fact is refused before html is rendered', async () 
 
 test('JSON nested deeper than childproof writes is refused before parsing, by every verb that reads it', async () => {
   const deep = write('deep.json', '['.repeat(100_000));
-  for (const args of [['validate', deep], ['render', deep, '--format', 'md'], ['judge', deep], ['compare', deep, deep], ['merge', deep, '--out', 'm.json'], ['bless', deep]]) {
-    await refused(args, /deep\.json: \/: expected JSON nested at most 256 deep/);
-  }
   // Deep but valid, in a trial's timeline: written as text, since JSON.stringify cannot.
   const trials = report.trials.map((t, i) => (i === 0 ? { ...t, timeline: [{ ...t.timeline![0], detail: { deep: 'DEEP' } }] } : t));
   const text = JSON.stringify({ ...report, trials }).replace('"DEEP"', `${'['.repeat(5000)}${']'.repeat(5000)}`);
-  await refused(['merge', write('valid-deep.json', text), '--out', 'm.json'], /valid-deep\.json: \/: expected JSON nested at most 256 deep/);
-  await refused(['report', '--from', write('deep.jsonl', `${streamLines(report)[0]}\n${'['.repeat(100_000)}\n`), '--out', 'x.json'], /deep\.jsonl: line 2: expected JSON nested at most 256 deep/);
+  const deepArgs = [['validate', deep], ['render', deep, '--format', 'md'], ['judge', deep], ['compare', deep, deep], ['merge', deep, '--out', 'm8.json'], ['bless', deep]];
+  await Promise.all([
+    ...deepArgs.map((args) => refused(args, /deep\.json: \/: expected JSON nested at most 256 deep/)),
+    refused(['merge', write('valid-deep.json', text), '--out', 'm9.json'], /valid-deep\.json: \/: expected JSON nested at most 256 deep/),
+    refused(['report', '--from', write('deep.jsonl', `${streamLines(report)[0]}\n${'['.repeat(100_000)}\n`), '--out', 'x10.json'], /deep\.jsonl: line 2: expected JSON nested at most 256 deep/),
+  ]);
 });
 
 test('a case that nests grandchildren deeper than two levels, or wider than four, is refused where it does', async () => {
@@ -95,19 +105,23 @@ test('a case that nests grandchildren deeper than two levels, or wider than four
   const deep = write('own/deep.case.json', JSON.stringify({ ...shipped, id: 'own/deep', child: nest(shipped.child, 3) }));
   const wide = write('own/wide.case.json', JSON.stringify({ ...shipped, id: 'own/wide', child: { ...shipped.child, grandchildren: Array(5).fill(g) } }));
   const fine = write('own/fine.case.json', JSON.stringify({ ...shipped, id: 'own/fine', child: nest(shipped.child, 2) }));
-  await refused(['validate', deep], /deep\.case\.json: \/child\/grandchildren\/0\/behaviour\/grandchildren\/0\/behaviour: expected two levels below the child: no grandchildren of its own/);
-  await refused(['validate', wide], /wide\.case\.json: \/child\/grandchildren: expected it to NOT have more than 4 items/);
-  assert.is((await childproof('validate', fine)).code, 0);
+  const [, , ok] = await Promise.all([
+    refused(['validate', deep], /deep\.case\.json: \/child\/grandchildren\/0\/behaviour\/grandchildren\/0\/behaviour: expected two levels below the child: no grandchildren of its own/),
+    refused(['validate', wide], /wide\.case\.json: \/child\/grandchildren: expected it to NOT have more than 4 items/),
+    childproof('validate', fine),
+  ]);
+  assert.is(ok.code, 0);
 });
 
 test('empty patterns, counts beyond any plan and versions that are not exact versions are refused before anything runs', async () => {
-  for (const [args, expected] of [
+  const refusals = [
     [['run', '--case', ''], /--case expects a name or a glob, not an empty string/],
     [['run', '--probe', ''], /--probe expects a name or a glob, not an empty string/],
     [['run', '--repeat', '99999999999999999999'], /--repeat expects a whole number from 1 to/],
     [['run', '--probe', 'tinyexec@1/../../../../x'], /expected NAME@VERSION with an exact version such as 1\.3\.1, not "1\/\.\.\//],
     [['run', '--probe', 'tinyexec@1.x'], /not "1\.x"; for a range of versions, use childproof sweep --versions/],
-  ] as const) await refused([...args], expected);
+  ] as const;
+  await Promise.all(refusals.map(([args, expected]) => refused([...args], expected)));
 });
 
 finish(test);

@@ -18,20 +18,31 @@ export function readSchema(name: SchemaName): { $id: string } & Record<string, u
   return JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
 }
 
-let compiled: Record<SchemaName, ValidateFunction> | null = null;
 let ajvInstance: InstanceType<typeof Ajv2020> | null = null;
+const ids = new Map<SchemaName, string>();
 
-function validators(): Record<SchemaName, ValidateFunction> {
-  if (compiled) return compiled;
+/** Every schema added at once, each compiled the first time it is asked for: a command
+ *  that reads one kind of file pays for that schema (and those it refers to) only. */
+function schemaCompiler(): InstanceType<typeof Ajv2020> {
+  if (ajvInstance) return ajvInstance;
   // discriminator: a probe identity is checked against the branch its `kind` names, so
   // its errors are about that branch rather than every other kind's.
   const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, strictRequired: false });
   addFormats(ajv);
-  const schemas = SCHEMA_NAMES.map((name) => [name, readSchema(name)] as const);
-  for (const [, s] of schemas) ajv.addSchema(s);
+  for (const name of SCHEMA_NAMES) {
+    const s = readSchema(name);
+    ajv.addSchema(s);
+    ids.set(name, s.$id);
+  }
   ajvInstance = ajv;
-  compiled = Object.fromEntries(schemas.map(([name, s]) => [name, ajv.getSchema(s.$id)!])) as Record<SchemaName, ValidateFunction>;
-  return compiled;
+  return ajv;
+}
+
+function validatorAt(name: SchemaName, pointer = ''): ValidateFunction {
+  const ajv = schemaCompiler();
+  const check = ajv.getSchema(`${ids.get(name)}${pointer}`);
+  if (!check) throw new Error(`schema ${name} has nothing at ${pointer || '/'}`);
+  return check;
 }
 
 function describe(e: ErrorObject): { pointer: string; expected: string } {
@@ -66,15 +77,12 @@ function describe(e: ErrorObject): { pointer: string; expected: string } {
 
 /** Problems as "file: /pointer: expected ...", the most specific first, without repeats. */
 export function validate(name: SchemaName, data: unknown, file: string): string[] {
-  return problemsOf(validators()[name], data, file);
+  return problemsOf(validatorAt(name), data, file);
 }
 
 /** The same, against one definition of a schema's `$defs` (a message of the trial directory, say). */
 export function validateDef(name: SchemaName, def: string, data: unknown, file: string): string[] {
-  const id = validators()[name].schema as { $id: string };
-  const check = ajvInstance!.getSchema(`${id.$id}#/$defs/${def}`);
-  if (!check) throw new Error(`schema ${name} has no definition ${def}`);
-  return problemsOf(check, data, file);
+  return problemsOf(validatorAt(name, `#/$defs/${def}`), data, file);
 }
 
 function problemsOf(check: ValidateFunction, data: unknown, file: string): string[] {
