@@ -10,7 +10,7 @@ import { HARNESS_BUILD_DIR } from '../runners/model/paths.ts';
 import { assertSupportedPlatform, PlatformError } from '../runners/os/platform.ts';
 import { processesTagged } from '../runners/os/processes.ts';
 import { BIN, cli, exitOf, FIXTURE, ROOT, tempDir, until, writeJson } from './support/helpers.ts';
-import { finish } from './support/suite.ts';
+import { concurrent, finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
 
@@ -42,20 +42,20 @@ function ownProbe(dir: string, name: string, adapter: string, supports = ['signa
   return probeDir;
 }
 
-test('validate accepts every shipped case and probe', async () => {
+concurrent(test, 'validate accepts every shipped case and probe', async () => {
   const r = await cli('validate');
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /file\(s\) valid/);
 });
 
-test('list names the built-in probes and the cases', async () => {
+concurrent(test, 'list names the built-in probes and the cases', async () => {
   const r = await cli('list');
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /node-execfile/);
   assert.match(r.stdout, /core\/delayed-cleanup-abort/);
 });
 
-test('a case that is not JSON is refused with its file and the line of the mistake', async () => {
+concurrent(test, 'a case that is not JSON is refused with its file and the line of the mistake', async () => {
   const dir = tempDir();
   const file = writeJson(path.join(dir, 'broken.case.json'), '{\n  "id": "own/broken",\n  "title": }\n');
   const r = await cli('validate', file);
@@ -65,7 +65,7 @@ test('a case that is not JSON is refused with its file and the line of the mista
   assert.not.match(r.stderr, STACK);
 });
 
-test('a case that breaks the schema is refused with the JSON pointer and what was expected', async () => {
+concurrent(test, 'a case that breaks the schema is refused with the JSON pointer and what was expected', async () => {
   const dir = tempDir();
   const file = ownCase(dir, 'odd', { trigger: { kind: 'explode' } });
   const r = await cli('validate', file);
@@ -74,7 +74,7 @@ test('a case that breaks the schema is refused with the JSON pointer and what wa
   assert.not.match(r.stderr, STACK);
 });
 
-test('an unknown property is named by its own pointer', async () => {
+concurrent(test, 'an unknown property is named by its own pointer', async () => {
   const dir = tempDir();
   const file = ownCase(dir, 'extra', { child: { onSignal: { SIGTERM: { action: 'exit', delay: 5 } } } });
   const r = await cli('validate', file);
@@ -82,7 +82,7 @@ test('an unknown property is named by its own pointer', async () => {
   assert.match(r.stderr, /\/child\/onSignal\/SIGTERM\/delay: is not a known property here/);
 });
 
-test("a case whose id does not match its file name is refused at /id", async () => {
+concurrent(test, "a case whose id does not match its file name is refused at /id", async () => {
   const dir = tempDir();
   const file = ownCase(dir, 'named', { id: 'own/other' });
   const r = await cli('validate', file);
@@ -90,20 +90,20 @@ test("a case whose id does not match its file name is refused at /id", async () 
   assert.match(r.stderr, /named\.case\.json: \/id: expected the file to be named other\.case\.json/);
 });
 
-test('an unknown probe name lists the probes that exist', async () => {
+concurrent(test, 'an unknown probe name lists the probes that exist', async () => {
   const r = await cli('run', '--probe', 'no-such-probe');
   assert.is(r.code, 2);
   assert.match(r.stderr, /no probe "no-such-probe"\. Built-in probes: .*node-execfile/);
   assert.not.match(r.stderr, STACK);
 });
 
-test('a case pattern that matches nothing lists the case ids', async () => {
+concurrent(test, 'a case pattern that matches nothing lists the case ids', async () => {
   const r = await cli('run', '--case', 'core/nothing-like-this');
   assert.is(r.code, 2);
   assert.match(r.stderr, /no case matches "core\/nothing-like-this"\. Cases: .*core\/success/);
 });
 
-test('usage mistakes get a message saying what was expected and exit 2, never a stack trace', async () => {
+concurrent(test, 'usage mistakes get a message saying what was expected and exit 2, never a stack trace', async () => {
   for (const [args, expected] of [
     [['run', '--jobs', '0'], /--jobs expects a whole number from 1 to/],
     [['run', '--repeat', '0'], /--repeat expects a whole number from 1 to/],
@@ -121,7 +121,7 @@ test('usage mistakes get a message saying what was expected and exit 2, never a 
   }
 });
 
-test('a probe directory with a broken adapter or a target that never settles gets an outcome, and the run goes on', async () => {
+concurrent(test, 'a probe directory with a broken adapter or a target that never settles gets an outcome, and the run goes on', async () => {
   const dir = tempDir();
   const broken = ownProbe(dir, 'broken', "throw new Error('broken at import');\n");
   const never = ownProbe(dir, 'never', 'export function run(call, t) { t.execFile(call.file, call.args, { cwd: call.cwd }); return new Promise(() => {}); }\n');
@@ -152,7 +152,7 @@ test('a probe directory with a broken adapter or a target that never settles get
   assert.is(check.code, 0, check.stderr);
 });
 
-test('a TypeScript adapter that does not build makes its trials errors that say why, and the run goes on', async () => {
+concurrent(test, 'a TypeScript adapter that does not build makes its trials errors that say why, and the run goes on', async () => {
   const dir = tempDir();
   const probeDir = ownProbe(dir, 'unbuildable', '');
   const probe = JSON.parse(fs.readFileSync(path.join(probeDir, 'probe.json'), 'utf8'));
@@ -169,7 +169,7 @@ test('a TypeScript adapter that does not build makes its trials errors that say 
   assert.is(trials.find((t: { probe: string }) => t.probe === 'reference').outcome, 'pass');
 });
 
-test("the flag the worker reads Node's module cache with is hidden from the target's execArgv", async () => {
+concurrent(test, "the flag the worker reads Node's module cache with is hidden from the target's execArgv", async () => {
   const dir = tempDir();
   // Rejects (settled: rejected) if the flag is visible; resolves (settled: resolved) if not.
   const adapter = "export function run(call, t) { return new Promise((res, rej) => t.execFile(call.file, call.args, { cwd: call.cwd }, () => (process.execArgv.includes('--expose-internals') ? rej(new Error('visible')) : res()))); }\n";
@@ -180,7 +180,7 @@ test("the flag the worker reads Node's module cache with is hidden from the targ
   assert.is(trial.facts.settled, 'resolved');
 });
 
-test('a run writes a report that validates, and prints the outcome table', async () => {
+concurrent(test, 'a run writes a report that validates, and prints the outcome table', async () => {
   const dir = tempDir();
   const out = path.join(dir, 'nested', 'report.json');
   const r = await cli('run', '--probe', 'reference', '--case', 'core/success', '--case', 'core/invalid-timeout-*', '--out', out);
@@ -198,21 +198,21 @@ test('Windows is refused with a clear message', () => {
   assert.not.throws(() => assertSupportedPlatform('linux'));
 });
 
-test('--help after a verb prints the usage and runs nothing', async () => {
+concurrent(test, '--help after a verb prints the usage and runs nothing', async () => {
   const r = await cli('run', '--help');
   assert.is(r.code, 0);
   assert.match(r.stdout, /Usage:/);
   assert.not.match(r.stdout, /trials:/);
 });
 
-test('--version prints the version from package.json', async () => {
+concurrent(test, '--version prints the version from package.json', async () => {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
   const r = await cli('--version');
   assert.is(r.code, 0);
   assert.is(r.stdout.trim(), pkg.version);
 });
 
-test("bless records a run's failures as known divergences, so the next run is as expected", async () => {
+concurrent(test, "bless records a run's failures as known divergences, so the next run is as expected", async () => {
   const dir = tempDir();
   // Resolves as soon as the command starts: its child is never reaped.
   const lazy = ownProbe(dir, 'lazy', "export function run(call, t) { return new Promise((res) => t.execFile(call.file, call.args, () => {}).on('spawn', res)); }\n");
@@ -236,7 +236,7 @@ test("bless records a run's failures as known divergences, so the next run is as
   assert.match(second.stdout, /core\/success\s+known-fail/);
 });
 
-test('a published row whose case file has changed is refused by validate', async () => {
+concurrent(test, 'a published row whose case file has changed is refused by validate', async () => {
   const dir = tempDir();
   const published = JSON.parse(fs.readFileSync(path.join(ROOT, 'cases/field-notes/abort-before-process-exit/published.json'), 'utf8'));
   published.rows[0].sha256 = '0'.repeat(64);

@@ -11,7 +11,7 @@ import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
 import { cli, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { FAST_CASE, git, pin, pinnedFilesProbe, STACK, targetSource, writeProbe } from './support/pinned.ts';
-import { finish } from './support/suite.ts';
+import { concurrent, finish } from './support/suite.ts';
 
 test("blob ids are git's own object ids, SHA-1 and SHA-256", () => {
   const dir = tempDir();
@@ -23,14 +23,14 @@ test("blob ids are git's own object ids, SHA-1 and SHA-256", () => {
   assert.is(blobId(fs.readFileSync(file), 'sha256'), sha256);
 });
 
-test('pin then verify round-trips for a file set', async () => {
+concurrent(test, 'pin then verify round-trips for a file set', async () => {
   const { dir } = await pinnedFilesProbe();
   const r = await cli('verify', '--probe', dir);
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /verified\s+pinned\s+files: 1 file\(s\) from directory/);
 });
 
-test('a tampered file is refused with exit 3, and its import-time side effect never happens', async () => {
+concurrent(test, 'a tampered file is refused with exit 3, and its import-time side effect never happens', async () => {
   const { dir, traces, target } = await pinnedFilesProbe();
   const bytes = fs.readFileSync(target);
   bytes[bytes.length - 1] = 0x20; // one byte changed: the trailing newline becomes a space
@@ -43,7 +43,7 @@ test('a tampered file is refused with exit 3, and its import-time side effect ne
   assert.is((await cli('verify', '--probe', dir)).code, 3);
 });
 
-test('a file swapped after verification is not the one imported', async () => {
+concurrent(test, 'a file swapped after verification is not the one imported', async () => {
   const { dir, traces, target } = await pinnedFilesProbe();
   const run = await runPipeline({ probes: [loadProbeDir(dir)], cases: [loadCase(path.join(ROOT, 'cases', `${FAST_CASE}.case.json`))] }, (e) => {
     // After verification, before the trial imports: the moment a swap would have to win.
@@ -54,7 +54,7 @@ test('a file swapped after verification is not the one imported', async () => {
   assert.is(run.probes[0].verified?.files[0].path, 'target.mjs');
 });
 
-test("git pins read the commit's bytes even when the work tree differs", async () => {
+concurrent(test, "git pins read the commit's bytes even when the work tree differs", async () => {
   const base = tempDir();
   const repo = path.join(base, 'repo');
   const traces = path.join(base, 'traces');
@@ -84,7 +84,7 @@ test("git pins read the commit's bytes even when the work tree differs", async (
   assert.match(report.probes[0].verified.loader, /JavaScript as verified/);
 });
 
-test('SHA-256 object ids are checked where they are pinned', async () => {
+concurrent(test, 'SHA-256 object ids are checked where they are pinned', async () => {
   const { dir } = await pinnedFilesProbe();
   const file = path.join(dir, 'probe.json');
   const probe = JSON.parse(fs.readFileSync(file, 'utf8'));
@@ -104,7 +104,7 @@ test('SHA-256 object ids are checked where they are pinned', async () => {
   assert.is((await cli('verify', '--probe', dir)).code, 3);
 });
 
-test('pin then verify round-trips for a package, whose name and version are checked too', async () => {
+concurrent(test, 'pin then verify round-trips for a package, whose name and version are checked too', async () => {
   const base = tempDir();
   const pkg = path.join(base, 'node_modules', 'tiny');
   writeJson(path.join(pkg, 'package.json'), { name: 'tiny', version: '1.0.0', type: 'module', exports: './index.js' });
@@ -135,7 +135,7 @@ test('pin then verify round-trips for a package, whose name and version are chec
   assert.match(bumped.stderr, /expected tiny@1\.0\.0, found tiny@1\.0\.1/);
 });
 
-test('a probe whose source is not supplied is unavailable, with the command to supply it, and the run goes on', async () => {
+concurrent(test, 'a probe whose source is not supplied is unavailable, with the command to supply it, and the run goes on', async () => {
   const r = await cli('run', '--probe', 'rea-execfilebytes', '--probe', 'reference', '--case', FAST_CASE);
   assert.is(r.code, 0, r.stdout + r.stderr);
   // The note is wrapped to the terminal's width: the command may run over a line break.
@@ -143,7 +143,7 @@ test('a probe whose source is not supplied is unavailable, with the command to s
   assert.match(r.stdout, /invalid-timeout-negative\s+unavailable\s+pass/);
 });
 
-test('the single pinned file may be supplied alone, and the report says the commit was not checked', async () => {
+concurrent(test, 'the single pinned file may be supplied alone, and the report says the commit was not checked', async () => {
   const base = tempDir();
   const traces = path.join(base, 'traces');
   fs.mkdirSync(traces);
@@ -163,7 +163,7 @@ test('the single pinned file may be supplied alone, and the report says the comm
   assert.equal(fs.readdirSync(traces), ['alone']);
 });
 
-test('bad pins and bad sources get one line naming the probe, the path and what was expected', async () => {
+concurrent(test, 'bad pins and bad sources get one line naming the probe, the path and what was expected', async () => {
   const base = tempDir();
   const file = writeJson(path.join(base, 'outside.mjs'), 'export {};\n');
   const blob = blobId(fs.readFileSync(file));
@@ -200,7 +200,7 @@ test('bad pins and bad sources get one line naming the probe, the path and what 
   }
 });
 
-test('verify passes for every built-in probe on a fresh clone, and names what must be supplied', async () => {
+concurrent(test, 'verify passes for every built-in probe on a fresh clone, and names what must be supplied', async () => {
   const r = await cli('verify');
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /verified\s+node-execfile\s+builtin: node:child_process in node v\d+/);

@@ -119,9 +119,29 @@ export function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; s
 
 /** The same, with variables of its own in the environment. */
 export async function cliWith(cwd: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  const running = $({ nothrow: true, quiet: true, cwd, env: { ...process.env, ...env } })`${process.execPath} ${BIN} ${args}`;
-  const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'));
-  return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
+  // The wait limit starts once the command has a slot: a test queued behind others is not late.
+  return inSlot(async () => {
+    const running = $({ nothrow: true, quiet: true, cwd, env: { ...process.env, ...env } })`${process.execPath} ${BIN} ${args}`;
+    const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'));
+    return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
+  });
+}
+
+/** At most one command line per core at once, however many tests start them together. */
+const SLOTS = Math.max(2, os.availableParallelism());
+let busy = 0;
+const queued: Array<() => void> = [];
+async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  // A slot freed is handed to the next in line, never left for a newcomer to take.
+  if (busy >= SLOTS) await new Promise<void>((resolve) => queued.push(resolve));
+  else busy++;
+  try {
+    return await work();
+  } finally {
+    const next = queued.shift();
+    if (next) next();
+    else busy--;
+  }
 }
 
 export function writeJson(file: string, data: unknown): string {

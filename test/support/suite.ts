@@ -26,6 +26,17 @@ export function eager<T>(work: () => Promise<T>): Promise<T> {
   return started;
 }
 
+/**
+ * A test whose body starts at import, beside every other suite's work, instead of when
+ * its turn comes: for a test that runs the command line in a scratch directory of its own
+ * and shares nothing with the tests around it. Its suite still reports it in order. Its
+ * command lines wait for a slot (support/helpers.ts), so starting many at once starves none.
+ */
+export function concurrent<T>(suite: Test<T>, name: string, body: () => Promise<void>): void {
+  const started = eager(body);
+  suite(name, () => started);
+}
+
 /** Fixtures and trial workers of this checkout still running: workers built into the
  *  suite's cache, or into a cache a test set inside one of its scratch directories. */
 export function stillRunning(): number[] {
