@@ -3,7 +3,7 @@
 // to runners/model/schema-types/; test/schema-types.test.ts checks they are current and
 // that the hand-written types the code uses agree with them, both ways.
 //
-//   node --import tsx bin/schema-types.ts [--check]
+//   node --import tsx bin/schema-types.ts
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -43,15 +43,12 @@ function asDraft07(node: unknown): unknown {
 /** Each schema's generated module, by file name, as `make types` would write it. */
 export async function generatedTypes(): Promise<Map<string, string>> {
   const files = fs.readdirSync(SCHEMA_DIR).filter((f) => f.endsWith('.schema.json')).sort();
-  const byId = new Map(files.map((f) => {
-    const s = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, f), 'utf8')) as { $id: string };
-    return [s.$id, s];
-  }));
+  // Read once, in the form the generator reads: by file for compiling, by $id for references.
+  const schemas = files.map((f) => [f.replace(/\.schema\.json$/, ''), asDraft07(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, f), 'utf8')))] as const);
+  const byId = new Map(schemas.map(([, s]) => [(s as { $id: string }).$id, s]));
   const out = new Map<string, string>();
-  for (const f of files) {
-    const name = f.replace(/\.schema\.json$/, '');
-    const schema = asDraft07(JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, f), 'utf8'))) as JSONSchema;
-    const text = await compile(schema, name, {
+  for (const [name, schema] of schemas) {
+    const text = await compile(structuredClone(schema) as JSONSchema, name, {
       bannerComment: BANNER.replace('%s', name),
       additionalProperties: false,
       unreachableDefinitions: true,
@@ -59,7 +56,7 @@ export async function generatedTypes(): Promise<Map<string, string>> {
       ignoreMinAndMaxItems: true,
       format: false,
       // Schemas refer to one another by $id (urn:childproof:schema:NAME:V).
-      $refOptions: { resolve: { urn: { order: 1, canRead: /^urn:/, read: (file: { url: string }) => JSON.stringify(asDraft07(byId.get(file.url.split('#')[0]))) } } } as never,
+      $refOptions: { resolve: { urn: { order: 1, canRead: /^urn:/, read: (file: { url: string }) => JSON.stringify(byId.get(file.url.split('#')[0])) } } } as never,
     });
     out.set(`${name}.ts`, text);
   }
@@ -67,18 +64,7 @@ export async function generatedTypes(): Promise<Map<string, string>> {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const check = process.argv.includes('--check');
-  const stale: string[] = [];
+  fs.rmSync(TYPES_DIR, { recursive: true, force: true });
   fs.mkdirSync(TYPES_DIR, { recursive: true });
-  for (const [file, text] of await generatedTypes()) {
-    const target = path.join(TYPES_DIR, file);
-    const now = fs.existsSync(target) ? fs.readFileSync(target, 'utf8') : null;
-    if (now === text) continue;
-    if (check) stale.push(file);
-    else fs.writeFileSync(target, text);
-  }
-  if (stale.length) {
-    process.stderr.write(`schema types out of date: ${stale.join(', ')}; run make types\n`);
-    process.exit(1);
-  }
+  for (const [file, text] of await generatedTypes()) fs.writeFileSync(path.join(TYPES_DIR, file), text);
 }

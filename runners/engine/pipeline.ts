@@ -37,9 +37,9 @@ export type PipelineEvent =
   | { kind: 'trial'; trial: TrialResult };
 
 export async function runPipeline(request: PipelineRequest, on: (e: PipelineEvent) => void = () => {}): Promise<Report> {
-  const { probes, cases: _chosen, createdAt = new Date().toISOString(), allCases = loadAllCases(), ...options } = request;
+  const { probes, cases: chosen, createdAt = new Date().toISOString(), allCases = loadAllCases(), ...options } = request;
   // A probe whose chosen cases run no command gets a control (engine/controls.ts).
-  const { cases, added } = withControls(request.cases, allCases, probes);
+  const { cases, added } = withControls(chosen, allCases, probes);
   if (added.length) on({ kind: 'notice', line: `added ${added.map((c) => c.spec.id).join(', ')} as a control: a verdict needs a trial that ran a command` });
   const lint = probes.flatMap((p) => lintProbe(p, [...new Set([...allCases, ...cases])]));
   if (lint.length) throw new InputError(lint);

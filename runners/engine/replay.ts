@@ -36,13 +36,13 @@ export async function replayExpectations(exp: Expectations, opts: ReplayOptions)
   const notes: string[] = [];
   const chosen = opts.probes ?? [exp.probe];
   const runtime = opts.runtime ?? hostRuntime();
-  let run = await runPipeline({ probes: loadProbes(chosen), cases, sources: opts.sources, jobs: opts.jobs, runtime });
+  let run = await runPipeline({ probes: loadProbes(chosen), cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime });
   const target = run.probes.find((p) => p.name === exp.probe);
   let unavailable: string | undefined;
   if (!opts.probes && target?.unavailable) {
     unavailable = target.unavailable;
     if (exp.crossCheck?.length) {
-      run = await runPipeline({ probes: loadProbes(exp.crossCheck), cases, jobs: opts.jobs, runtime });
+      run = await runPipeline({ probes: loadProbes(exp.crossCheck), cases, allCases: all, jobs: opts.jobs, runtime });
       notes.push(`${exp.crossCheck.join(' and ')} are other implementations: a row they reproduce shows the case behaves as published for them, not that ${exp.probe} does`);
     }
   }
@@ -72,7 +72,7 @@ export async function replayReport(report: Report, opts: ReplayOptions): Promise
   for (const t of rejudged.trials) {
     if (t.status === 'differs') notes.push(`${t.probe} ${t.case}: what the report stored (${t.differences.map((d) => d.what).join(', ')}) does not follow from its observations; compared as judged again`);
   }
-  const run = await runPipeline({ probes, cases, sources: opts.sources, jobs: opts.jobs, runtime });
+  const run = await runPipeline({ probes, cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime });
   if (report.environment.node !== runtime.version) {
     notes.push(`this runtime is node ${runtime.version}; the report was made with node ${report.environment.node}`);
   }

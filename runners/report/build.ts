@@ -75,16 +75,23 @@ export function reportHeader(input: Omit<ReportInput, 'trials' | 'interrupted'>)
 }
 
 export function buildReport(input: ReportInput): Report {
-  const sorted = sortTrials(input.trials);
-  // No verdict without a control (judge/controls.ts); a shard is controlled once merged.
-  const trials = input.shard ? sorted : applyControls(sorted);
-  const { probes, ...header } = reportHeader(input);
+  return completeReport(reportHeader(input), input.trials, input.interrupted);
+}
+
+/**
+ * A header and its trials made a report, the one way a run, a stream read back and a merge
+ * of shards all do: trials in order, controls applied (judge/controls.ts; a shard is
+ * controlled once merged), each probe's unpinned modules added, the summary.
+ */
+export function completeReport(header: ReportHeader, unsorted: TrialResult[], interrupted?: Report['interrupted']): Report {
+  const sorted = sortTrials(unsorted);
+  const trials = header.shard ? sorted : applyControls(sorted);
   return {
     ...header,
-    probes: withModules(probes, trials),
+    probes: withModules(header.probes, trials),
     trials,
-    summary: summarize(trials, input.interrupted),
-    ...(input.interrupted ? { interrupted: input.interrupted } : {}),
+    summary: summarize(trials, interrupted),
+    ...(interrupted ? { interrupted } : {}),
   };
 }
 

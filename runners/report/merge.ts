@@ -5,8 +5,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { ReportProbe, Report } from '../model/report.ts';
-import { identityKey, sortTrials, summarize, withModules } from './build.ts';
-import { applyControls } from '../judge/controls.ts';
+import { completeReport, identityKey } from './build.ts';
 
 export interface Part {
   file: string;
@@ -56,10 +55,9 @@ export function mergeReports(parts: Part[]): { report: Report } | { problems: st
   }
   if (problems.length) return { problems };
 
-  // The shards' trials were left uncontrolled: the rule looks at the whole run.
-  const trials = applyControls(sortTrials(parts.flatMap((p) => p.report.trials)));
-  const { shard: _shard, interrupted: _interrupted, ...rest } = first.report;
+  // The shards' trials were left uncontrolled: the merged run, no shard, is controlled whole.
+  const { shard: _shard, interrupted: _interrupted, trials: _trials, summary: _summary, ...rest } = first.report;
   const createdAt = parts.map((p) => p.report.createdAt).sort()[0];
-  const probes = withModules(first.report.probes.map(withoutModules), trials);
-  return { report: { ...rest, createdAt, probes, trials, summary: summarize(trials) } };
+  const header = { ...rest, createdAt, probes: first.report.probes.map(withoutModules) };
+  return { report: completeReport(header, parts.flatMap((p) => p.report.trials)) };
 }

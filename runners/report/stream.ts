@@ -7,12 +7,11 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { applyControls } from '../judge/controls.ts';
 import { InputError } from '../model/errors.ts';
 import { display, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
-import { sortTrials, summarize, withModules, type ReportHeader } from './build.ts';
+import { completeReport, summarize, type ReportHeader } from './build.ts';
 import { consistencyProblems } from './consistency.ts';
 
 export type StreamHeader = ReportHeader & { kind: 'run'; planned: number };
@@ -91,10 +90,9 @@ export function reportFromStream(file: string): Report {
     else throw problem(file, i + 1, 'expected a trial or end line');
   });
   const { kind: _kind, planned, ...rest } = header! as StreamHeader;
-  const sorted = rest.shard ? sortTrials(trials) : applyControls(sortTrials(trials));
   const ended = end as Extract<Line, { kind: 'end' }> | null;
   const interrupted = ended ? ended.interrupted : { by: 'the runner died before its stream was ended', planned, finished: trials.length };
-  const report = { ...rest, probes: withModules(rest.probes, sorted), trials: sorted, summary: summarize(sorted, interrupted), ...(interrupted ? { interrupted } : {}) };
+  const report = completeReport(rest, trials, interrupted);
   // The end line and the trials together must still make a report (an end that says
   // "interrupted": "x", a trial twice).
   const problems = [...validate('report', report, display(file)), ...consistencyProblems(report, display(file))];
