@@ -1,11 +1,13 @@
 // Pinned identity, with probes, files and git repositories built inside each test.
 
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPipeline } from '../runners/engine/pipeline.ts';
+import { binarySha256 } from '../runners/identity/binary-digest.ts';
 import { blobId } from '../runners/identity/verify.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
@@ -21,6 +23,18 @@ test("blob ids are git's own object ids, SHA-1 and SHA-256", () => {
   git(dir, 'init', '-q', '--object-format=sha256', repo);
   const sha256 = execFileSync('git', ['hash-object', file], { cwd: repo, encoding: 'utf8' }).trim();
   assert.is(blobId(fs.readFileSync(file), 'sha256'), sha256);
+});
+
+test('a binary\'s digest is kept, and read again when the file changes, even with its size and modification time put back', () => {
+  const file = path.join(tempDir(), 'runtime');
+  const sha = (text: string) => createHash('sha256').update(text).digest('hex');
+  fs.writeFileSync(file, 'one');
+  assert.is(binarySha256(file), sha('one'));
+  assert.is(binarySha256(file), sha('one'), 'kept');
+  const { atime, mtime } = fs.statSync(file);
+  fs.writeFileSync(file, 'two');
+  fs.utimesSync(file, atime, mtime);
+  assert.is(binarySha256(file), sha('two'), 'its change time moved, so it was read again');
 });
 
 concurrent(test, 'pin then verify round-trips for a file set', async () => {

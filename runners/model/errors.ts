@@ -32,3 +32,6 @@ export class IntegrityError extends Error {
     super(problems.join('\n'));
   }
 }
+
+/** childproof built a report that does not validate: a bug of its own, never the user's. */
+export class InvalidReportError extends Error {}

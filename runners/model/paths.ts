@@ -34,6 +34,8 @@ export const CACHE_DIR = cacheDir();
 export const TARGETS_DIR = path.join(CACHE_DIR, 'targets');
 /** Downloaded Node releases for --node. */
 export const NODE_CACHE_DIR = path.join(CACHE_DIR, 'node');
+/** Digests of runtime binaries, each beside the file's identity (identity/binary-digest.ts). */
+export const DIGEST_CACHE_DIR = path.join(CACHE_DIR, 'digests');
 
 export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
 export const CHECK_EXPORTS = path.join(RUNNERS_DIR, 'worker', 'exports-main.ts');

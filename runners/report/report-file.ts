@@ -1,13 +1,11 @@
 // Reading and writing reports. An invalid report is a bug in childproof, so it is never
 // written; a written report is never half a file; a report read is checked first.
 
-import { InputError } from '../model/errors.ts';
+import { InputError, InvalidReportError } from '../model/errors.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
 import { consistencyProblems } from './consistency.ts';
-
-export class InvalidReportError extends Error {}
 
 export function writeReport(file: string, report: Report): void {
   const problems = [...validate('report', report, 'report'), ...consistencyProblems(report, 'report')];

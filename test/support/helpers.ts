@@ -3,6 +3,7 @@
 // scratch directories that are removed afterwards.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { once } from 'node:events';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -131,12 +132,20 @@ export async function cliWith(cwd: string, env: Record<string, string>, ...args:
 const SLOTS = Math.max(2, os.availableParallelism());
 let busy = 0;
 const queued: Array<() => void> = [];
-async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+const holding = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `work` once a slot is free. Work that already holds one (a test that keeps a run
+ * going while it runs a second command) runs at once: waiting for a second slot while
+ * holding the first is how two such tests would wait on each other forever.
+ */
+export async function inSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (holding.getStore()) return work();
   // A slot freed is handed to the next in line, never left for a newcomer to take.
   if (busy >= SLOTS) await new Promise<void>((resolve) => queued.push(resolve));
   else busy++;
   try {
-    return await work();
+    return await holding.run(true, work);
   } finally {
     const next = queued.shift();
     if (next) next();
