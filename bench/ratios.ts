@@ -10,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { prepareProbes, type PreparedProbe } from '../runners/engine/prepare.ts';
+import { hostRuntime } from '../runners/identity/runtime.ts';
 import { runPipeline } from '../runners/engine/pipeline.ts';
 import type { LoadedCase } from '../runners/model/case.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
@@ -71,7 +72,7 @@ line(`  floor: max(that, ${ran.length} x 2 x ${bare.toFixed(1)} ms / ${cores} co
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'childproof-bench-'));
 let imports: Map<string, number>;
 try {
-  const prepared = prepareProbes(probes, { byProbe: {} }, scratch);
+  const prepared = prepareProbes(probes, { byProbe: {} }, scratch, hostRuntime());
   imports = new Map(prepared.filter((p) => p.verified && !p.unsupported).map((p) => [p.probe.spec.name, importCpuMs(p, bare)]));
 } finally {
   fs.rmSync(scratch, { recursive: true, force: true });

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPipeline } from '../runners/engine/pipeline.ts';
+import { hostRuntime } from '../runners/identity/runtime.ts';
 import type { LoadedCase } from '../runners/model/case.ts';
 import { lintCoverage } from '../runners/model/lint.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
@@ -21,7 +22,7 @@ const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';
 type Run = Pick<Report, 'probes' | 'trials'>;
 
 function report(run: Run, cases: LoadedCase[]): Report {
-  return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(), createdAt: new Date().toISOString() });
+  return buildReport({ probes: run.probes, cases, trials: run.trials, environment: environment(hostRuntime()), createdAt: new Date().toISOString() });
 }
 
 const conformance = suite<{ cases: LoadedCase[]; reference: Run; mutants: Run; again: Run }>('conformance', {

@@ -1,9 +1,9 @@
 // `childproof clean`: finds what runs that died outright left behind (a run directory
 // whose runner is gone), ends its processes and removes it, and says what it found. A
 // directory named like a run's that childproof cannot prove its own is left alone, and
-// said so (engine/run-dir.ts).
+// said so (os/run-dir.ts).
 
-import { cleanStaleRuns, describeStale, describeUntrusted, runDirs } from '../engine/run-dir.ts';
+import { cleanStaleRuns, describeStale, describeUntrusted, runDirs } from '../os/run-dir.ts';
 import { removeAbandonedInstalls } from '../identity/install.ts';
 import { EXIT } from '../model/errors.ts';
 import { parse } from './args.ts';

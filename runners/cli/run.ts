@@ -9,22 +9,14 @@ import { parseShard } from '../engine/shard.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
-import { loadAllCases, selectCases } from '../model/load-cases.ts';
-import { builtinProbeNames, isBrought, loadProbes } from '../model/load-probes.ts';
+import { isBrought } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report } from '../model/report.ts';
-import { writeReport } from '../report/report-file.ts';
+import { select } from '../model/selection.ts';
 import { renderTable, type View } from '../report/render.ts';
-import { skippedProbes, testedNothing } from '../report/skipped.ts';
-import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
+import { untested } from '../report/skipped.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
-import { claimOutput } from './claim-output.ts';
 import { modeFor, reporter } from './progress.ts';
-
-/** The probes named (or found in the directories given); every built-in one by default. */
-export function chosenProbes(names: string[]): LoadedProbe[] {
-  return loadProbes(names.length ? names : builtinProbeNames());
-}
 
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
 
@@ -47,19 +39,12 @@ export async function cmdRun(args: string[]): Promise<number> {
   const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
   const repeat = positiveInt(values.repeat, 'repeat', 1);
   const shard = parseShard(string(values.shard));
-  const allCases = loadAllCases();
-  const probes = chosenProbes(strings(values.probe));
-  const cases = selectCases(allCases, strings(values.case));
+  const { probes, cases, allCases } = select(strings(values.probe), strings(values.case));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const runtime = runtimeFor(string(values.node));
   const out = string(values.out);
-  const release = out !== undefined ? claimOutput(out) : () => {};
-  try {
-    const { code, report } = await runAndReport({ probes, cases, allCases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
-    return code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, probes) : code;
-  } finally {
-    release();
-  }
+  const { code, report } = await runAndReport({ probes, cases, allCases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
+  return code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, probes) : code;
 }
 
 /** What an earlier, dead run left and this one cleaned: said on stderr, nothing else shown. */
@@ -67,8 +52,9 @@ export function notices(e: PipelineEvent): void {
   if (e.kind === 'notice') process.stderr.write(`childproof: ${e.line}\n`);
 }
 
-async function runAndReport(o: PipelineRequest & { out: string | undefined; view: View }): Promise<{ code: number; report: Report }> {
-  const { out, view, ...request } = o;
+async function runAndReport(o: PipelineRequest & { view: View }): Promise<{ code: number; report: Report }> {
+  const { view, ...request } = o;
+  const { out } = request;
   const stopper = new AbortController();
   const onSignal = (signal: NodeJS.Signals) => {
     if (!stopper.signal.aborted) process.stderr.write(`childproof: ${signal}: starting no more trials and ending those still running\n`);
@@ -76,16 +62,11 @@ async function runAndReport(o: PipelineRequest & { out: string | undefined; view
   };
   for (const s of STOP_SIGNALS) process.on(s, onSignal);
   const shown = reporter(process.stderr, modeFor(process.stderr, view.quiet));
-  let stream: Stream | null = null;
   let report: Report;
   try {
     report = await runPipeline({ ...request, stop: stopper.signal }, (e) => {
       notices(e);
-      if (e.kind === 'start' && out) stream = openStream(streamFileFor(out), { kind: 'run', ...e.header, planned: e.planned });
-      if (e.kind === 'trial') {
-        stream?.trial(e.trial);
-        shown.result(e.trial);
-      }
+      if (e.kind === 'trial') shown.result(e.trial);
       if (e.kind === 'progress') shown.progress(e.progress);
     });
   } finally {
@@ -93,10 +74,6 @@ async function runAndReport(o: PipelineRequest & { out: string | undefined; view
     for (const s of STOP_SIGNALS) process.off(s, onSignal);
   }
   const { interrupted } = report;
-  if (out) writeReport(out, report);
-  // The report is whole: the stream it was kept safe in has served.
-  (stream as Stream | null)?.end(interrupted);
-  (stream as Stream | null)?.remove();
   process.stdout.write(`${renderTable(report, view)}\n`);
   if (out) process.stdout.write(`Report: ${display(out)}\n`);
   if (interrupted) {
@@ -113,10 +90,8 @@ async function runAndReport(o: PipelineRequest & { out: string | undefined; view
  * supplied): the table says so, once per probe, and the run still passes.
  */
 function testedSomething(report: Report, probes: LoadedProbe[]): number {
-  const brought = new Set(probes.filter(isBrought).map((p) => p.spec.name));
-  const idle = skippedProbes(report).filter((s) => brought.has(s.probe));
-  if (!testedNothing(report) && idle.length === 0) return EXIT.ok;
-  const why = testedNothing(report) ? 'every trial was skipped' : `${idle.map((s) => s.probe).join(', ')} had every trial skipped`;
+  const why = untested(report, new Set(probes.filter(isBrought).map((p) => p.spec.name)));
+  if (why === null) return EXIT.ok;
   process.stderr.write(`childproof: nothing was tested where it was asked for: ${why}; --allow-skipped accepts that\n`);
   return EXIT.notAsExpected;
 }

@@ -7,12 +7,11 @@ import { runsUnderLoad } from '../engine/under-load.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { EXIT } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
-import { loadAllCases, selectCases } from '../model/load-cases.ts';
+import { checkOutput } from '../model/output.ts';
+import { select } from '../model/selection.ts';
 import { racyIn } from '../report/compare.ts';
 import { renderStability, unstable } from '../report/stability.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
-import { chosenProbes } from './run.ts';
-import { checkOutput } from '../model/output.ts';
 
 export async function cmdStability(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -25,8 +24,7 @@ export async function cmdStability(args: string[]): Promise<number> {
   });
   const runs = positiveInt(values.runs, 'runs', 3);
   const hogCount = values.hogs === '0' ? 0 : positiveInt(values.hogs, 'hogs', os.availableParallelism());
-  const probes = chosenProbes(strings(values.probe));
-  const cases = selectCases(loadAllCases(), strings(values.case));
+  const { probes, cases } = select(strings(values.probe), strings(values.case));
   const runtime = runtimeFor(string(values.node));
   const out = string(values.out);
   if (out !== undefined) checkOutput(out);

@@ -7,6 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { bisectFact } from '../engine/bisect.ts';
 import { runPipeline } from '../engine/pipeline.ts';
+import { claimOutput } from '../engine/run-output.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
@@ -19,7 +20,6 @@ import { writeReport } from '../report/report-file.ts';
 import { publishSweep } from '../report/publish-sweep.ts';
 import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts';
 import { show } from '../judge/verdicts.ts';
-import { claimOutput } from './claim-output.ts';
 import { notices } from './run.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 

@@ -7,8 +7,8 @@ import { parseSources, verifyProbes } from '../engine/prepare.ts';
 import { hostRuntime, runtimeFor } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import type { LoadedProbe } from '../model/probe.ts';
+import { chosenProbes } from '../model/selection.ts';
 import { parse, string, strings } from './args.ts';
-import { chosenProbes } from './run.ts';
 
 export async function cmdVerify(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -49,7 +49,7 @@ export async function cmdVerify(args: string[]): Promise<number> {
  * what is wrong with the exports, if anything; a pin that does not verify throws.
  */
 export async function verifyWritten(probe: LoadedProbe): Promise<{ files: number; exportsProblem: string | null }> {
-  const [v] = verifyProbes([probe], { byProbe: {} });
+  const [v] = verifyProbes([probe], { byProbe: {} }, hostRuntime());
   if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
   const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
   const problem = exports?.error ?? (exports?.lacking ? `uses ${exports.lacking}, which the target does not export` : null);

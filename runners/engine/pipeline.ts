@@ -14,6 +14,7 @@ import type { Report, TrialResult } from '../model/report.ts';
 import { buildReport, environment, reportHeader, type ReportHeader } from '../report/build.ts';
 import { publishedDurations } from '../report/durations.ts';
 import { withControls } from './controls.ts';
+import { claimRunOutput } from './run-output.ts';
 import { runTrials, type Progress, type RunOptions } from './run.ts';
 
 export interface PipelineRequest extends RunOptions {
@@ -23,6 +24,9 @@ export interface PipelineRequest extends RunOptions {
   createdAt?: string;
   /** Where controls are found and probes' divergences checked: the shipped cases by default. */
   allCases?: LoadedCase[];
+  /** Where the report is written, claimed before the first trial, each finished trial kept
+   *  in its stream beside it until the report is whole (engine/run-output.ts). */
+  out?: string;
 }
 
 /**
@@ -37,7 +41,21 @@ export type PipelineEvent =
   | { kind: 'trial'; trial: TrialResult };
 
 export async function runPipeline(request: PipelineRequest, on: (e: PipelineEvent) => void = () => {}): Promise<Report> {
-  const { probes, cases: chosen, createdAt = new Date().toISOString(), allCases = loadAllCases(), ...options } = request;
+  const output = request.out === undefined ? null : claimRunOutput(request.out);
+  try {
+    const report = await pipeline(request, (e) => {
+      output?.keep(e);
+      on(e);
+    });
+    output?.write(report);
+    return report;
+  } finally {
+    output?.release();
+  }
+}
+
+async function pipeline(request: PipelineRequest, on: (e: PipelineEvent) => void): Promise<Report> {
+  const { probes, cases: chosen, createdAt = new Date().toISOString(), allCases = loadAllCases(), out: _out, ...options } = request;
   // A probe whose chosen cases run no command gets a control (engine/controls.ts).
   const { cases, added } = withControls(chosen, allCases, probes);
   if (added.length) on({ kind: 'notice', line: `added ${added.map((c) => c.spec.id).join(', ')} as a control: a verdict needs a trial that ran a command` });

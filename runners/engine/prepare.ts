@@ -5,7 +5,7 @@ import path from 'node:path';
 import semver from 'semver';
 import { pinDependencies, verifyDependencies, type VerifiedDependency } from '../identity/dependencies.ts';
 import { materialize, type Material } from '../identity/materialize.ts';
-import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import type { Runtime } from '../identity/runtime.ts';
 import { prepareIdentity, type VerifiedFile } from '../identity/verify.ts';
 import type { Entry, LoadedProbe } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
@@ -60,7 +60,7 @@ export function sourceFor(sources: Sources, probe: LoadedProbe): string | undefi
 export function verifyProbes(
   probes: LoadedProbe[],
   sources: Sources,
-  runtime: Runtime = hostRuntime(),
+  runtime: Runtime,
 ): Array<ReturnType<typeof prepareIdentity> & { probe: LoadedProbe; dependencies?: VerifiedDependency[] }> {
   return probes.map((probe) => {
     const v = prepareIdentity(probe, sourceFor(sources, probe), runtime);
@@ -74,7 +74,7 @@ export function verifyProbes(
   });
 }
 
-export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: string, runtime: Runtime = hostRuntime()): PreparedProbe[] {
+export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: string, runtime: Runtime): PreparedProbe[] {
   // Every probe is verified before any is materialized, so one bad pin stops the run whole.
   return verifyProbes(probes, sources, runtime).map((v) => {
     if (v.status === 'unavailable') return { probe: v.probe, unavailable: v.reason };

@@ -14,15 +14,14 @@ import type { TrialResult } from '../model/report.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { setupDigest } from '../model/setup.ts';
 import { makeCgroup } from '../os/cgroup.ts';
+import { endLeftovers } from '../os/leftovers.ts';
 import { MARK_VARIABLE, trialMark } from '../os/marks.ts';
-import { needsLoaderHooks } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
 import type { TrialSpec } from '../worker/messages.ts';
-import { readFixtures, readWorkerOutput, writeTrialSpec } from './trial-messages.ts';
+import { fixtureRecords, readFixtures, readWorkerOutput, writeTrialSpec } from './trial-messages.ts';
 import { watchAfterCaller } from './after-caller.ts';
 import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
-import { endLeftovers } from './leftovers.ts';
 import { unverifiedModules } from './unverified.ts';
 import { buildAdapters } from './bundle.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
@@ -58,7 +57,7 @@ export function targetSpec(p: PreparedProbe): TrialSpec['target'] {
     materialUrl: `${pathToFileURL(m.dir).href}/`,
     originalRootUrl: m.originalRoot ? `${pathToFileURL(m.originalRoot).href}/` : null,
     transpiled: m.transpiled,
-    needsHooks: needsLoaderHooks(m),
+    needsHooks: m.needsHooks,
   };
 }
 
@@ -132,7 +131,7 @@ async function attemptTrial(
     output && !ctx.stopped && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
       ? await watchAfterCaller(dir, output.observations.spawns, caseSpec.windowMs)
       : null;
-  const leftovers = endLeftovers(dir, mark, worker.pid, cgroup);
+  const leftovers = endLeftovers(fixtureRecords(dir), mark, worker.pid, cgroup);
   if (worker.pid !== null) ctx.live.delete(worker.pid);
 
   try {

@@ -3,20 +3,18 @@
 // ends what the run left. Asked to stop (a signal, say), it starts nothing more, ends
 // every trial still going, and returns the trials that finished.
 
-import fs from 'node:fs';
 import { removeAbandonedInstalls } from '../identity/install.ts';
-import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import type { Runtime } from '../identity/runtime.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ReportProbe, TrialResult } from '../model/report.ts';
-import { endCgroup, makeCgroup, ownCgroup } from '../os/cgroup.ts';
 import { killQuietly } from '../os/processes.ts';
 import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
 import { probeHead } from './probe-record.ts';
-import { cleanStaleRuns, createRunDir, describeStale } from './run-dir.ts';
+import { cleanStaleRuns, createRunDir, describeStale, endRunDir } from '../os/run-dir.ts';
 import { adapterFile, runTrial, type TrialContext } from './run-trial.ts';
 import { defaultLimits, jobLimits, schedule, type Limits } from './scheduler.ts';
 import { inShard, type Shard } from './shard.ts';
@@ -72,13 +70,12 @@ export function limitsFor(opts: RunOptions): Limits {
   return opts.limits ?? (opts.jobs ? jobLimits(opts.jobs) : defaultLimits());
 }
 
-export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions = {}, on: (e: RunEvent) => void = () => {}): Promise<RunResult> {
-  const runtime = opts.runtime ?? hostRuntime();
+export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions & { runtime: Runtime }, on: (e: RunEvent) => void = () => {}): Promise<RunResult> {
+  const { runtime } = opts;
   for (const line of [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls()]) on({ kind: 'notice', line });
   const keep = opts.keep ?? false;
-  const own = ownCgroup();
   const built = buildSupervisor();
-  const run = createRunDir(keep, (tag) => (own ? makeCgroup(own, tag) : null));
+  const run = createRunDir(keep);
   const supervisor = supervise(built, run, keep, run.cgroup);
   const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, cgroup: run.cgroup, worker: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
   const stop = () => {
@@ -124,8 +121,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     return { heads, trials: finished, planned: planned.length, ...(ctx.stopped ? { interrupted: String(opts.stop?.reason ?? 'stopped') } : {}) };
   } finally {
     opts.stop?.removeEventListener('abort', stop);
-    if (run.cgroup) endCgroup(run.cgroup);
-    if (!keep) fs.rmSync(run.dir, { recursive: true, force: true });
+    endRunDir(run, keep);
     await supervisor.release();
   }
 }

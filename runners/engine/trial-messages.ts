@@ -10,10 +10,13 @@ import { readRegularFile } from '../protocol/safe-read.mjs';
 import { PROTOCOL, readEvents, readRecords, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
 import type { TrialSpec, WorkerOutput } from '../worker/messages.ts';
 
+/** What is wrong with a message of the trial directory, by its definition in the schema. */
+const problemsIn = (def: string, message: unknown, file: string) => validateDef('trial-dir', def, message, file);
+
 /** trial.json, whole, in `dir`; a spec the schema refuses is the harness's own bug. */
 export function writeTrialSpec(dir: string, spec: Omit<TrialSpec, 'protocol'>): string {
   const message: TrialSpec = { protocol: PROTOCOL, ...spec };
-  const problems = validateDef('trial-dir', 'trialSpec', message, TRIAL_FILE);
+  const problems = problemsIn('trialSpec', message, TRIAL_FILE);
   if (problems.length) throw new Error(`the runner wrote a trial the worker could not read: ${problems.join('; ')}`);
   const file = path.join(dir, TRIAL_FILE);
   writeAtomic(file, JSON.stringify(message));
@@ -30,14 +33,14 @@ export function readWorkerOutput(dir: string): { output: WorkerOutput } | { refu
   } catch {
     return { refused: `${WORKER_FILE} is not JSON` };
   }
-  const problems = validateDef('trial-dir', 'workerOutput', data, WORKER_FILE);
+  const problems = problemsIn('workerOutput', data, WORKER_FILE);
   return problems.length ? { refused: problems.slice(0, 3).join('; ') } : { output: data as WorkerOutput };
 }
 
 /** Each fixture's record that validates, without its protocol: what observations keep. */
 export function fixtureRecords(dir: string): FixtureRecord[] {
   return readRecords(dir).flatMap((r) => {
-    if (validateDef('trial-dir', 'fixtureRecord', r, 'record').length) return [];
+    if (problemsIn('fixtureRecord', r, 'record').length) return [];
     const { protocol: _p, ...record } = r;
     return [record as unknown as FixtureRecord];
   });
@@ -45,7 +48,7 @@ export function fixtureRecords(dir: string): FixtureRecord[] {
 
 /** Each fixture event that validates. */
 export function fixtureEvents(dir: string): RawEvent[] {
-  return readEvents(dir).filter((e) => validateDef('trial-dir', 'fixtureEvent', e, 'event').length === 0) as RawEvent[];
+  return readEvents(dir).filter((e) => problemsIn('fixtureEvent', e, 'event').length === 0) as RawEvent[];
 }
 
 /** What the fixtures of a trial wrote about themselves. */

@@ -25,6 +25,10 @@ export interface Material {
   /** A package's copy with its dependencies linked beside it, as they were beside the original. */
   linked?: boolean;
   loader: string;
+  /** Whether the worker needs loader hooks to import the copy: to serve its transpiled
+   *  TypeScript, or to resolve its bare imports from where the pinned files came from. A
+   *  package's copy has its dependencies linked beside it and needs neither. */
+  needsHooks: boolean;
 }
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
@@ -66,7 +70,7 @@ export function materialize(
   const loader = used.size ? `${[...used].sort().join(' and ')}, once per run` : 'JavaScript as verified';
   const direct = typeof entry === 'string' ? standalone(dir, entry, transpiled) : null;
   const pinnedDirs = [dir, ...pinned.map((d) => d.dest)];
-  if (direct) return { dir, pinnedDirs, entryUrls: pathToFileURL(direct).href, transpiled: {}, originalRoot: null, loader };
+  if (direct) return { dir, pinnedDirs, entryUrls: pathToFileURL(direct).href, transpiled: {}, originalRoot: null, loader, needsHooks: false };
   return {
     dir,
     pinnedDirs,
@@ -78,6 +82,7 @@ export function materialize(
     originalRoot,
     linked,
     loader,
+    needsHooks: Object.keys(transpiled).length > 0 || (originalRoot !== null && !linked),
   };
 }
 
@@ -107,15 +112,6 @@ function standalone(dir: string, entry: string, transpiled: Record<string, strin
   const file = path.join(dir, `${entry}.mjs`);
   fs.writeFileSync(file, code, { mode: 0o444 });
   return file;
-}
-
-/**
- * Whether the worker needs loader hooks to import the copy: to serve its transpiled
- * TypeScript, or to resolve its bare imports from where the pinned files came from. A
- * package's copy has its dependencies linked beside it and needs neither.
- */
-export function needsLoaderHooks(m: Material): boolean {
-  return Object.keys(m.transpiled).length > 0 || (m.originalRoot !== null && !m.linked);
 }
 
 /**

@@ -13,7 +13,7 @@ import type { Verified } from '../model/report.ts';
 import { git, isCheckout } from './git.ts';
 import { cachedTarget, fetchCommand, installTarget, targetDir, type TreeEntry } from './install.ts';
 import { pinPackage } from './pin.ts';
-import { hostRuntime, type Runtime } from './runtime.ts';
+import type { Runtime } from './runtime.ts';
 
 type PackageIdentity = Extract<Identity, { kind: 'package' }>;
 
@@ -136,7 +136,7 @@ function sourceCommand(probe: LoadedProbe): string {
  * Reads a probe's pinned bytes and checks every blob id. A mismatch throws an
  * IntegrityError (exit 3); a source the user has not supplied makes the probe unavailable.
  */
-export function prepareIdentity(probe: LoadedProbe, source: string | undefined, runtime: Runtime = hostRuntime()): Preparation {
+export function prepareIdentity(probe: LoadedProbe, source: string | undefined, runtime: Runtime): Preparation {
   const id: Identity = probe.spec.identity;
   const name = probe.spec.name;
   if (id.kind === 'builtin') {

@@ -123,7 +123,7 @@ export interface AfterCaller {
 export interface Leftover {
   pid: number;
   role: string;
-  /** What proved it the trial's, first found (engine/leftovers.ts); `tag`, a command line, only
+  /** What proved it the trial's, first found (os/leftovers.ts); `tag`, a command line, only
    *  in reports made before marks. */
   how: 'record' | 'group' | 'mark' | 'cgroup' | 'tag';
   /** The kernel's short name for it (its comm), such as `sleep`. */

@@ -71,7 +71,7 @@ export function commandName(pid: number): string | null {
 /**
  * Every live process whose command line contains `tag`. For watching only (the tests'
  * check that nothing is left): a command line can name anything, so nothing is ever
- * killed on its word (os/end-run.ts, engine/leftovers.ts).
+ * killed on its word (os/end-run.ts, os/leftovers.ts).
  */
 export function processesTagged(tag: string): number[] {
   const found: number[] = [];

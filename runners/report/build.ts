@@ -2,7 +2,7 @@
 // for reading the machine's description.
 
 import os from 'node:os';
-import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import type { Runtime } from '../identity/runtime.ts';
 import { applyControls } from '../judge/controls.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { Environment, Outcome, ReportProbe, Report, Summary, TrialResult } from '../model/report.ts';
@@ -12,7 +12,7 @@ import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
 export const NOT_AS_EXPECTED: ReadonlySet<Outcome> = new Set(['fail', 'unexpected-pass', 'error', 'unknown', 'flaky']);
 
 /** Where the trials ran: the runtime the workers used, on this machine. */
-export function environment(runtime: Runtime = hostRuntime()): Environment {
+export function environment(runtime: Runtime): Environment {
   return {
     node: runtime.version,
     v8: runtime.v8,

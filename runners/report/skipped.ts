@@ -30,3 +30,11 @@ export function skippedProbes(report: Report): Array<{ probe: string; trials: nu
 export function testedNothing(report: Report): boolean {
   return report.trials.every(isSkipped);
 }
+
+/** Why a run proved nothing where it was asked to (every trial skipped, or every trial of
+ *  a probe the user brought), or null when it tested something there. */
+export function untested(report: Report, brought: ReadonlySet<string>): string | null {
+  const idle = skippedProbes(report).filter((s) => brought.has(s.probe));
+  if (testedNothing(report)) return 'every trial was skipped';
+  return idle.length ? `${idle.map((s) => s.probe).join(', ')} had every trial skipped` : null;
+}

@@ -12,7 +12,7 @@ import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
 import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { ownCgroup } from '../../runners/os/cgroup.ts';
-import { runDirs } from '../../runners/engine/run-dir.ts';
+import { runDirs } from '../../runners/os/run-dir.ts';
 import { processesTagged, processState } from '../../runners/os/processes.ts';
 import { tempDirsMade } from './helpers.ts';
 

@@ -8,14 +8,13 @@
 // first, in that order: a process found only by the cgroup left the group and cleared its
 // environment on its way out.
 
-import type { Leftover } from '../model/observations.ts';
-import { endCgroup, processesIn } from '../os/cgroup.ts';
-import { hasMark, processesMarked } from '../os/marks.ts';
-import { commandName, killQuietly, processesInGroup, processState } from '../os/processes.ts';
-import { fixtureRecords } from './trial-messages.ts';
+import type { FixtureRecord, Leftover } from '../model/observations.ts';
+import { endCgroup, processesIn } from './cgroup.ts';
+import { hasMark, processesMarked } from './marks.ts';
+import { commandName, killQuietly, processesInGroup, processState } from './processes.ts';
 
-export function endLeftovers(trialDir: string, mark: string, pgid: number | null, cgroup: string | null): Leftover[] {
-  const records = fixtureRecords(trialDir);
+/** `records`: what the trial's fixtures wrote about themselves, as the runner validated it. */
+export function endLeftovers(records: FixtureRecord[], mark: string, pgid: number | null, cgroup: string | null): Leftover[] {
   const roleOf = (pid: number) => records.find((r) => r.pid === pid)?.role ?? 'unknown';
   const found = new Map<number, Leftover>();
   const add = (pid: number, how: Leftover['how']) => {

@@ -14,8 +14,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { endRun } from '../os/end-run.ts';
-import { processState, startTimeOf } from '../os/processes.ts';
+import { endCgroup, makeCgroup, ownCgroup } from './cgroup.ts';
+import { endRun } from './end-run.ts';
+import { processState, startTimeOf } from './processes.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 
 const PREFIX = 'childproof-run-';
@@ -45,17 +46,24 @@ export function runsRoot(): string {
 
 /**
  * Made whole, owner and all, under a staging name (mkdtemp: mode 0700), then renamed into
- * place. `contain` makes the run's cgroup, named for its tag, where there can be one.
+ * place, with the run's cgroup, named for its tag, where the kernel gives one.
  */
-export function createRunDir(keep: boolean, contain: (tag: string) => string | null = () => null, root = runsRoot()): RunDir & { cgroup: string | null } {
+export function createRunDir(keep: boolean, root = runsRoot()): RunDir & { cgroup: string | null } {
   const tag = `${PREFIX}${randomBytes(12).toString('hex')}`;
-  const cgroup = contain(tag);
+  const own = ownCgroup();
+  const cgroup = own ? makeCgroup(own, tag) : null;
   const staging = fs.mkdtempSync(path.join(root, '.childproof-staging-'));
   const owner: Owner = { pid: process.pid, startTime: startTimeOf(process.pid), keep, createdAt: new Date().toISOString(), cgroup };
   fs.writeFileSync(path.join(staging, OWNER_FILE), JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
   const dir = path.join(root, tag);
   fs.renameSync(staging, dir);
   return { dir, tag, cgroup };
+}
+
+/** The run is over: its cgroup ended (whatever is still in it), its directory removed unless kept. */
+export function endRunDir(run: RunDir & { cgroup: string | null }, keep: boolean): void {
+  if (run.cgroup) endCgroup(run.cgroup);
+  if (!keep) fs.rmSync(run.dir, { recursive: true, force: true });
 }
 
 function asOwner(text: string | null): Owner | null {

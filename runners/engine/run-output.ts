@@ -1,0 +1,45 @@
+// A run's outputs: the report and, until the report is whole, the stream that keeps each
+// finished trial safe from a runner killed outright (`report --from` rebuilds from it).
+// Claimed before the first trial: the report and its stream checked (a file name,
+// writable; never a directory, a device or a link), then locked, so a second run on the
+// same --out is refused (exit 2, naming the other's pid) instead of writing into, and
+// then deleting, the first one's stream.
+
+import { checkOutput, lockOutput } from '../model/output.ts';
+import type { Report } from '../model/report.ts';
+import { processState, startTimeOf } from '../os/processes.ts';
+import { writeReport } from '../report/report-file.ts';
+import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
+import type { PipelineEvent } from './pipeline.ts';
+
+/** Returns the release of the lock. */
+export function claimOutput(out: string, stream = true): () => void {
+  checkOutput(out);
+  if (stream) checkOutput(streamFileFor(out), '--out (its stream)');
+  return lockOutput(out, (h) => processState(h.pid, h.startTime) === 'running', { pid: process.pid, startTime: startTimeOf(process.pid) });
+}
+
+export interface RunOutput {
+  /** What the pipeline tells: the stream opens at its start; each finished trial is appended. */
+  keep(e: PipelineEvent): void;
+  /** The report written whole; then the stream that kept it safe has served, and goes. */
+  write(report: Report): void;
+  release(): void;
+}
+
+export function claimRunOutput(out: string): RunOutput {
+  const release = claimOutput(out);
+  let stream: Stream | null = null;
+  return {
+    keep(e) {
+      if (e.kind === 'start') stream = openStream(streamFileFor(out), { kind: 'run', ...e.header, planned: e.planned });
+      if (e.kind === 'trial') stream?.trial(e.trial);
+    },
+    write(report) {
+      writeReport(out, report);
+      stream?.end(report.interrupted);
+      stream?.remove();
+    },
+    release,
+  };
+}
