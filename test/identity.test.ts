@@ -44,6 +44,16 @@ concurrent(test, 'pin then verify round-trips for a file set', async () => {
   assert.match(r.stdout, /verified\s+pinned\s+files: 1 file\(s\) from directory/);
 });
 
+concurrent(test, 'verify checks the exports of a target that prints as it loads: the answer comes back in a file of its own, not on stdout', async () => {
+  const dir = path.join(tempDir(), 'noisy');
+  const target = writeJson(path.join(dir, 'target.mjs'), 'console.log(\'{"protocol":1,"uses":[],"missing":[]}\');\nexport function go() {}\n');
+  writeProbe(dir, { ...(await pin('--file', target)), root: '.' });
+  fs.writeFileSync(path.join(dir, 'adapter.mjs'), "export default { uses: ['go', 'gone'], run: (call, target) => target.go(call) };\n");
+  const r = await cli('verify', '--probe', dir);
+  assert.is(r.code, 2, r.stdout + r.stderr);
+  assert.match(r.stderr, /expected only exports of the target, but it lacks gone/);
+});
+
 concurrent(test, 'a tampered file is refused with exit 3, and its import-time side effect never happens', async () => {
   const { dir, traces, target } = await pinnedFilesProbe();
   const bytes = fs.readFileSync(target);

@@ -11,6 +11,7 @@ import { LOADER_HOOKS } from '../model/paths.ts';
 import type { ExportsCheck, ExportsCheckSpec } from '../worker/messages.ts';
 import { buildAdapters, buildExportsCheck } from './bundle.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
+import { readExportsCheck, writeExportsCheckSpec } from './trial-messages.ts';
 import { lacking } from '../worker/entry-watch.ts';
 import { adapterFile, displayBase, targetSpec } from './run-trial.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -26,14 +27,17 @@ export interface ExportsFinding {
   lacking?: string;
 }
 
-function runCheck(runtime: Runtime, script: string, specFile: string): Promise<ExportsCheck> {
+/** Runs the check on `spec`; its answer, or why there is none. */
+function runCheck(runtime: Runtime, script: string, dir: string, i: number, spec: Omit<ExportsCheckSpec, 'protocol' | 'out'>): Promise<Omit<ExportsCheck, 'protocol'>> {
+  const specFile = path.join(dir, `check-${i}.json`);
+  const out = path.join(dir, `check-${i}.answer.json`);
+  writeExportsCheckSpec(specFile, { ...spec, out });
   return new Promise((resolve) => {
-    execFile(runtime.execPath, ['--expose-internals', script, specFile], { cwd: path.dirname(specFile), timeout: 60_000 }, (err, stdout, stderr) => {
-      try {
-        resolve(JSON.parse(stdout) as ExportsCheck);
-      } catch {
-        resolve({ uses: [], missing: [], error: `the check did not finish: ${(stderr || String(err)).trim().split('\n').slice(-1)[0]}` });
-      }
+    execFile(runtime.execPath, ['--expose-internals', script, specFile], { cwd: dir, timeout: 60_000 }, (err, _stdout, stderr) => {
+      const read = readExportsCheck(out);
+      if (read && 'output' in read) return resolve(read.output);
+      const why = read ? `its answer was refused: ${read.refused}` : (stderr || String(err)).trim().split('\n').slice(-1)[0];
+      resolve({ uses: [], missing: [], error: `the check did not finish: ${why}` });
     });
   });
 }
@@ -51,10 +55,7 @@ export async function checkExports(probes: LoadedProbe[], sources: Sources, runt
         const shown = path.relative(displayBase(source), source).split(path.sep).join('/');
         const built = adapters.get(source)!;
         if ('error' in built) return { probe: p.probe, adapter: shown, uses: [], error: built.error };
-        const spec: ExportsCheckSpec = { adapterPath: built.file, hooks: LOADER_HOOKS, target: targetSpec(p) };
-        const specFile = path.join(dir, `check-${i}.json`);
-        fs.writeFileSync(specFile, JSON.stringify(spec));
-        const found = await runCheck(runtime, script, specFile);
+        const found = await runCheck(runtime, script, dir, i, { adapterPath: built.file, hooks: LOADER_HOOKS, target: targetSpec(p) });
         if (found.error) return { probe: p.probe, adapter: shown, uses: found.uses, error: found.error };
         if (found.missing.length) return { probe: p.probe, adapter: shown, uses: found.uses, lacking: lacking(found.missing, found.exports ?? []) };
         return { probe: p.probe, adapter: shown, uses: found.uses };

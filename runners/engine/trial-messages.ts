@@ -8,7 +8,7 @@ import type { FixtureRecord, RawEvent } from '../model/observations.ts';
 import { validateDef } from '../model/schemas.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { PROTOCOL, readEvents, readRecords, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
-import type { TrialSpec, WorkerOutput } from '../worker/messages.ts';
+import type { ExportsCheck, ExportsCheckSpec, TrialSpec, WorkerOutput } from '../worker/messages.ts';
 
 /** What is wrong with a message of the trial directory, by its definition in the schema. */
 const problemsIn = (def: string, message: unknown, file: string) => validateDef('trial-dir', def, message, file);
@@ -23,18 +23,36 @@ export function writeTrialSpec(dir: string, spec: Omit<TrialSpec, 'protocol'>): 
   return file;
 }
 
-/** worker.json: absent (the worker died first), refused (with why), or the worker's output. */
-export function readWorkerOutput(dir: string): { output: WorkerOutput } | { refused: string } | null {
-  const text = readRegularFile(path.join(dir, WORKER_FILE), 256 << 20);
+/** An answer the runner asked for: absent (its writer died first), refused (with why), or as it was written. */
+function readAnswer<T>(file: string, def: string, name: string): { output: T } | { refused: string } | null {
+  const text = readRegularFile(file, 256 << 20);
   if (text === null) return null;
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch {
-    return { refused: `${WORKER_FILE} is not JSON` };
+    return { refused: `${name} is not JSON` };
   }
-  const problems = problemsIn('workerOutput', data, WORKER_FILE);
-  return problems.length ? { refused: problems.slice(0, 3).join('; ') } : { output: data as WorkerOutput };
+  const problems = problemsIn(def, data, name);
+  return problems.length ? { refused: problems.slice(0, 3).join('; ') } : { output: data as T };
+}
+
+/** worker.json: absent (the worker died first), refused (with why), or the worker's output. */
+export function readWorkerOutput(dir: string): { output: WorkerOutput } | { refused: string } | null {
+  return readAnswer<WorkerOutput>(path.join(dir, WORKER_FILE), 'workerOutput', WORKER_FILE);
+}
+
+/** The exports check's spec, whole, at `file`; its answer is to be written to `out`. */
+export function writeExportsCheckSpec(file: string, spec: Omit<ExportsCheckSpec, 'protocol'>): void {
+  const message: ExportsCheckSpec = { protocol: PROTOCOL, ...spec };
+  const problems = problemsIn('exportsCheckSpec', message, path.basename(file));
+  if (problems.length) throw new Error(`the runner wrote an exports check its worker could not read: ${problems.join('; ')}`);
+  writeAtomic(file, JSON.stringify(message));
+}
+
+/** The exports check's answer, as readWorkerOutput reads the worker's. */
+export function readExportsCheck(file: string): { output: ExportsCheck } | { refused: string } | null {
+  return readAnswer<ExportsCheck>(file, 'exportsCheck', path.basename(file));
 }
 
 /** Each fixture's record that validates, without its protocol: what observations keep. */

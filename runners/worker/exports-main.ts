@@ -2,20 +2,21 @@
 // adapter and its verified target as a trial would, and write which of the exports the
 // adapter declares in `uses` the target lacks. Nothing is called.
 
-import fs from 'node:fs';
+import { PROTOCOL, readMessage, writeAtomic } from '../protocol/trial-dir.mjs';
 import { missingExports } from './entry-watch.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
 import type { ExportsCheck, ExportsCheckSpec } from './messages.ts';
 
 process.execArgv = process.execArgv.filter((a) => a !== '--expose-internals');
 
-const spec: ExportsCheckSpec = JSON.parse(fs.readFileSync(process.argv[2], 'utf8'));
+// A spec of another protocol version throws here: the runner reads no answer, and says so.
+const spec = readMessage(process.argv[2], 'the exports check') as unknown as ExportsCheckSpec;
 
-async function check(): Promise<ExportsCheck> {
+async function check(): Promise<Omit<ExportsCheck, 'protocol'>> {
   watchModules(spec.target, spec.hooks);
-  let uses: readonly string[];
+  let uses: string[];
   try {
-    uses = (await loadAdapter(spec.adapterPath)).uses;
+    uses = [...(await loadAdapter(spec.adapterPath)).uses];
   } catch (err) {
     return { uses: [], missing: [], error: `the adapter could not be loaded: ${(err as Error).message}` };
   }
@@ -27,5 +28,6 @@ async function check(): Promise<ExportsCheck> {
   }
 }
 
-process.stdout.write(JSON.stringify(await check()));
+const answer: ExportsCheck = { protocol: PROTOCOL, ...(await check()) };
+writeAtomic(spec.out, JSON.stringify(answer));
 process.exit(0);

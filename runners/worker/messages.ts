@@ -57,14 +57,18 @@ export interface WorkerOutput {
 
 /** What `verify` hands worker/exports-main.ts. */
 export interface ExportsCheckSpec {
+  protocol: typeof PROTOCOL;
   adapterPath: string;
   hooks: string;
   target: TargetSpec;
+  /** Where the answer is written: stdout is the target's, which may print as it loads. */
+  out: string;
 }
 
 /** What it answers: the exports the adapter declares, those the target lacks. */
 export interface ExportsCheck {
-  uses: readonly string[];
+  protocol: typeof PROTOCOL;
+  uses: string[];
   missing: string[];
   exports?: string[];
   error?: string;

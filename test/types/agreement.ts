@@ -13,8 +13,14 @@ import type { ChildproofPublishedExpectations } from '../../runners/model/schema
 import type { ChildproofTrialObservations } from '../../runners/model/schema-types/observations.ts';
 import type { ChildproofProbe } from '../../runners/model/schema-types/probe.ts';
 import type { ChildproofReport, Trial, TrialFields } from '../../runners/model/schema-types/report.ts';
-import type { FixtureRecord as FixtureRecordMessage, TrialSpec as TrialSpecMessage, WorkerOutput as WorkerOutputMessage } from '../../runners/model/schema-types/trial-dir.ts';
-import type { TrialSpec, WorkerOutput } from '../../runners/worker/messages.ts';
+import type {
+  ExportsCheck as ExportsCheckMessage,
+  ExportsCheckSpec as ExportsCheckSpecMessage,
+  FixtureRecord as FixtureRecordMessage,
+  TrialSpec as TrialSpecMessage,
+  WorkerOutput as WorkerOutputMessage,
+} from '../../runners/model/schema-types/trial-dir.ts';
+import type { ExportsCheck, ExportsCheckSpec, TrialSpec, WorkerOutput } from '../../runners/worker/messages.ts';
 
 /** Compiles only when A and B are each assignable to the other. */
 export type Agree<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { 'not assignable': 'schema -> code' }) : { 'not assignable': 'code -> schema' };
@@ -35,5 +41,7 @@ export const agreements: Array<true> = [
   true as Agree<Partial<Facts>, NonNullable<Trial['facts']>>,
   true as Agree<TrialSpec, TrialSpecMessage>,
   true as Agree<WorkerOutput, WorkerOutputMessage>,
+  true as Agree<ExportsCheckSpec, ExportsCheckSpecMessage>,
+  true as Agree<ExportsCheck, ExportsCheckMessage>,
   true as Agree<FixtureRecord & { protocol: 1 }, FixtureRecordMessage>,
 ];

@@ -387,3 +387,29 @@ pid: number
 kind: string
 role?: string
 }
+/**
+ * What the runner hands the exports check (verify): the adapter's build, the loader hooks, the target to load, and the file to write the answer to (stdout is the target's).
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "exportsCheckSpec".
+ */
+export interface ExportsCheckSpec {
+protocol: Protocol
+adapterPath: string
+hooks: string
+target: Target
+out: string
+}
+/**
+ * The exports check's answer: the exports the adapter declares in uses, those the target lacks and what it does export, or what stopped the check.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "exportsCheck".
+ */
+export interface ExportsCheck {
+protocol: Protocol
+uses: string[]
+missing: string[]
+exports?: string[]
+error?: string
+}
