@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test test-all bench results sweeps stability typecheck types validate clean
+.PHONY: run test test-all bench crossings results sweeps stability typecheck types validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -58,6 +58,12 @@ stability: $(DEPS)
 # Prints ratios measured side by side in one run; never a threshold.
 bench: $(DEPS)
 	$(NODE) --import tsx bench/ratios.ts
+
+# How often one trial of `run` crosses from one folder of runners/ into another, per
+# program (the runner, the worker, the fixtures, the supervisor), from V8's coverage of
+# each process; LIST=1 names every call. CHECKOUT=DIR measures another checkout.
+crossings: $(DEPS)
+	$(NODE) --import tsx bin/crossings.ts $(if $(CHECKOUT),--root $(CHECKOUT)) $(if $(LIST),--list)
 
 typecheck: $(DEPS)
 	npx tsc --noEmit -p .
