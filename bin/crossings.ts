@@ -33,7 +33,6 @@ interface CoverageFunction {
 const TOP = '(module)';
 
 const folderOf = (file: string) => path.relative(RUNNERS, file).split(path.sep)[0];
-const sourceOf = (file: string) => file.replace(/\.d\.mts$/, '.mjs').replace(/\.d\.ts$/, '.js');
 
 type Ran = Map<string, Set<string>>;
 
@@ -130,7 +129,7 @@ function crossings(program: ts.Program, ran: Ran): Crossing[] {
         let symbol = checker.getSymbolAtLocation(callee);
         if (symbol && symbol.flags & ts.SymbolFlags.Alias) symbol = checker.getAliasedSymbol(symbol);
         const declaration = symbol?.valueDeclaration ?? symbol?.declarations?.[0];
-        const target = declaration && sourceOf(declaration.getSourceFile().fileName);
+        const target = declaration?.getSourceFile().fileName;
         const caller = enclosing(node);
         if (target && target.startsWith(`${RUNNERS}/`) && folderOf(target) !== folderOf(file) && ran.get(file)!.has(caller) && ran.get(target)?.has(symbol!.name)) {
           const edge = { from: `${path.relative(RUNNERS, file)}:${caller}`, to: `${path.relative(RUNNERS, target)}:${symbol!.name}` };
