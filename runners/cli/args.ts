@@ -9,26 +9,26 @@ export const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-proc
 
 Usage:
   childproof run [--probe NAME|DIR|NAME@VERSION]... [--case ID|GLOB|FILE]... [--source [NAME=]PATH]...
-                 [--node VERSION] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep] [--allow-skipped]
+                 [--runtime node|bun|deno[@V]] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep] [--allow-skipped]
                  [--table auto|cases|probes] [--quiet]
   childproof report --from FILE.jsonl [--out FILE]
   childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--out FILE]
   childproof merge PART.json|PART.jsonl... --out FILE
   childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
-  childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--node VERSION]
+  childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--runtime node|bun|deno[@V]]
   childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION]
                   [--with-dependencies]) [--export NAME] [--name NAME] [--force]
   childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME [--with-dependencies])
                  [--probe-dir DIR]
   childproof pin --update DIR [--rev REV]
-  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--node VERSION]
+  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--runtime node|bun|deno[@V]]
   childproof compare A.json B.json [--ignore-racy] [--format text|md]
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
   childproof publish REPORT [--dir results]
   childproof sweep --probe NAME --versions RANGE [--case ID|GLOB]... [--latest-per minor|major]
-                   [--bisect FACT] [--format table|md|json] [--out FILE] [--publish DIR] [--node VERSION] [--jobs N]
-  childproof stability [--runs N] [--hogs N] [--probe NAME|DIR]... [--case ID|GLOB]... [--node VERSION] [--out FILE]
+                   [--bisect FACT] [--format table|md|json] [--out FILE] [--publish DIR] [--runtime node|bun|deno[@V]] [--jobs N]
+  childproof stability [--runs N] [--hogs N] [--probe NAME|DIR]... [--case ID|GLOB]... [--runtime node|bun|deno[@V]] [--out FILE]
   childproof list
   childproof validate [FILE]...
   childproof help
@@ -37,7 +37,11 @@ Exit codes: 0 every outcome as expected; 1 some outcome is not (fail, unexpected
 error, unknown, flaky), or judge, compare or replay found a difference; 2 a usage or
 input error; 3 a probe's code is not the pinned code; 4 an unsupported platform
 (Windows); 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the finished trials are
-written, marked interrupted).`;
+written, marked interrupted).
+
+--runtime names the runtime the trials run on: node@24, bun@1.4.4, deno@2 (a release or
+an npm range; latest when none), installed from its registry package into the cache.
+--node V is short for --runtime node@V.`;
 
 type Options = NonNullable<NonNullable<Parameters<typeof parseArgs>[0]>['options']>;
 

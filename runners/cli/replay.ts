@@ -3,7 +3,7 @@
 
 import { parseSources } from '../engine/prepare.ts';
 import { replayExpectations, replayReport } from '../engine/replay.ts';
-import { runtimeFor } from '../identity/runtime.ts';
+import { runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import type { Expectations } from '../model/expectations.ts';
 import { readJson } from '../model/files.ts';
@@ -15,7 +15,7 @@ import { parse, positiveInt, string, strings } from './args.ts';
 export async function cmdReplay(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { probe: { type: 'string', multiple: true }, source: { type: 'string', multiple: true }, node: { type: 'string' }, jobs: { type: 'string' } },
+    { probe: { type: 'string', multiple: true }, source: { type: 'string', multiple: true }, node: { type: 'string' }, runtime: { type: 'string' }, jobs: { type: 'string' } },
     { min: 1, max: 1, what: 'replay takes one report or published-expectations file' },
   );
   const file = positionals[0];
@@ -32,7 +32,7 @@ export async function cmdReplay(args: string[]): Promise<number> {
     sources: parseSources(strings(values.source), [...known, ...probeNames]),
     probes: probeNames.length ? probeNames : undefined,
     jobs: values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1),
-    runtime: runtimeFor(string(values.node)),
+    runtime: runtimeFromFlags(values),
   };
   const replay = expectations ? await replayExpectations(expectations, opts) : await replayReport(report!, opts);
   process.stdout.write(`${renderReplay(replay, `childproof replay ${file}`)}\n`);

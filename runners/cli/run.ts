@@ -6,7 +6,7 @@
 import { parseSources } from '../engine/prepare.ts';
 import { runPipeline, type PipelineEvent, type PipelineRequest } from '../engine/pipeline.ts';
 import { parseShard } from '../engine/shard.ts';
-import { runtimeFor } from '../identity/runtime.ts';
+import { runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { isBrought } from '../model/load-probes.ts';
@@ -25,7 +25,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     probe: { type: 'string', multiple: true },
     case: { type: 'string', multiple: true },
     source: { type: 'string', multiple: true },
-    node: { type: 'string' },
+    node: { type: 'string' }, runtime: { type: 'string' },
     out: { type: 'string' },
     jobs: { type: 'string' },
     repeat: { type: 'string' },
@@ -41,7 +41,7 @@ export async function cmdRun(args: string[]): Promise<number> {
   const shard = parseShard(string(values.shard));
   const { probes, cases, allCases } = select(strings(values.probe), strings(values.case));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
-  const runtime = runtimeFor(string(values.node));
+  const runtime = runtimeFromFlags(values);
   const out = string(values.out);
   const { code, report } = await runAndReport({ probes, cases, allCases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
   return code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, probes) : code;

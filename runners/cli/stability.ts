@@ -4,7 +4,7 @@
 
 import os from 'node:os';
 import { runsUnderLoad } from '../engine/under-load.ts';
-import { runtimeFor } from '../identity/runtime.ts';
+import { runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
 import { checkOutput } from '../model/output.ts';
@@ -19,13 +19,13 @@ export async function cmdStability(args: string[]): Promise<number> {
     hogs: { type: 'string' },
     probe: { type: 'string', multiple: true },
     case: { type: 'string', multiple: true },
-    node: { type: 'string' },
+    node: { type: 'string' }, runtime: { type: 'string' },
     out: { type: 'string' },
   });
   const runs = positiveInt(values.runs, 'runs', 3);
   const hogCount = values.hogs === '0' ? 0 : positiveInt(values.hogs, 'hogs', os.availableParallelism());
   const { probes, cases } = select(strings(values.probe), strings(values.case));
-  const runtime = runtimeFor(string(values.node));
+  const runtime = runtimeFromFlags(values);
   const out = string(values.out);
   if (out !== undefined) checkOutput(out);
   const { reports, seconds } = await runsUnderLoad({ probes, cases, runtime }, runs, hogCount, (i, s) =>

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { bisectFact } from '../engine/bisect.ts';
 import { runPipeline } from '../engine/pipeline.ts';
 import { claimOutput } from '../engine/run-output.ts';
-import { runtimeFor } from '../identity/runtime.ts';
+import { runtimeFromFlags } from '../identity/runtime.ts';
 import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
@@ -33,7 +33,7 @@ export async function cmdSweep(args: string[]): Promise<number> {
     format: { type: 'string' },
     out: { type: 'string' },
     publish: { type: 'string' },
-    node: { type: 'string' },
+    node: { type: 'string' }, runtime: { type: 'string' },
     jobs: { type: 'string' },
   });
   const name = string(values.probe);
@@ -66,7 +66,7 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
   }
   // Every version's install at once, a few at a time, rather than one by one as each is verified.
   await installTargets(id.name, fact === undefined ? versions : [], name, os.availableParallelism() * 2);
-  const runtime = runtimeFor(string(values.node));
+  const runtime = runtimeFromFlags(values);
   const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
   const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
 

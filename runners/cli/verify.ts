@@ -4,7 +4,7 @@
 
 import { checkExports } from '../engine/exports-check.ts';
 import { parseSources, verifyProbes } from '../engine/prepare.ts';
-import { hostRuntime, runtimeFor } from '../identity/runtime.ts';
+import { hostRuntime, runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { chosenProbes } from '../model/selection.ts';
@@ -14,11 +14,11 @@ export async function cmdVerify(args: string[]): Promise<number> {
   const { values } = parse(args, {
     probe: { type: 'string', multiple: true },
     source: { type: 'string', multiple: true },
-    node: { type: 'string' },
+    node: { type: 'string' }, runtime: { type: 'string' },
   });
   const probes = chosenProbes(strings(values.probe));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
-  const runtime = runtimeFor(string(values.node));
+  const runtime = runtimeFromFlags(values);
   for (const v of verifyProbes(probes, sources, runtime)) {
     const name = v.probe.spec.name.padEnd(24);
     if (v.status === 'unavailable') {

@@ -6,7 +6,7 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Runtime } from '../identity/runtime.ts';
+import { scriptArgv, type Runtime } from '../identity/runtime.ts';
 import { LOADER_HOOKS } from '../model/paths.ts';
 import type { ExportsCheck, ExportsCheckSpec } from '../worker/messages.ts';
 import { buildAdapters, buildExportsCheck } from './bundle.ts';
@@ -33,7 +33,7 @@ function runCheck(runtime: Runtime, script: string, dir: string, i: number, spec
   const out = path.join(dir, `check-${i}.answer.json`);
   writeExportsCheckSpec(specFile, { ...spec, out });
   return new Promise((resolve) => {
-    execFile(runtime.execPath, ['--expose-internals', script, specFile], { cwd: dir, timeout: 60_000 }, (err, _stdout, stderr) => {
+    execFile(runtime.execPath, scriptArgv(runtime, script, [specFile], ['--expose-internals']), { cwd: dir, timeout: 60_000 }, (err, _stdout, stderr) => {
       const read = readExportsCheck(out);
       if (read && 'output' in read) return resolve(read.output);
       const why = read ? `its answer was refused: ${read.refused}` : (stderr || String(err)).trim().split('\n').slice(-1)[0];

@@ -112,6 +112,7 @@ async function attemptTrial(
     capMs: limitMs,
     deadlineMs,
     fixture: FIXTURE,
+    fixtureNode: process.execPath,
     hooks: LOADER_HOOKS,
     adapterPath,
     adapterSource: adapterFile(probe),
@@ -151,7 +152,10 @@ async function attemptTrial(
       runner: { afterCaller, leftovers },
     };
     const { unmet, ...judgement } = judgeTrial(caseSpec, observations, probe.knownDivergences, attempt);
-    const trial: TrialResult = { ...base, ...judgement, unverifiedModules: unverifiedModules(output.modules, t.probe), observations };
+    // Where the runtime could not list the modules loaded, nothing is claimed of them;
+    // the trial's observations say why (introspection.modules).
+    const modules = output.modules === null ? {} : { unverifiedModules: unverifiedModules(output.modules, t.probe) };
+    const trial: TrialResult = { ...base, ...judgement, ...modules, observations };
     return { trial, unmet };
   } finally {
     if (!ctx.keep) fs.rmSync(dir, { recursive: true, force: true });

@@ -4,7 +4,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Runtime } from '../identity/runtime.ts';
+import { scriptArgv, type Runtime } from '../identity/runtime.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { readyDir } from '../protocol/trial-dir.mjs';
 
@@ -43,7 +43,7 @@ export function runWorker(
     // so a fixture holding them cannot delay the runner.
     // --expose-internals lets the worker list the ES modules the trial loads from Node's
     // own cache (worker/load-target.ts); the worker hides the flag from the target.
-    const child = spawn(runtime.execPath, ['--expose-internals', worker, specFile], {
+    const child = spawn(runtime.execPath, scriptArgv(runtime, worker, [specFile], ['--expose-internals']), {
       cwd: dir,
       env,
       detached: true,

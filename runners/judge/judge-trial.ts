@@ -6,7 +6,7 @@ import type { CaseSpec } from '../model/case.ts';
 import type { AdapterError, Observations } from '../model/observations.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Judgement } from '../model/report.ts';
-import { deriveFacts } from './facts.ts';
+import { blindFacts, deriveFacts } from './facts.ts';
 import { classify, explain } from './outcome.ts';
 import { unmetPrecondition } from './precondition.ts';
 import { buildTimeline, deriveDurations, deriveMemory } from './timeline.ts';
@@ -31,13 +31,27 @@ export function adapterFault(e: AdapterError): string {
  * is how many times the trial ran: a precondition still unmet on the last one makes the
  * trial an error, since it observed the machine rather than the target.
  */
+/**
+ * Without the spawns and the processes, almost every fact is a guess: a runtime on which
+ * the worker could not see them is the harness's failure, not a fact about the target.
+ */
+function harnessBlind(o: Observations): string | null {
+  const sights = o.worker.introspection;
+  if (!sights) return null;
+  const blind = (['spawns', 'processes'] as const).flatMap((k) => {
+    const s = sights[k];
+    return s.observed ? [] : [`the worker could not see ${k}: ${s.reason}`];
+  });
+  return blind.length ? blind.join('; ') : null;
+}
+
 export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergence[], attempts = 1): Judged {
   // The adapter's failure is not the target's behaviour: no fact is derived from it.
   const fault = o.worker.adapterError;
   if (fault) return { outcome: 'error', reason: adapterFault(fault), leftovers: o.runner.leftovers, timeline: buildTimeline(o), unmet: null };
   const mine = known.filter((k) => k.case === spec.id);
   const facts = deriveFacts(spec, o);
-  const verdicts = holdAssertions(spec.assertions, facts);
+  const verdicts = holdAssertions(spec.assertions, facts, blindFacts(o.worker));
   const message = o.worker.settlement.error?.message;
   const observed = {
     facts,
@@ -52,6 +66,8 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   const unmet = unmetPrecondition(spec, o);
   if (unmet) return { outcome: 'error', reason: `${unmet}, in all ${attempts} attempts`, ...observed, unmet };
   if (o.worker.problems.length > 0) return { outcome: 'error', reason: o.worker.problems.join('; '), ...observed, unmet };
+  const blind = harnessBlind(o);
+  if (blind) return { outcome: 'error', reason: blind, ...observed, unmet };
   const { outcome, reason } = classify(verdicts, mine);
   return { outcome, ...(reason ? { reason } : {}), ...observed, unmet };
 }

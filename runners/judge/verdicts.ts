@@ -1,7 +1,7 @@
 // Holding a case's assertions against a trial's facts. Pure.
 
 import { isDeepStrictEqual } from 'node:util';
-import type { Assertion, FactValue } from '../model/case.ts';
+import type { Assertion, FactName, FactValue } from '../model/case.ts';
 import type { Facts, Verdict } from '../model/report.ts';
 
 export function show(value: FactValue | 'unknown' | undefined): string {
@@ -23,12 +23,14 @@ function holds(a: Assertion, observed: FactValue): boolean {
   return list !== null && !list.some((v) => isDeepStrictEqual(v, a.excludes));
 }
 
-export function holdAssertions(assertions: Assertion[], facts: Facts): Verdict[] {
+/** `blind`: why a fact the runtime could not show is unknown (judge/facts.ts `blindFacts`). */
+export function holdAssertions(assertions: Assertion[], facts: Facts, blind: Partial<Record<FactName, string>> = {}): Verdict[] {
   return assertions.map((a) => {
     const observed = facts[a.fact];
     const base = { clause: a.clause, fact: a.fact, observed };
     if (observed === 'unknown') {
-      return { ...base, result: 'unknown', why: `${a.fact} could not be observed; ${requirement(a)}.` };
+      const because = blind[a.fact] ? `: ${blind[a.fact]}` : '';
+      return { ...base, result: 'unknown', why: `${a.fact} could not be observed${because}; ${requirement(a)}.` };
     }
     const ok = holds(a, observed);
     return {

@@ -99,6 +99,20 @@ export interface WorkerObservations {
    *  the target: its module or the target's did not load, the target lacks an export the
    *  adapter uses, or the adapter threw or rejected first. */
   adapterError?: AdapterError;
+  /** Absent in reports made before calibration: those ran on Node, where every way sees. */
+  introspection?: Introspection;
+}
+
+/** One way of looking, calibrated when the worker started (worker/introspection.ts). */
+export type Sight = { observed: true; how: string } | { observed: false; reason: string };
+
+/** What the worker could see, each way calibrated on something it made itself. */
+export interface Introspection {
+  abortListeners: Sight;
+  timers: Sight;
+  modules: Sight;
+  spawns: Sight;
+  processes: Sight;
 }
 
 export interface AdapterError {

@@ -32,8 +32,10 @@ export const CACHE_DIR = cacheDir();
 /** Package probes' targets, installed on demand, one directory per package@version
  *  (identity/install.ts). */
 export const TARGETS_DIR = path.join(CACHE_DIR, 'targets');
-/** Downloaded Node releases for --node. */
+/** Downloaded Node releases for --node and --runtime node@V. */
 export const NODE_CACHE_DIR = path.join(CACHE_DIR, 'node');
+/** Downloaded Bun and Deno releases for --runtime, one directory per runtime and release. */
+export const RUNTIME_CACHE_DIR = path.join(CACHE_DIR, 'runtimes');
 /** Digests of runtime binaries, each beside the file's identity (identity/binary-digest.ts). */
 export const DIGEST_CACHE_DIR = path.join(CACHE_DIR, 'digests');
 

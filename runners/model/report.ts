@@ -2,6 +2,7 @@
 // the types generated from it (model/schema-types/) must agree with these both ways, or
 // test/schema-types.test.ts fails.
 
+import type { RuntimeName } from './runtime-spec.ts';
 import type { Clause, FactName, FactValue } from './case.ts';
 import type { Observations, Leftover } from './observations.ts';
 import type { Identity } from './probe.ts';
@@ -114,6 +115,13 @@ export interface Environment {
   release: string;
   arch: string;
   cpus: number;
+  /** Absent in reports made before Bun and Deno could be chosen: they ran on `node`. */
+  runtime?: {
+    name: RuntimeName;
+    release: string;
+    sha256: string;
+    package?: { name: string; version: string; integrity: string };
+  };
 }
 
 /** A citation as a report carries it: with the cited lines, read from the verified bytes. */

@@ -19,7 +19,7 @@ import path from 'node:path';
 import { readRegularFile } from './safe-read.mjs';
 
 /** The version of this layout and of every message in it. */
-export const PROTOCOL = 1;
+export const PROTOCOL = 2;
 
 export const TRIAL_FILE = 'trial.json';
 export const WORKER_FILE = 'worker.json';

@@ -20,6 +20,12 @@ export function environment(runtime: Runtime): Environment {
     release: os.release(),
     arch: process.arch,
     cpus: os.availableParallelism(),
+    runtime: {
+      name: runtime.name,
+      release: runtime.release,
+      sha256: runtime.sha256,
+      ...(runtime.package ? { package: runtime.package } : {}),
+    },
   };
 }
 

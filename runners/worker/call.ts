@@ -46,7 +46,7 @@ export function buildCall(spec: TrialSpec, controller: AbortController | null): 
     c.command === 'missing'
       ? { file: path.join(spec.dir, 'no-such-command'), args: [], cwd: spec.dir, options: {} }
       : {
-          file: process.execPath,
+          file: spec.fixtureNode,
           args: fixtureArgv({ fixture: spec.fixture, dir: spec.dir, tag: spec.tag, role: 'child', capMs: spec.capMs, behaviour: spec.case.child }),
           cwd: spec.dir,
           options: {},

@@ -5,36 +5,53 @@ import { createRequire, register } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { Adapter, AdapterRun } from '../model/adapter.ts';
+import type { Sight } from '../model/observations.ts';
 import type { TargetSpec } from './messages.ts';
+
+/** The modules loaded, or why they could not be listed. */
+export type ModuleList = { modules: string[] | null; sight: Sight };
 
 /**
  * What lists every module the trial loads. CommonJS requires show up in the require cache.
  * ES modules show up in Node's own load cache, reachable because the worker runs with
  * --expose-internals; where the copy needs the hooks anyway, or a Node has no such cache,
  * the loader hooks report each load instead. The hooks run on a thread of their own and
- * pass every module through it, which doubles what a target's import costs.
+ * pass every module through it, which doubles what a target's import costs. Bun keeps ES
+ * modules in its require cache too; Deno lists them nowhere. The list is believed only if
+ * it holds a module known to be loaded: the adapter, whose URL `known` gives once it has.
  */
-export function watchModules(target: TargetSpec, hooks: string): () => string[] {
+export function watchModules(target: TargetSpec, hooks: string, known: () => string | null): () => ModuleList {
   const require = createRequire(import.meta.url);
   const cjs = () => Object.keys(require.cache).map((f) => pathToFileURL(f).href);
   const needsHooks = target.kind === 'material' && target.needsHooks;
   const cache = needsHooks ? null : esmLoadCache(require);
-  if (cache) return () => [...new Set([...cache.keys(), ...cjs()])];
   const loaded = new Set<string>();
-  const channel = new MessageChannel();
-  channel.port1.on('message', (url: string) => loaded.add(url));
-  channel.port1.unref();
-  const material = target.kind === 'material' ? target : null;
-  register(pathToFileURL(hooks), {
-    data: {
-      port: channel.port2,
-      materialUrl: material?.materialUrl ?? null,
-      originalRootUrl: material?.originalRootUrl ?? null,
-      transpiled: material?.transpiled ?? {},
-    },
-    transferList: [channel.port2],
-  });
-  return () => [...new Set([...loaded, ...cjs()])];
+  if (!cache) {
+    const channel = new MessageChannel();
+    channel.port1.on('message', (url: string) => loaded.add(url));
+    channel.port1.unref();
+    const material = target.kind === 'material' ? target : null;
+    register(pathToFileURL(hooks), {
+      data: {
+        port: channel.port2,
+        materialUrl: material?.materialUrl ?? null,
+        originalRootUrl: material?.originalRootUrl ?? null,
+        transpiled: material?.transpiled ?? {},
+      },
+      transferList: [channel.port2],
+    });
+  }
+  const esm = (): string[] => (cache ? [...cache.keys()] : [...loaded]);
+  const esmHow = cache ? "Node's ES module load cache" : 'module.register hooks';
+  return () => {
+    const url = known();
+    if (url === null) return { modules: null, sight: { observed: false, reason: 'the adapter never loaded, so no module known to be loaded could show the list complete' } };
+    const [fromEsm, fromCjs] = [esm(), cjs()];
+    const modules = [...new Set([...fromEsm, ...fromCjs])];
+    if (fromEsm.includes(url)) return { modules, sight: { observed: true, how: `${esmHow} and the require cache` } };
+    if (fromCjs.includes(url)) return { modules, sight: { observed: true, how: 'the require cache, which holds ES modules too' } };
+    return { modules: null, sight: { observed: false, reason: `neither ${esmHow} nor the require cache listed the adapter, a module known to be loaded` } };
+  };
 }
 
 /** Node's map of loaded ES modules by URL (Node 20 to 24), or null where it is not found. */

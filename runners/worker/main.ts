@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { AdapterError, WorkerObservations } from '../model/observations.ts';
 import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
@@ -17,6 +17,7 @@ import type { TrialSpec, WorkerOutput } from './messages.ts';
 import { sampleAtSettle, sampleProcesses } from './sample.ts';
 import { watchSpawns } from './spawns.ts';
 import { trackTimers } from './timers.ts';
+import { calibrate, runtimeName } from './introspection.ts';
 import { redactor } from './redact.ts';
 import { abortWhen, childIsReady } from './trigger.ts';
 import { watchWindow } from './window.ts';
@@ -49,10 +50,18 @@ const observed: WorkerObservations = {
 const pending = () => observed.settlement.kind === 'pending';
 const redact = redactor(dir, spec.fixture);
 
-const loadedModules = watchModules(spec.target, spec.hooks);
+let adapterLoaded = false;
+const loadedModules = watchModules(spec.target, spec.hooks, () => (adapterLoaded ? pathToFileURL(spec.adapterPath).href : null));
+// Before the target loads and before the spawn watch is in place: every way of looking is
+// tried on something the worker made itself (worker/introspection.ts).
+// The module list is judged when the worker finishes, once it has something to show.
+const sights = calibrate(dir);
 
 function finish(): never {
-  const output: WorkerOutput = { protocol: PROTOCOL, observations: observed, modules: loadedModules() };
+  const listed = loadedModules();
+  const modules = listed.sight.observed ? listed.sight : { observed: false as const, reason: `${listed.sight.reason} on ${runtimeName()}` };
+  observed.introspection = { ...sights, modules };
+  const output: WorkerOutput = { protocol: PROTOCOL, observations: observed, modules: listed.modules };
   // Whole or not at all. Not through model/files.ts: its library installs signal
   // handlers, and the calling process must carry nothing the target would not.
   writeAtomic(path.join(dir, WORKER_FILE), JSON.stringify(output));
@@ -96,6 +105,7 @@ let adapter: Awaited<ReturnType<typeof loadAdapter>>;
 let target: unknown;
 try {
   adapter = await loadAdapter(spec.adapterPath);
+  adapterLoaded = true;
 } catch (err) {
   adapterFailed('load-adapter', err);
 }

@@ -21,6 +21,8 @@ export interface TrialSpec {
   capMs: number;
   deadlineMs: number;
   fixture: string;
+  /** The Node that runs the fixture: the host's, whatever runtime the worker is on. */
+  fixtureNode: string;
   /** The loader hooks that list every module loaded (worker/loader-hooks.mjs). */
   hooks: string;
   /** The adapter as built (what the worker imports), and as written: an error in it is
@@ -51,8 +53,9 @@ export type TargetSpec =
 export interface WorkerOutput {
   protocol: typeof PROTOCOL;
   observations: WorkerObservations;
-  /** File URLs of the modules loaded after the worker's hooks were in place. */
-  modules: string[];
+  /** File URLs of the modules loaded after the worker's hooks were in place; null where no
+   *  way of listing them worked (observations.introspection.modules says why). */
+  modules: string[] | null;
 }
 
 /** What `verify` hands worker/exports-main.ts. */

@@ -43,5 +43,5 @@ export const agreements: Array<true> = [
   true as Agree<WorkerOutput, WorkerOutputMessage>,
   true as Agree<ExportsCheckSpec, ExportsCheckSpecMessage>,
   true as Agree<ExportsCheck, ExportsCheckMessage>,
-  true as Agree<FixtureRecord & { protocol: 1 }, FixtureRecordMessage>,
+  true as Agree<FixtureRecord & { protocol: 2 }, FixtureRecordMessage>,
 ];

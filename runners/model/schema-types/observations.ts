@@ -8,6 +8,19 @@
  * via the `definition` "t".
  */
 export type T = string
+/**
+ * One way of looking: what it is, or why it was not used.
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sight".
+ */
+export type Sight = ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
 
 /**
  * Everything one trial saw, with no interpretation: exactly what fact derivation reads (cases/INTERPRETING.md), so facts, verdicts and outcomes can be judged again offline.
@@ -111,6 +124,16 @@ message: string
  * The adapter's source file and line, relative to the directory the run was started in or to its probe's parent directory.
  */
 at: (string | null)
+}
+/**
+ * How the worker could see what some facts need, calibrated when it started on things it made itself (worker/introspection.ts). A way that did not see them is not used: the facts it feeds are unknown. Absent in reports made before calibration: those trials ran on Node, where every way sees.
+ */
+introspection?: {
+abortListeners: Sight
+timers: Sight
+modules: Sight
+spawns: Sight
+processes: Sight
 }
 }
 /**

@@ -125,12 +125,37 @@ version: string
 semantics: number
 createdAt: string
 environment: {
+/**
+ * The Node version the runtime reports as process.version: Node's own release, or the Node API that Bun or Deno follow.
+ */
 node: string
+/**
+ * The runtime's JavaScript engine: V8's version for Node and Deno, JavaScriptCore's for Bun.
+ */
 v8: string
 platform: string
 release: string
 arch: string
 cpus: number
+/**
+ * The runtime the workers ran on. Absent in reports made before Bun and Deno could be chosen: those ran on the Node that `node` names.
+ */
+runtime?: {
+name: ("node" | "bun" | "deno")
+release: string
+/**
+ * Of the binary the workers ran.
+ */
+sha256: string
+/**
+ * The registry package the binary was installed from; absent for the host's own Node.
+ */
+package?: {
+name: string
+version: string
+integrity: string
+}
+}
 }
 probes: {
 name: string
@@ -305,7 +330,7 @@ rssGrowthBytes: (number | null)
  */
 leftovers?: Leftover[]
 /**
- * Modules the trial loaded that no pin covers.
+ * Modules the trial loaded that no pin covers. Absent where the runtime could not list them (observations.worker.introspection.modules says why).
  */
 unverifiedModules?: string[]
 /**
@@ -464,6 +489,76 @@ message: string
  * The adapter's source file and line, relative to the directory the run was started in or to its probe's parent directory.
  */
 at: (string | null)
+}
+/**
+ * How the worker could see what some facts need, calibrated when it started on things it made itself (worker/introspection.ts). A way that did not see them is not used: the facts it feeds are unknown. Absent in reports made before calibration: those trials ran on Node, where every way sees.
+ */
+introspection?: {
+/**
+ * One way of looking: what it is, or why it was not used.
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sight".
+ */
+abortListeners: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sight".
+ */
+timers: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sight".
+ */
+modules: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sight".
+ */
+spawns: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "sight".
+ */
+processes: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
 }
 }
 /**

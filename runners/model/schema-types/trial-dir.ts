@@ -7,7 +7,7 @@
  * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
  * via the `definition` "protocol".
  */
-export type Protocol = 1
+export type Protocol = 2
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string.
  * 
@@ -81,6 +81,10 @@ cgroup: (string | null)
 capMs: number
 deadlineMs: number
 fixture: string
+/**
+ * The Node that runs the fixture: the host's, whatever runtime the worker is on, so a case's child is the same program whoever calls it.
+ */
+fixtureNode: string
 hooks: string
 adapterPath: string
 adapterSource: string
@@ -239,7 +243,10 @@ excludes?: ((string | number | boolean | null) | string[])
 export interface WorkerOutput {
 protocol: Protocol
 observations: Worker
-modules: string[]
+/**
+ * null where no way of listing them was seen to work (observations' introspection.modules says why).
+ */
+modules: (string[] | null)
 }
 /**
  * What the calling process saw.
@@ -347,6 +354,61 @@ message: string
  * The adapter's source file and line, relative to the directory the run was started in or to its probe's parent directory.
  */
 at: (string | null)
+}
+/**
+ * How the worker could see what some facts need, calibrated when it started on things it made itself (worker/introspection.ts). A way that did not see them is not used: the facts it feeds are unknown. Absent in reports made before calibration: those trials ran on Node, where every way sees.
+ */
+introspection?: {
+/**
+ * One way of looking: what it is, or why it was not used.
+ */
+abortListeners: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ */
+timers: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ */
+modules: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ */
+spawns: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
+/**
+ * One way of looking: what it is, or why it was not used.
+ */
+processes: ({
+observed: true
+how: string
+} | {
+observed: false
+reason: string
+})
 }
 }
 export interface Sample {
