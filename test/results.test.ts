@@ -68,9 +68,13 @@ test("a probe's published file is as expected when its own trials are, whatever 
 
 test('a probe is filed under its package version, its runtime, or its pin', () => {
   const base = { name: 'p', title: 't' };
-  assert.is(probeVersion({ ...base, identity: { kind: 'package', name: 'x', version: '1.2.3', entry: 'i.js', paths: [] } }, 'v20.0.0'), '1.2.3');
-  assert.is(probeVersion({ ...base, identity: { kind: 'builtin', module: 'node:child_process' } }, 'v20.0.0'), 'v20.0.0');
-  assert.is(probeVersion({ ...base, identity: { kind: 'git', commit: 'a'.repeat(40), entry: 'x', paths: [] } }, 'v20.0.0'), 'a'.repeat(12));
+  const node = { node: 'v20.0.0' };
+  assert.is(probeVersion({ ...base, identity: { kind: 'package', name: 'x', version: '1.2.3', entry: 'i.js', paths: [] } }, node), '1.2.3');
+  assert.is(probeVersion({ ...base, identity: { kind: 'builtin', module: 'node:child_process' } }, node), 'v20.0.0');
+  assert.is(probeVersion({ ...base, identity: { kind: 'git', commit: 'a'.repeat(40), entry: 'x', paths: [] } }, node), 'a'.repeat(12));
+  // Bun names the Node API it follows as process.version; a builtin on Bun is filed by Bun's release.
+  const bun = { node: 'v26.3.0', runtime: { name: 'bun' as const, release: '1.4.4' } };
+  assert.is(probeVersion({ ...base, identity: { kind: 'builtin', module: 'node:child_process' } }, bun), 'bun-1.4.4');
 });
 
 test('the committed findings table is the one its committed reports generate', () => {

@@ -9,6 +9,8 @@ import { bisectFact } from '../engine/bisect.ts';
 import { runPipeline } from '../engine/pipeline.ts';
 import { claimOutput } from '../engine/run-output.ts';
 import { runtimeFromFlags } from '../identity/runtime.ts';
+import { parseRuntimeSpec } from '../model/runtime-spec.ts';
+import { sweepRuntime } from './runtime-sweep.ts';
 import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
@@ -39,6 +41,17 @@ export async function cmdSweep(args: string[]): Promise<number> {
   const name = string(values.probe);
   const range = string(values.versions);
   if (!name || !range) throw new InputError(['sweep needs --probe NAME and --versions RANGE']);
+  // A runtime named without a release: the versions are the runtime's, not the package's.
+  const overRuntime = string(values.runtime);
+  if (overRuntime !== undefined && !overRuntime.includes('@')) {
+    const { name: runtime } = parseRuntimeSpec(overRuntime);
+    if (values.node !== undefined) throw new InputError(['sweep --runtime NAME sweeps that runtime\'s releases; --node has no place beside it']);
+    if (values.publish !== undefined) throw new InputError(['sweep --runtime NAME writes one report per release into --out DIR; publish each with childproof publish']);
+    const { latestPer, format, cases, fact } = sweepChoices(values);
+    const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
+    const dir = string(values.out) ?? `sweep-${path.basename(name)}-${runtime}`;
+    return sweepRuntime({ runtime, range, latestPer, probe: name, cases, fact, format, dir, jobs });
+  }
   const out = string(values.out) ?? `sweep-${path.basename(name)}.json`;
   const release = claimOutput(out, false);
   try {
@@ -48,22 +61,28 @@ export async function cmdSweep(args: string[]): Promise<number> {
   }
 }
 
-async function sweep(values: ReturnType<typeof parse>['values'], name: string, range: string, out: string): Promise<number> {
+/** What both kinds of sweep take alike, checked. */
+function sweepChoices(values: ReturnType<typeof parse>['values']) {
   const latestPer = string(values['latest-per']);
   if (latestPer !== undefined && latestPer !== 'minor' && latestPer !== 'major') throw new InputError([`--latest-per expects minor or major, not "${latestPer}"`]);
   const format = string(values.format) ?? 'table';
   if (!['table', 'md', 'json'].includes(format)) throw new InputError([`--format expects table, md or json, not "${format}"`]);
-  const [base] = loadProbes([name]);
-  const id = base.spec.identity;
-  if (id.kind !== 'package') throw new InputError([`sweep --probe ${name}: expected a probe of an npm package`]);
-  const versions = pickVersions(publishedVersions(id.name), range, latestPer);
-  if (versions.length === 0) throw new InputError([`no published version of ${id.name} is in ${range}`]);
   const cases = selectCases(loadAllCases(), strings(values.case).length ? strings(values.case) : ['core']);
   const fact = string(values.bisect);
   if (fact !== undefined) {
     if (!(FACT_NAMES as readonly string[]).includes(fact)) throw new InputError([`--bisect expects a fact (${FACT_NAMES.join(', ')}), not "${fact}"`]);
     if (cases.length !== 1) throw new InputError([`--bisect follows one fact of one case: give exactly one --case (${cases.length} selected)`]);
   }
+  return { latestPer: latestPer as 'minor' | 'major' | undefined, format, cases, fact: fact as FactName | undefined };
+}
+
+async function sweep(values: ReturnType<typeof parse>['values'], name: string, range: string, out: string): Promise<number> {
+  const { latestPer, format, cases, fact } = sweepChoices(values);
+  const [base] = loadProbes([name]);
+  const id = base.spec.identity;
+  if (id.kind !== 'package') throw new InputError([`sweep --probe ${name}: expected a probe of an npm package`]);
+  const versions = pickVersions(publishedVersions(id.name), range, latestPer);
+  if (versions.length === 0) throw new InputError([`no published version of ${id.name} is in ${range}`]);
   // Every version's install at once, a few at a time, rather than one by one as each is verified.
   await installTargets(id.name, fact === undefined ? versions : [], name, os.availableParallelism() * 2);
   const runtime = runtimeFromFlags(values);
@@ -71,7 +90,7 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
   const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
 
   if (fact !== undefined) {
-    const found = await bisectFact({ probeAt: (v) => probesAt([v]), fact: fact as FactName, versions, cases, runtime, jobs }, (v, value) =>
+    const found = await bisectFact({ at: (v) => ({ probes: probesAt([v]) }), fact, versions, cases, runtime, jobs }, (v, value) =>
       process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`),
     );
     const said = found.first

@@ -6,7 +6,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sameSwept, type SweptValue } from '../judge/same-fact.ts';
 import type { FactName } from '../model/case.ts';
-import type { LoadedProbe } from '../model/probe.ts';
 import { runPipeline, type PipelineRequest } from './pipeline.ts';
 
 export interface BisectResult<V> {
@@ -41,20 +40,21 @@ export async function bisect<V>(versions: string[], valueAt: (version: string) =
 }
 
 /**
- * `sweep --bisect FACT`: one package probe's fact on one case, bisected over versions,
- * each version run through the one pipeline and compared by the rule a sweep's rows use
+ * `sweep --bisect FACT`: one probe's fact on one case, bisected over versions (of its
+ * package, or of the runtime it runs on: `at` says what a version changes), each version
+ * run through the one pipeline and compared by the rule a sweep's rows use
  * (judge/same-fact.ts), so `sweep` and `sweep --bisect` never disagree.
  */
 export async function bisectFact(
-  request: Omit<PipelineRequest, 'probes'> & { probeAt: (version: string) => LoadedProbe[]; fact: FactName; versions: string[] },
+  request: Omit<PipelineRequest, 'probes'> & { at: (version: string) => Pick<PipelineRequest, 'probes'> & Partial<PipelineRequest>; fact: FactName; versions: string[] },
   onVersion: (version: string, value: SweptValue['value']) => void = () => {},
 ): Promise<BisectResult<SweptValue>> {
-  const { probeAt, fact, versions, ...rest } = request;
+  const { at, fact, versions, ...rest } = request;
   const caseId = rest.cases[0].spec.id;
   return bisect(
     versions,
     async (v) => {
-      const report = await runPipeline({ ...rest, probes: probeAt(v) });
+      const report = await runPipeline({ ...rest, ...at(v) });
       const t = report.trials.find((x) => x.case === caseId);
       const value = t?.facts ? t.facts[fact] : `${t?.outcome ?? 'not run'}: ${t?.reason ?? ''}`;
       onVersion(v, value);

@@ -13,6 +13,7 @@ import { rejudgeReport } from '../report/rejudge.ts';
 import type { Replay, ReplayRow } from '../report/replay.ts';
 import { runPipeline } from './pipeline.ts';
 import type { Sources } from './prepare.ts';
+import { runtimeFlag, runtimeKey, runtimeText } from '../model/runtime-spec.ts';
 
 export interface ReplayOptions {
   sources: Sources;
@@ -46,8 +47,8 @@ export async function replayExpectations(exp: Expectations, opts: ReplayOptions)
       notes.push(`${exp.crossCheck.join(' and ')} are other implementations: a row they reproduce shows the case behaves as published for them, not that ${exp.probe} does`);
     }
   }
-  if (runtime.version !== exp.publication.runtime) {
-    notes.push(`this runtime is node ${runtime.version}; the publication ran node ${exp.publication.runtime} (replay with --node ${exp.publication.runtime.slice(1)})`);
+  if (runtime.name !== 'node' || runtime.version !== exp.publication.runtime) {
+    notes.push(`this runtime is ${runtimeText({ node: runtime.version, runtime })}; the publication ran node ${exp.publication.runtime} (replay with --node ${exp.publication.runtime.slice(1)})`);
   }
   const rows: ReplayRow[] = [];
   for (const probe of run.probes) {
@@ -73,8 +74,9 @@ export async function replayReport(report: Report, opts: ReplayOptions): Promise
     if (t.status === 'differs') notes.push(`${t.probe} ${t.case}: what the report stored (${t.differences.map((d) => d.what).join(', ')}) does not follow from its observations; compared as judged again`);
   }
   const run = await runPipeline({ probes, cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime });
-  if (report.environment.node !== runtime.version) {
-    notes.push(`this runtime is node ${runtime.version}; the report was made with node ${report.environment.node}`);
+  const here = { node: runtime.version, runtime };
+  if (runtimeKey(report.environment) !== runtimeKey(here)) {
+    notes.push(`this runtime is ${runtimeText(here)}; the report was made with ${runtimeText(report.environment)} (replay with ${runtimeFlag(report.environment)})`);
   }
   const rows: ReplayRow[] = [];
   for (const before of rejudged.report.trials) {

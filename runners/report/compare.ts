@@ -8,6 +8,7 @@ import type { Facts, Report, TrialResult } from '../model/report.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import { identityKey } from './build.ts';
 import { semanticsNote } from './rejudge.ts';
+import { runtimeKey, runtimeText } from '../model/runtime-spec.ts';
 
 type Observed = FactValue | 'unknown';
 
@@ -86,7 +87,7 @@ export function compareReports(a: Report, b: Report, racy?: IsRacy): ReportCompa
     const pb = byCase ? b.probes[0] : b.probes.find((p) => p.name === pa.name);
     if (pb && identityKey(pa) !== identityKey(pb)) notes.push(`probe identity differs: ${pa.name} in A, ${pb.name} in B: the target changed`);
   }
-  if (a.environment.node !== b.environment.node) notes.push(`runtime differs: node ${a.environment.node} in A, ${b.environment.node} in B`);
+  if (runtimeKey(a.environment) !== runtimeKey(b.environment)) notes.push(`runtime differs: ${runtimeText(a.environment)} in A, ${runtimeText(b.environment)} in B`);
   for (const ca of a.cases) {
     const cb = b.cases.find((c) => c.id === ca.id);
     if (cb && cb.sha256 !== ca.sha256) notes.push(`case ${ca.id} differs: its file changed between the runs`);

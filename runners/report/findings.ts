@@ -11,6 +11,7 @@ import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
+import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** A clause as a heading reads it: its words, without the hyphens. */
 const label = (c: Clause) => c.replace(/-/g, ' ');
@@ -36,18 +37,32 @@ export function findingRows(reports: Published[]): Row[] {
   const rows: Row[] = [];
   for (const p of [...reports].sort((a, b) => a.file.localeCompare(b.file))) {
     const probe = p.report.probes[0];
-    const version = probeVersion(probe, p.report.environment.node);
+    const version = probeVersion(probe, p.report.environment);
     // A builtin is filed by its runtime: each runtime is a version of its own.
     const same = rows.find((r) => r.name === probe.name && r.version === version && agree(r.parts[0].report, p.report));
     if (same) {
-      same.runtimes.push(p.report.environment.node);
+      same.runtimes.push(releaseText(p.report.environment));
       same.parts.push(p);
-    } else rows.push({ name: probe.name, version, runtimes: [p.report.environment.node], parts: [p] });
+    } else rows.push({ name: probe.name, version, runtimes: [releaseText(p.report.environment)], parts: [p] });
   }
   return rows;
 }
 
-const runtimesText = (row: Row) => `Node ${row.runtimes.map((r) => r.replace(/^v/, '')).join(', ')}`;
+/** `Node 20.20.2`, `Bun 1.4.4`: a runtime and its release, as a row lists them. */
+function releaseText(env: RuntimeNamed): string {
+  const r = runtimeOf(env);
+  return `${RUNTIME_KINDS[r.name].title} ${r.release}`;
+}
+
+/** `Node 20.20.2, 22.22.0; Bun 1.4.4`: each runtime named once, its releases after it. */
+const runtimesText = (row: Row) => {
+  const byName = new Map<string, string[]>();
+  for (const r of row.runtimes) {
+    const [name, release] = r.split(' ');
+    byName.set(name, [...(byName.get(name) ?? []), release]);
+  }
+  return [...byName].map(([name, releases]) => `${name} ${releases.join(', ')}`).join('; ');
+};
 
 /** The terminal's clause state (render.ts), with how many cases broke it. */
 function overviewCell(trials: TrialResult[], clause: Clause): string {

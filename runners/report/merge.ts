@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { ReportProbe, Report } from '../model/report.ts';
 import { completeReport, identityKey } from './build.ts';
+import { runtimeKey } from '../model/runtime-spec.ts';
 
 export interface Part {
   file: string;
@@ -26,7 +27,7 @@ export function mergeReports(parts: Part[]): { report: Report } | { problems: st
     }
   };
   same('semantics', (r) => r.semantics);
-  same('runtime', (r) => [r.environment.node, r.environment.platform, r.environment.arch]);
+  same('runtime', (r) => [runtimeKey(r.environment), r.environment.platform, r.environment.arch]);
   same('cases', (r) => r.cases);
   same('probes', (r) => r.probes.map((p) => [p.name, identityKey(p), p.unavailable ?? null]));
   same('--repeat', (r) => r.repeat ?? 1);

@@ -7,12 +7,13 @@ import path from 'node:path';
 import type { ReportProbe, Report } from '../model/report.ts';
 import { summarize } from './build.ts';
 import { readReport } from './report-file.ts';
+import { runtimeKey, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** The version a probe's results are filed under: the package's, the runtime's, the pin's. */
-export function probeVersion(p: ReportProbe, runtime: string): string {
+export function probeVersion(p: ReportProbe, runtime: RuntimeNamed): string {
   const id = p.identity;
   if (id.kind === 'package') return id.version;
-  if (id.kind === 'builtin') return runtime;
+  if (id.kind === 'builtin') return runtime.runtime && runtime.runtime.name !== 'node' ? runtimeKey(runtime) : runtime.node;
   if (id.kind === 'git') return id.commit.slice(0, 12);
   return id.paths[0]?.blob.slice(0, 12) ?? 'unpinned';
 }
@@ -24,8 +25,8 @@ export function splitByProbe(report: Report): Array<{ file: string; report: Repo
     // A probe's file speaks for its own trials: another probe's surprise is not its own.
     const own: Report = { ...report, probes: [p], cases, trials, summary: summarize(trials, report.interrupted) };
     // One file per probe, version and runtime: the same library behaves differently on
-    // different Node releases, and the matrix keeps them side by side.
-    return { file: path.join(p.name, `${probeVersion(p, report.environment.node)}@node-${report.environment.node}.json`), report: own };
+    // different Node, Bun and Deno releases, and the matrix keeps them side by side.
+    return { file: path.join(p.name, `${probeVersion(p, report.environment)}@${runtimeKey(report.environment)}.json`), report: own };
   });
 }
 

@@ -7,6 +7,7 @@ import { FACT_NAMES, type FactName } from '../model/case.ts';
 import type { Report } from '../model/report.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import type { IsRacy } from './compare.ts';
+import { runtimeText } from '../model/runtime-spec.ts';
 
 export interface Instability {
   probe: string;
@@ -45,7 +46,7 @@ export function renderStability(runs: Report[], found: Instability[], how: { hog
     'is listed below, read as `compare` reads it (cases/INTERPRETING.md, Comparing), unless the',
     'probe records it as a racy known divergence.',
     '',
-    `Runs: ${runs.length}, on Node ${runs[0]?.environment.node ?? '?'} (${runs[0]?.environment.cpus ?? '?'} cpus); ${trials} trials with facts in each; ` +
+    `Runs: ${runs.length}, on ${runs[0] ? runtimeText(runs[0].environment) : '?'} (${runs[0]?.environment.cpus ?? '?'} cpus); ${trials} trials with facts in each; ` +
       `wall time ${how.seconds.map((s) => `${s.toFixed(0)} s`).join(', ')}.`,
     '',
   ];

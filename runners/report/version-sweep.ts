@@ -1,6 +1,7 @@
 // What a sweep says: for each case and fact, the versions over which its value held,
 // oldest first, where it changed at least once. Pure: from a report of one probe at
-// many versions (probes named NAME@VERSION) to rows that link to their trials.
+// many versions (probes named NAME@VERSION), or from one report per runtime release, to
+// rows that link to their trials.
 
 import semver from 'semver';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
@@ -11,7 +12,8 @@ export interface Segment {
   value: FactValue | 'unknown' | 'not run';
   from: string;
   to: string;
-  /** JSON pointers of the trials behind it, in the report. */
+  /** Where the trials behind it are: JSON pointers in the report (`/trials/3`), or in a
+   *  runtime sweep, each release's report file and the pointer (`bun-1.4.4.json#/trials/3`). */
   trials: string[];
 }
 
@@ -35,29 +37,48 @@ export function versionsOf(report: Report): Array<{ version: string; probe: stri
     .sort((a, b) => semver.compare(a.version, b.version));
 }
 
-export function sweepRows(report: Report): SweepRow[] {
-  const versions = versionsOf(report);
+/** One version a sweep ran, oldest first: its trial of a case, and where that trial is. */
+export interface SweepColumn {
+  version: string;
+  trial(caseId: string): { trial: TrialResult; at: string } | null;
+}
+
+/** The rows of a sweep, from its cases and its versions. */
+export function rowsOf(caseIds: string[], columns: SweepColumn[]): SweepRow[] {
   const rows: SweepRow[] = [];
-  for (const c of report.cases) {
+  for (const id of caseIds) {
     for (const fact of FACT_NAMES) {
       const segments: Array<Segment & { facts?: Facts }> = [];
-      for (const { probe, version } of versions) {
-        const i = report.trials.findIndex((t) => t.probe === probe && t.case === c.id);
-        const t = report.trials[i];
+      for (const column of columns) {
+        const found = column.trial(id);
+        const t = found?.trial;
         const value = t?.facts ? t.facts[fact] : 'not run';
         const last = segments.at(-1);
         // A snapshot that races an unreaped child is no change of behaviour (judge/same-fact.ts).
         const same = last && sameSwept(fact, last, { value, facts: t?.facts });
         if (last && same) {
-          last.to = version;
-          last.trials.push(`/trials/${i}`);
-        } else segments.push({ value, from: version, to: version, trials: i >= 0 ? [`/trials/${i}`] : [], facts: t?.facts });
+          last.to = column.version;
+          if (found) last.trials.push(found.at);
+        } else segments.push({ value, from: column.version, to: column.version, trials: found ? [found.at] : [], facts: t?.facts });
       }
       const seen = segments.filter((s) => s.value !== 'not run');
-      if (seen.length > 1) rows.push({ case: c.id, fact, segments: segments.map(({ facts: _f, ...s }) => s) });
+      if (seen.length > 1) rows.push({ case: id, fact, segments: segments.map(({ facts: _f, ...s }) => s) });
     }
   }
   return rows;
+}
+
+/** A trial of `probe` on a case, found in `report`, with its place: `${prefix}/trials/N`. */
+export function trialIn(report: Report, probe: string, prefix = ''): SweepColumn['trial'] {
+  return (caseId) => {
+    const i = report.trials.findIndex((t) => t.probe === probe && t.case === caseId);
+    return i < 0 ? null : { trial: report.trials[i], at: `${prefix}/trials/${i}` };
+  };
+}
+
+export function sweepRows(report: Report): SweepRow[] {
+  const columns = versionsOf(report).map(({ probe, version }) => ({ version, trial: trialIn(report, probe) }));
+  return rowsOf(report.cases.map((c) => c.id), columns);
 }
 
 const show = (v: Segment['value']) => (v === 'not run' ? 'not run' : JSON.stringify(v));

@@ -4,6 +4,7 @@
 import type { Report } from '../../model/report.ts';
 import { interruptionWords, NOT_AS_EXPECTED } from '../build.ts';
 import { plainText } from './escape.ts';
+import { runtimeText } from '../../model/runtime-spec.ts';
 
 /** Workflow command escaping: data, then property values (which also escape : and ,). */
 const data = (s: string) => plainText(s).replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
@@ -17,10 +18,10 @@ export function caseFile(id: string): string {
 export function renderGithub(reports: Report[]): string {
   const lines: string[] = [];
   for (const report of reports) {
-    if (report.interrupted) lines.push(`::error title=${property(`childproof run on node ${report.environment.node}: interrupted`)}::${data(interruptionWords(report.interrupted))}`);
+    if (report.interrupted) lines.push(`::error title=${property(`childproof run on ${runtimeText(report.environment)}: interrupted`)}::${data(interruptionWords(report.interrupted))}`);
     for (const t of report.trials) {
       if (!NOT_AS_EXPECTED.has(t.outcome)) continue;
-      const title = `childproof ${t.probe} on node ${report.environment.node}: ${t.outcome}`;
+      const title = `childproof ${t.probe} on ${runtimeText(report.environment)}: ${t.outcome}`;
       lines.push(`::error file=${property(caseFile(t.case))},title=${property(title)}::${data(`${t.case}: ${t.reason ?? t.outcome}`)}`);
     }
   }

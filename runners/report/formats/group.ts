@@ -3,11 +3,12 @@
 
 import type { Report } from '../../model/report.ts';
 import { summarize } from '../build.ts';
+import { runtimeKey } from '../../model/runtime-spec.ts';
 
 /** Reports of one runtime (one per probe, as results/ files them) read as one run. */
 export function byRuntime(reports: Report[]): Report[] {
   const groups = new Map<string, Report[]>();
-  for (const r of reports) groups.set(r.environment.node, [...(groups.get(r.environment.node) ?? []), r]);
+  for (const r of reports) groups.set(runtimeKey(r.environment), [...(groups.get(runtimeKey(r.environment)) ?? []), r]);
   return [...groups.values()].map((rs) => {
     const trials = rs.flatMap((r) => r.trials);
     // Interrupted if any of them was: the first interruption stands for the group.

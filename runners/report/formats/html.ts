@@ -14,6 +14,7 @@ import { escapeMarkup } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
 import { renderTimeline } from './timeline.ts';
+import { runtimeText } from '../../model/runtime-spec.ts';
 
 const h = escapeMarkup;
 const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
@@ -40,7 +41,7 @@ function trialBlock(report: Report, t: TrialResult, runtime: string): string {
 }
 
 function reportSection(report: Report): string {
-  const runtime = report.environment.node;
+  const runtime = runtimeText(report.environment);
   const rows = report.probes
     .map((p) => {
       const trials = report.trials.filter((t) => t.probe === p.name);
@@ -65,7 +66,7 @@ function reportSection(report: Report): string {
     })
     .join('');
   const cut = report.interrupted ? `<p class="interrupted"><b>Interrupted:</b> ${h(interruptionWords(report.interrupted))}.</p>` : '';
-  return `<section class="report"><h2>Node ${h(runtime)}, ${h(report.environment.platform)} ${h(report.environment.arch)}; ${report.summary.total} trials, ${report.summary.asExpected ? 'all as expected' : 'NOT as expected'}</h2>${cut}${overview}${probes}</section>`;
+  return `<section class="report"><h2>${h(runtime)}, ${h(report.environment.platform)} ${h(report.environment.arch)}; ${report.summary.total} trials, ${report.summary.asExpected ? 'all as expected' : 'NOT as expected'}</h2>${cut}${overview}${probes}</section>`;
 }
 
 function options(values: string[]): string {

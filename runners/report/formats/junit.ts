@@ -5,6 +5,7 @@
 import type { Report, TrialResult } from '../../model/report.ts';
 import { interruptionWords } from '../build.ts';
 import { escapeMarkup } from './escape.ts';
+import { runtimeText } from '../../model/runtime-spec.ts';
 
 const FAILURE = new Set(['fail', 'unexpected-pass', 'unknown', 'flaky']);
 const SKIPPED = new Set(['known-fail', 'unsupported', 'unavailable']);
@@ -31,7 +32,7 @@ function testcase(t: TrialResult): string {
 function interruptedSuite(report: Report): string {
   const words = interruptionWords(report.interrupted!);
   return (
-    `  <testsuite name="${xml(`childproof run (node ${report.environment.node})`)}" tests="1" failures="0" errors="1" skipped="0" timestamp="${xml(report.createdAt)}">\n` +
+    `  <testsuite name="${xml(`childproof run (${runtimeText(report.environment)})`)}" tests="1" failures="0" errors="1" skipped="0" timestamp="${xml(report.createdAt)}">\n` +
     `    <testcase name="the run finished" classname="childproof.run" time="0">\n      <error type="interrupted" message="${xml(words)}">${xml(words)}</error>\n    </testcase>\n` +
     '  </testsuite>'
   );
@@ -44,7 +45,7 @@ export function renderJunit(reports: Report[]): string {
     for (const probe of report.probes) {
       const trials = report.trials.filter((t) => t.probe === probe.name);
       const count = (set: Set<string> | string) => trials.filter((t) => (typeof set === 'string' ? t.outcome === set : set.has(t.outcome))).length;
-      const name = `${probe.name} (node ${report.environment.node})`;
+      const name = `${probe.name} (${runtimeText(report.environment)})`;
       suites.push(
         `  <testsuite name="${xml(name)}" tests="${trials.length}" failures="${count(FAILURE)}" errors="${count('error')}" skipped="${count(SKIPPED)}" timestamp="${xml(report.createdAt)}">\n` +
           trials.map(testcase).join('\n') +

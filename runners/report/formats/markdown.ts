@@ -11,6 +11,7 @@ import { mdCode, mdLine, mdText } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
+import { runtimeFlag, runtimeText } from '../../model/runtime-spec.ts';
 
 
 function identity(p: ReportProbe): string {
@@ -47,7 +48,7 @@ export function eventWords(e: TimelineEntry): string {
 
 /** The command that runs this trial again, on the report's runtime. */
 export function replayCommand(report: Report, t: TrialResult): string {
-  return `childproof run --probe ${t.probe} --case ${t.case} --node ${report.environment.node.replace(/^v/, '')}`;
+  return `childproof run --probe ${t.probe} --case ${t.case} ${runtimeFlag(report.environment)}`;
 }
 
 function trialSection(report: Report, t: TrialResult): string[] {
@@ -70,7 +71,7 @@ export function renderMarkdown(given: Report[]): string {
   const out: string[] = ['# childproof report', ''];
   for (const report of reports) {
     const env = report.environment;
-    out.push(mdText(`Node ${env.node} on ${env.platform} ${env.arch}, childproof ${report.tool.version} (semantics ${report.semantics}), ${report.createdAt}.`), '');
+    out.push(mdText(`${runtimeText(env)} on ${env.platform} ${env.arch}, childproof ${report.tool.version} (semantics ${report.semantics}), ${report.createdAt}.`), '');
     if (report.interrupted) out.push(`> **Interrupted:** ${mdText(interruptionWords(report.interrupted))}. This report is not as expected.`, '');
     out.push('| probe | ' + CLAUSES.join(' | ') + ' |', '|---|' + CLAUSES.map(() => '---|').join(''));
     for (const p of report.probes) {
@@ -79,7 +80,7 @@ export function renderMarkdown(given: Report[]): string {
     }
     out.push('');
     for (const p of report.probes) {
-      out.push(`## ${mdText(`${p.name} on Node ${env.node}`)}`, '', mdLine(p.title), '', `Identity: ${identity(p)}`, '');
+      out.push(`## ${mdText(`${p.name} on ${runtimeText(env)}`)}`, '', mdLine(p.title), '', `Identity: ${identity(p)}`, '');
       for (const t of report.trials.filter((x) => x.probe === p.name)) out.push(...trialSection(report, t));
     }
   }

@@ -1,0 +1,75 @@
+// `childproof sweep --runtime bun --versions RANGE --probe NAME`: one probe on every
+// release of a runtime in a range, one run per release (a run has one runtime), each
+// report kept in the sweep's directory, and per case and fact the releases over which
+// each value held. `--bisect FACT` finds the first release where that fact changed.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { bisectFact } from '../engine/bisect.ts';
+import { runPipeline } from '../engine/pipeline.ts';
+import { runtimeFor } from '../identity/runtime.ts';
+import { pickVersions, publishedVersions } from '../identity/versions.ts';
+import type { FactName } from '../model/case.ts';
+import { EXIT, InputError } from '../model/errors.ts';
+import { display } from '../model/files.ts';
+import type { LoadedCase } from '../model/case.ts';
+import { loadProbes } from '../model/load-probes.ts';
+import { RUNTIME_KINDS, runtimeKey, type RuntimeName } from '../model/runtime-spec.ts';
+import { show } from '../judge/verdicts.ts';
+import { rowsOf, sweepLine, sweepMarkdown, trialIn } from '../report/version-sweep.ts';
+import { notices } from './run.ts';
+
+export interface RuntimeSweep {
+  runtime: RuntimeName;
+  range: string;
+  latestPer?: 'minor' | 'major';
+  probe: string;
+  cases: LoadedCase[];
+  fact?: FactName;
+  format: string;
+  /** The directory each release's report is written to. */
+  dir: string;
+  jobs?: number;
+}
+
+export async function sweepRuntime(s: RuntimeSweep): Promise<number> {
+  const { package: pkg, title } = RUNTIME_KINDS[s.runtime];
+  const versions = pickVersions(publishedVersions(pkg), s.range, s.latestPer);
+  if (versions.length === 0) throw new InputError([`no published release of ${title} (${pkg}) is in ${s.range}`]);
+  const probes = loadProbes([s.probe]);
+  const name = probes[0].spec.name;
+  const at = (v: string) => ({ probes, runtime: runtimeFor(`${s.runtime}@${v}`) });
+
+  if (s.fact !== undefined) {
+    const found = await bisectFact({ at, fact: s.fact, versions, cases: s.cases, runtime: at(versions[0]).runtime, jobs: s.jobs }, (v, value) =>
+      process.stderr.write(`${name} on ${s.runtime}@${v}: ${s.fact} = ${show(value as never)}\n`),
+    );
+    const said = found.first
+      ? `${s.cases[0].spec.id} ${s.fact} on ${title}: ${show(found.before.value as never)} before ${found.first}, ${show(found.after!.value as never)} from ${found.first}`
+      : `${s.cases[0].spec.id} ${s.fact} on ${title}: ${show(found.before.value as never)} at both ends of ${versions[0]}–${versions.at(-1)}`;
+    process.stdout.write(`${said}\n${found.runs.length} of ${versions.length} releases run: ${found.runs.map((r) => r.version).join(', ')}\n`);
+    return EXIT.ok;
+  }
+
+  fs.mkdirSync(s.dir, { recursive: true });
+  const columns = [];
+  const files: string[] = [];
+  for (const v of versions) {
+    const runtime = runtimeFor(`${s.runtime}@${v}`);
+    const file = `${runtimeKey({ node: runtime.version, runtime })}.json`;
+    process.stderr.write(`childproof: ${name} on ${title} ${v}\n`);
+    const report = await runPipeline({ probes, cases: s.cases, runtime, jobs: s.jobs, out: path.join(s.dir, file) }, notices);
+    columns.push({ version: v, trial: trialIn(report, name, `${file}#`) });
+    files.push(file);
+  }
+  const rows = rowsOf(s.cases.map((c) => c.spec.id), columns);
+  const where = display(s.dir);
+  if (s.format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, runtime: s.runtime, versions, reports: files.map((f) => path.join(where, f)), rows }, null, 2)}\n`);
+  else if (s.format === 'md') process.stdout.write(sweepMarkdown(rows, (_r, seg) => (seg.trials[0] ? `${where}/${seg.trials[0]}` : null)));
+  else {
+    process.stdout.write(`${name} on ${title}: ${versions.length} releases (${versions[0]}–${versions.at(-1)}), ${s.cases.length} case(s); ${rows.length} fact(s) changed\n`);
+    for (const r of rows) process.stdout.write(`  ${sweepLine(r)}\n`);
+    process.stdout.write(`Reports: ${where}/\n`);
+  }
+  return EXIT.ok;
+}
