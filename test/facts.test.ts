@@ -2,11 +2,12 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { deriveFacts } from '../runners/judge/facts.ts';
+import { blindFacts, deriveFacts } from '../runners/judge/facts.ts';
+import { judgeTrial } from '../runners/judge/judge-trial.ts';
 import { buildTimeline, deriveMemory } from '../runners/judge/timeline.ts';
 import type { CaseSpec } from '../runners/model/case.ts';
 import { finish } from './support/suite.ts';
-import type { AfterCaller, FixtureRecord, Leftover, Observations, RawEvent, WorkerObservations } from '../runners/model/observations.ts';
+import type { AfterCaller, FixtureRecord, Introspection, Leftover, Observations, RawEvent, WorkerObservations } from '../runners/model/observations.ts';
 
 const spec: CaseSpec = {
   id: 'core/x',
@@ -95,6 +96,38 @@ test('a call that never settles leaves every settlement fact unknown', () => {
   for (const name of ['error.code', 'child.atSettle', 'child.reapedAtSettle', 'child.markerAtSettle', 'parent.timersAfterSettle'] as const) {
     assert.is(f[name], 'unknown', name);
   }
+});
+
+/** Every way of looking seen to work, but those named, which were not. */
+function sights(blind: Partial<Record<keyof Introspection, string>> = {}): Introspection {
+  const one = (k: keyof Introspection) => (blind[k] ? { observed: false as const, reason: blind[k]! } : { observed: true as const, how: 'calibrated' });
+  return { abortListeners: one('abortListeners'), timers: one('timers'), modules: one('modules'), spawns: one('spawns'), processes: one('processes') };
+}
+
+test('a count the runtime could not be seen to keep is unknown, not the zero its API returned', () => {
+  const blind = history({ introspection: sights({ timers: "async_hooks.createHook's init was not called on bun 1.4.4" }) });
+  blind.atSettle!.timers = 0;
+  const f = deriveFacts(spec, observe(blind));
+  assert.is(f['parent.timersAfterSettle'], 'unknown');
+  assert.is(f['parent.abortListenersAfterSettle'], 0);
+  assert.equal(blindFacts(blind), { 'parent.timersAfterSettle': "async_hooks.createHook's init was not called on bun 1.4.4" });
+  // Calibrated, the same zero is a fact.
+  const seen = history({ introspection: sights() });
+  seen.atSettle!.timers = 0;
+  assert.is(deriveFacts(spec, observe(seen))['parent.timersAfterSettle'], 0);
+});
+
+test('the verdict on an unobservable fact says why it could not be observed', () => {
+  const hygiene: CaseSpec = { ...spec, assertions: [{ clause: 'hygiene', fact: 'parent.timersAfterSettle', equals: 0 }] };
+  const judged = judgeTrial(hygiene, observe(history({ introspection: sights({ timers: 'no hook on bun 1.4.4' }) })), []);
+  assert.is(judged.outcome, 'unknown');
+  assert.match(judged.reason ?? '', /parent\.timersAfterSettle could not be observed: no hook on bun 1\.4\.4; required 0/);
+});
+
+test('a worker that could not see spawns or processes makes the trial an error of the harness, not a fact', () => {
+  const judged = judgeTrial(spec, observe(history({ introspection: sights({ spawns: 'spawn() bypasses the prototype on x 1.0' }) })), []);
+  assert.is(judged.outcome, 'error');
+  assert.match(judged.reason ?? '', /could not see spawns: spawn\(\) bypasses the prototype on x 1\.0/);
 });
 
 test('a SIGKILL the fixture could not log is read from the exit status the parent saw', () => {

@@ -97,7 +97,7 @@ test('GitHub annotations name the case file of each outcome not as expected, esc
     { probe: 'p', case: 'core/b', outcome: 'known-fail', reason: 'known' },
   ];
   const out = renderGithub([{ ...report, trials, summary: summarize(trials) } as Report]);
-  assert.is(out, `::error file=cases/core/a.case.json,title=childproof p on node ${report.environment.node.replace(':', '%3A')}%3A fail::core/a: line one%0Aline two: 100%25\n`);
+  assert.is(out, `::error file=cases/core/a.case.json,title=childproof p on Node ${report.environment.node.replace(':', '%3A')}%3A fail::core/a: line one%0Aline two: 100%25\n`);
   for (const { report: r } of published) assert.is(renderGithub([r]), '', 'every committed report is as expected');
 });
 
@@ -177,7 +177,7 @@ test('an interrupted run is never green: not as expected, an error JUnit counts 
   assert.match(xml, /errors="1"/);
   assert.match(xml, /<error type="interrupted" message="the run was interrupted \(SIGINT\): 0 of 20 planned trials finished, 20 did not run"/);
   assert.is(xmllint(xml, xsd).status, 0);
-  assert.match(renderGithub([cut]), /^::error title=childproof run on node [^:]+%3A interrupted::the run was interrupted \(SIGINT\): 0 of 20/m);
+  assert.match(renderGithub([cut]), /^::error title=childproof run on Node [^:]+%3A interrupted::the run was interrupted \(SIGINT\): 0 of 20/m);
   assert.match(renderMarkdown([cut]), /\*\*Interrupted:\*\* the run was interrupted \(SIGINT\): 0 of 20 planned trials finished, 20 did not run/);
   assert.match(renderHtml([cut]), /class="interrupted"/);
 });

@@ -25,7 +25,17 @@ builtins('the report of the run validates against its schema, observations inclu
   const r = report(ctx);
   assert.equal(validate('report', r, 'report'), []);
   assert.is(r.environment.node, process.version);
+  assert.equal(r.environment.runtime, { name: 'node', release: process.version.slice(1), sha256: r.environment.runtime!.sha256 });
   assert.ok(r.trials.every((t) => t.outcome === 'unsupported' || t.observations), 'every trial that ran saved its observations');
+});
+
+builtins('on Node every way the worker looks is calibrated and seen to work', (ctx) => {
+  for (const t of report(ctx).trials) {
+    const sights = t.observations?.worker.introspection;
+    if (!sights) continue;
+    for (const [what, sight] of Object.entries(sights)) assert.ok(sight.observed, `${t.probe} ${t.case} ${what}: ${JSON.stringify(sight)}`);
+    assert.ok(t.unverifiedModules, `${t.probe} ${t.case} lists the modules it loaded`);
+  }
 });
 
 builtins('judged again from its observations, the run gives back the same facts, verdicts and outcomes', (ctx) => {
