@@ -68,23 +68,37 @@ export function appendLine(file, value) {
 /**
  * Calls `then` once `seen()` holds, re-checking whenever `dir` changes, unless `gaveUp()`
  * holds first. Waiting on an entry is waiting on an event, never on a clock.
+ *
+ * `recheckMs` is for a runtime whose fs.watch drops events: Bun's reports one event for a
+ * file written and renamed into place and then none for a while, so an entry that lands
+ * after that one event goes unseen (3 of 20 readiness files missed on Bun 1.3.14, none on
+ * Node or Deno). The entry is then also looked for that often. The wait is still on the
+ * entry: the interval only bounds how late it can be seen.
  * @param {string} dir
  * @param {() => boolean} seen
  * @param {() => boolean} gaveUp
  * @param {() => void} then
+ * @param {number} [recheckMs]
  */
-export function whenSeen(dir, seen, gaveUp, then) {
+export function whenSeen(dir, seen, gaveUp, then, recheckMs) {
   fs.mkdirSync(dir, { recursive: true });
   /** @type {fs.FSWatcher | null} */
   let watcher = null;
+  /** @type {ReturnType<typeof setInterval> | null} */
+  let recheck = null;
   const check = () => {
     if (watcher && (seen() || gaveUp())) {
       watcher.close();
       watcher = null;
+      if (recheck) clearInterval(recheck);
       if (!gaveUp()) then();
     }
   };
   watcher = fs.watch(dir, check);
+  if (recheckMs !== undefined) {
+    recheck = setInterval(check, recheckMs);
+    recheck.unref();
+  }
   check();
 }
 

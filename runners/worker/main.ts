@@ -19,7 +19,7 @@ import { watchSpawns } from './spawns.ts';
 import { trackTimers } from './timers.ts';
 import { calibrate, runtimeName } from './introspection.ts';
 import { redactor } from './redact.ts';
-import { abortWhen, childIsReady } from './trigger.ts';
+import { abortWhen, childIsReady, childWasSignalled } from './trigger.ts';
 import { watchWindow } from './window.ts';
 
 
@@ -165,6 +165,13 @@ timers.harnessTimer(() => {
   const started = observed.spawns.some((s) => s.pid !== null);
   if (started && caseSpec.call.command === 'fixture' && !childIsReady(dir)) {
     observed.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
+  }
+  // The event the abort waited for happened and the harness missed it: the call was never
+  // asked to stop, so its never settling says nothing of the target.
+  const after = trigger.after ?? 'ready';
+  const missed = after === 'ready' ? childIsReady(dir) : after === 'signal' ? childWasSignalled(dir) : false;
+  if (trigger.kind === 'abort' && !observed.trigger.fired && missed) {
+    observed.problems.push(`the child's ${after === 'ready' ? 'readiness' : 'first signal'} was written but the worker never saw it, so the abort never fired`);
   }
   if (!observed.entered && observed.problems.length === 0) adapterFailed('call', null, `run() did not settle within ${spec.deadlineMs} ms and never called into the target`);
   observed.afterWindow = sampleProcesses(dir, observed.spawns);

@@ -11,8 +11,11 @@ export function childWasSignalled(dir: string): boolean {
   return !!child && eventsText(dir, child.pid).includes('"kind":"signal"');
 }
 
+/** Bun's fs.watch drops events (protocol/trial-dir.mjs whenSeen); elsewhere the watch alone serves. */
+const RECHECK_MS = (process.versions as Record<string, string | undefined>).bun ? 10 : undefined;
+
 /** Arms an abort that waits for an event of the child: its readiness, or its first signal. */
 export function abortWhen(after: 'ready' | 'signal', dir: string, settled: () => boolean, abort: () => void): void {
-  if (after === 'ready') whenSeen(readyDir(dir), () => childIsReady(dir), settled, abort);
-  else whenSeen(eventsDir(dir), () => childWasSignalled(dir), settled, abort);
+  if (after === 'ready') whenSeen(readyDir(dir), () => childIsReady(dir), settled, abort, RECHECK_MS);
+  else whenSeen(eventsDir(dir), () => childWasSignalled(dir), settled, abort, RECHECK_MS);
 }
