@@ -4,6 +4,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { InputError } from '../runners/model/errors.ts';
 import { parseRuntimeSpec, runtimeFlag, runtimeKey, runtimeText } from '../runners/model/runtime-spec.ts';
+import { classify } from '../runners/judge/outcome.ts';
+import { divergencesOn, scopeCovers } from '../runners/judge/scope.ts';
+import type { Report } from '../runners/model/report.ts';
+import { divergencesFrom } from '../runners/report/bless.ts';
 import { finish } from './support/suite.ts';
 
 test('a runtime is named with a release or an npm range after @, and Bun or Deno alone means the latest', () => {
@@ -27,6 +31,49 @@ test('a report names its runtime by name and release, and one made before runtim
   assert.equal([runtimeKey(bun), runtimeText(bun), runtimeFlag(bun)], ['bun-1.4.4', 'Bun 1.4.4', '--runtime bun@1.4.4']);
   const old = { node: 'v20.20.2' };
   assert.equal([runtimeKey(old), runtimeText(old), runtimeFlag(old)], ['node-v20.20.2', 'Node v20.20.2', '--node 20.20.2']);
+});
+
+test('a divergence holds where its scope says: unscoped on Node, a runtime with or without a range of releases', () => {
+  const bun144 = { name: 'bun', release: '1.4.4' };
+  assert.ok(scopeCovers(undefined, { name: 'node', release: '20.20.2' }));
+  assert.not.ok(scopeCovers(undefined, bun144));
+  assert.ok(scopeCovers('bun', bun144));
+  assert.ok(scopeCovers('bun@>=1.2 <1.5', bun144));
+  assert.not.ok(scopeCovers('bun@1.4.5', bun144));
+  assert.not.ok(scopeCovers('deno@2', bun144));
+  const known = [
+    { case: 'core/a', fact: 'settled' as const, value: 'pending', why: 'node' },
+    { case: 'core/a', fact: 'settled' as const, value: 'pending', why: 'bun', runtime: 'bun@>=1.4' },
+  ];
+  assert.equal(divergencesOn(known, { node: 'v26.3.0', runtime: bun144 as { name: 'bun'; release: string } }).map((k) => k.why), ['bun']);
+  assert.equal(divergencesOn(known, { node: 'v20.20.2' }).map((k) => k.why), ['node']);
+});
+
+/** A report of one trial of probe p on core/a whose one verdict failed with `value`. */
+function blessable(env: Report['environment'], value: string): Report {
+  const verdict = { clause: 'settles-after-exit' as const, fact: 'settled' as const, observed: value, result: 'fail' as const, why: `settled was ${value}` };
+  return { environment: env, trials: [{ probe: 'p', case: 'core/a', outcome: 'fail', verdicts: [verdict] }] } as unknown as Report;
+}
+
+test('bless on Bun writes the runtime and release it saw and keeps what was blessed on Node', () => {
+  const onNode = [{ case: 'core/a', fact: 'settled' as const, value: 'rejected', why: 'on node' }];
+  const bun = { node: 'v26.3.0', v8: '', platform: 'linux', release: '', arch: 'x64', cpus: 2, runtime: { name: 'bun' as const, release: '1.4.4', sha256: '0'.repeat(64) } };
+  const out = divergencesFrom([blessable(bun, 'pending')], 'p', (s) => s, onNode);
+  assert.equal(out, [
+    { case: 'core/a', fact: 'settled', value: 'rejected', why: 'on node' },
+    { case: 'core/a', fact: 'settled', value: 'pending', why: 'settled was pending', runtime: 'bun@1.4.4' },
+  ]);
+  // Blessed again on Node, the Bun signature stays and Node's own is replaced.
+  const node = { ...bun, node: 'v20.20.2', runtime: { name: 'node' as const, release: '20.20.2', sha256: '0'.repeat(64) } };
+  const again = divergencesFrom([blessable(node, 'resolved')], 'p', (s) => s, out);
+  assert.equal(again.map((k) => [k.value, k.runtime]), [['pending', 'bun@1.4.4'], ['resolved', undefined]]);
+});
+
+test('a known divergence that no longer shows on another runtime names the runtime and release', () => {
+  const verdicts = [{ clause: 'settles-after-exit' as const, fact: 'settled' as const, observed: 'rejected', result: 'pass' as const, why: '' }];
+  const { outcome, reason } = classify(verdicts, [{ case: 'core/a', fact: 'settled', value: 'pending', why: 'it hung', runtime: 'bun@1.4.4' }], 'Bun 1.4.5');
+  assert.is(outcome, 'unexpected-pass');
+  assert.match(reason ?? '', /is now "rejected" on Bun 1\.4\.5 \(known divergence: it hung\)/);
 });
 
 finish(test);

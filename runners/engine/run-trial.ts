@@ -25,6 +25,7 @@ import type { PreparedProbe } from './prepare.ts';
 import { unverifiedModules } from './unverified.ts';
 import { buildAdapters } from './bundle.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
+import { runtimeText } from '../model/runtime-spec.ts';
 
 /** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
 const WORKER_SLACK_MS = 20_000;
@@ -151,7 +152,7 @@ async function attemptTrial(
       fixtures: readFixtures(dir),
       runner: { afterCaller, leftovers },
     };
-    const { unmet, ...judgement } = judgeTrial(caseSpec, observations, probe.knownDivergences, attempt);
+    const { unmet, ...judgement } = judgeTrial(caseSpec, observations, probe.knownDivergences, attempt, ctx.runtime.name === 'node' ? undefined : runtimeText({ node: ctx.runtime.version, runtime: ctx.runtime }));
     // Where the runtime could not list the modules loaded, nothing is claimed of them;
     // the trial's observations say why (introspection.modules).
     const modules = output.modules === null ? {} : { unverifiedModules: unverifiedModules(output.modules, t.probe) };

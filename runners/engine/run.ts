@@ -19,6 +19,7 @@ import { adapterFile, runTrial, type TrialContext } from './run-trial.ts';
 import { defaultLimits, jobLimits, schedule, type Limits } from './scheduler.ts';
 import { inShard, type Shard } from './shard.ts';
 import { supervise } from './supervise.ts';
+import { divergencesOn } from '../judge/scope.ts';
 
 export interface RunOptions {
   /** --jobs N: at most N trials alive at once. Without it, the machine decides (scheduler.ts). */
@@ -72,6 +73,8 @@ export function limitsFor(opts: RunOptions): Limits {
 
 export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions & { runtime: Runtime }, on: (e: RunEvent) => void = () => {}): Promise<RunResult> {
   const { runtime } = opts;
+  // Only the divergences seen on this runtime are expected of it (judge/scope.ts).
+  probes = probes.map((p) => ({ ...p, knownDivergences: divergencesOn(p.knownDivergences, { node: runtime.version, runtime }) }));
   for (const line of [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls()]) on({ kind: 'notice', line });
   const keep = opts.keep ?? false;
   const built = buildSupervisor();

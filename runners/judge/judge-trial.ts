@@ -45,7 +45,8 @@ function harnessBlind(o: Observations): string | null {
   return blind.length ? blind.join('; ') : null;
 }
 
-export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergence[], attempts = 1): Judged {
+/** `on` names a runtime other than Node the trial ran on, for a divergence that no longer shows there. */
+export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergence[], attempts = 1, on?: string): Judged {
   // The adapter's failure is not the target's behaviour: no fact is derived from it.
   const fault = o.worker.adapterError;
   if (fault) return { outcome: 'error', reason: adapterFault(fault), leftovers: o.runner.leftovers, timeline: buildTimeline(o), unmet: null };
@@ -68,6 +69,6 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   if (o.worker.problems.length > 0) return { outcome: 'error', reason: o.worker.problems.join('; '), ...observed, unmet };
   const blind = harnessBlind(o);
   if (blind) return { outcome: 'error', reason: blind, ...observed, unmet };
-  const { outcome, reason } = classify(verdicts, mine);
+  const { outcome, reason } = classify(verdicts, mine, on);
   return { outcome, ...(reason ? { reason } : {}), ...observed, unmet };
 }

@@ -14,7 +14,8 @@ function matches(v: Verdict, k: KnownDivergence): boolean {
  * way, or passes where it used to fail, is still news. A signature may name the value
  * "unknown": a call that never settles leaves its settlement facts unobservable.
  */
-export function classify(verdicts: Verdict[], known: KnownDivergence[]): { outcome: Outcome; reason?: string } {
+/** `on`: the runtime and release the trial ran on, named where a known divergence no longer shows (Bun 1.4.5). */
+export function classify(verdicts: Verdict[], known: KnownDivergence[], on?: string): { outcome: Outcome; reason?: string } {
   const problems = verdicts.filter((v) => v.result !== 'pass');
   const unmatched = problems.filter((v) => !known.some((k) => matches(v, k)));
   const unmatchedKnown = known.filter((k) => !k.racy && !problems.some((v) => matches(v, k)));
@@ -26,7 +27,7 @@ export function classify(verdicts: Verdict[], known: KnownDivergence[]): { outco
     // Every known divergence that did not happen, with the value its fact has now: what changed.
     const now = (k: KnownDivergence) => verdicts.find((v) => v.fact === k.fact)?.observed;
     const changed = unmatchedKnown.map((k) => `${k.fact} was known to be ${show(k.value)} and is now ${show(now(k) ?? 'unknown')}`);
-    return { outcome: 'unexpected-pass', reason: `${changed.join('; ')} (known divergence: ${unmatchedKnown[0].why})` };
+    return { outcome: 'unexpected-pass', reason: `${changed.join('; ')}${on ? ` on ${on}` : ''} (known divergence: ${unmatchedKnown[0].why})` };
   }
   // The probe's own explanation says why, where the verdict only says what.
   if (problems.length > 0) return { outcome: 'known-fail', reason: known.find((k) => matches(problems[0], k))!.why };

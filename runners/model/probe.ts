@@ -60,6 +60,8 @@ export interface Signature {
   /** The fact is a snapshot that races this target (it does not wait for the exit), so
    *  the divergence may or may not show; when it does, it shows with this value. */
   racy?: boolean;
+  /** Where it holds: `bun@1.4.4`, `deno@>=2.1`, `bun`; absent, on Node (any release). */
+  runtime?: string;
 }
 
 /**

@@ -13,6 +13,8 @@ import { writeFileWhole } from '../model/files.ts';
 import { ROOT, SCHEMA_DIR } from '../model/paths.ts';
 import type { DivergencesFile, Explanation, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
+import { runtimeKey, runtimeOf } from '../model/runtime-spec.ts';
+import { scopeCovers, scopeSeen } from '../judge/scope.ts';
 
 type Judged = TrialResult & { verdicts: NonNullable<TrialResult['verdicts']> };
 
@@ -38,9 +40,24 @@ export function divergencesFrom(
   why: (sentence: string) => string,
   previous: KnownDivergence[],
 ): KnownDivergence[] {
+  // Each runtime's reports bless that runtime's divergences (judge/scope.ts); those seen
+  // on another runtime are kept as they are.
+  const byRuntime = new Map<string, Report[]>();
+  for (const r of reports) byRuntime.set(runtimeKey(r.environment), [...(byRuntime.get(runtimeKey(r.environment)) ?? []), r]);
+  let current = previous;
+  for (const group of byRuntime.values()) current = divergencesOn1(group, probe, why, current);
+  return current;
+}
+
+/** divergencesFrom for reports of one runtime. */
+function divergencesOn1(reports: Report[], probe: string, why: (sentence: string) => string, all: KnownDivergence[]): KnownDivergence[] {
+  const on = runtimeOf(reports[0].environment);
+  const scope = scopeSeen(reports[0].environment);
+  const here = (k: KnownDivergence) => scopeCovers(k.runtime, on);
   const runs = reports.flatMap((r) => runsOf(r.trials.filter((t) => t.probe === probe)));
   const ran = new Set(runs.flat().map((t) => t.case));
-  const out: KnownDivergence[] = previous.filter((k) => !ran.has(k.case));
+  const previous = all.filter(here);
+  const out: KnownDivergence[] = all.filter((k) => !here(k) || !ran.has(k.case));
   const seen: Array<{ k: KnownDivergence; runs: number }> = [];
   for (const trials of runs) {
     for (const t of trials) {
@@ -51,7 +68,9 @@ export function divergencesFrom(
         if (hit) hit.runs++;
         else {
           const old = previous.find((k) => sameSignature(k, signature));
-          seen.push({ k: { ...signature, why: old?.why ?? why(v.why), ...(old?.racy ? { racy: true } : {}) }, runs: 1 });
+          // A signature already known here keeps the scope it was written with.
+          const where = old ? old.runtime : scope;
+          seen.push({ k: { ...signature, why: old?.why ?? why(v.why), ...(old?.racy ? { racy: true } : {}), ...(where ? { runtime: where } : {}) }, runs: 1 });
         }
       }
     }

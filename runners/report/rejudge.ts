@@ -14,6 +14,8 @@ import { setupDigest } from '../model/setup.ts';
 import { SEMANTICS } from '../model/version.ts';
 import { caseEntry, summarize } from './build.ts';
 import { applyControls } from '../judge/controls.ts';
+import { divergencesOn } from '../judge/scope.ts';
+import { runtimeOf, runtimeText } from '../model/runtime-spec.ts';
 
 export interface Difference {
   /** A fact's name, or `outcome`, `reason`, `verdicts`. */
@@ -52,8 +54,8 @@ function differences(before: TrialResult, after: TrialResult): Difference[] {
   return out;
 }
 
-function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined): { trial: TrialResult } & TrialStatus {
-  if (t.repeats) return rejudgeRepeats(t, c, p);
+function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined, on?: string): { trial: TrialResult } & TrialStatus {
+  if (t.repeats) return rejudgeRepeats(t, c, p, on);
   const o = t.observations;
   if (!o) return { trial: t, status: 'no observations' };
   if (!c) return { trial: t, status: 'cannot judge', why: `case ${t.case} is not among the cases given` };
@@ -61,7 +63,7 @@ function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe 
   if (setupDigest(c.spec, p.spec.options) !== o.setup) {
     return { trial: t, status: 'cannot judge', why: "the case's child, call or trigger, or the probe's options, changed since the trial ran: run it again" };
   }
-  const { unmet: _unmet, ...judgement } = judgeTrial(c.spec, o, p.knownDivergences, t.attempts ?? 1);
+  const { unmet: _unmet, ...judgement } = judgeTrial(c.spec, o, p.knownDivergences, t.attempts ?? 1, on);
   const { reason: _reason, ...kept } = t;
   const trial: TrialResult = { ...kept, ...judgement };
   const found = differences(t, trial);
@@ -69,9 +71,9 @@ function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe 
 }
 
 /** Each run of a repeated trial judged again, and the runs combined again. */
-function rejudgeRepeats(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined): { trial: TrialResult } & TrialStatus {
+function rejudgeRepeats(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined, on?: string): { trial: TrialResult } & TrialStatus {
   const { repeats, ...first } = t;
-  const runs = [first, ...repeats!.others.map((r) => ({ probe: t.probe, case: t.case, ...r }))].map((r) => rejudgeTrial(r, c, p));
+  const runs = [first, ...repeats!.others.map((r) => ({ probe: t.probe, case: t.case, ...r }))].map((r) => rejudgeTrial(r, c, p, on));
   const stuck = runs.find((r) => r.status === 'cannot judge');
   if (stuck) return { ...stuck, trial: t };
   if (runs.every((r) => r.status === 'no observations')) return { trial: t, status: 'no observations' };
@@ -93,7 +95,10 @@ export function rejudgeReport(
   if (semantics) notes.push(semantics);
   const out: Rejudgement['trials'] = [];
   const judgedCases = new Set<string>();
-  const judged = report.trials.map((t) => (selected(t) ? rejudgeTrial(t, cases.find((x) => x.spec.id === t.case), probes.find((x) => x.spec.name === t.probe)) : null));
+  // Judged by the divergences seen on the report's runtime, as the run was (judge/scope.ts).
+  const scoped = probes.map((p) => ({ ...p, knownDivergences: divergencesOn(p.knownDivergences, report.environment) }));
+  const on = runtimeOf(report.environment).name === 'node' ? undefined : runtimeText(report.environment);
+  const judged = report.trials.map((t) => (selected(t) ? rejudgeTrial(t, cases.find((x) => x.spec.id === t.case), scoped.find((x) => x.spec.name === t.probe), on) : null));
   // The control rule over the whole report, as the run applied it (judge/controls.ts); a
   // shard's report is controlled once merged.
   const judgedTrials = judged.map((j, i) => j?.trial ?? report.trials[i]);

@@ -67,4 +67,8 @@ value: ((string | number | boolean | null) | string[])
  * The fact is a snapshot that races this target, so the divergence may not show; when it shows, it has this value.
  */
 racy?: boolean
+/**
+ * Where the divergence holds: a runtime, and after @ an npm range of its releases (bun@1.4.4, deno@>=2.1). Absent: on Node, any release, where every signature written before Bun and Deno was seen. Written by `childproof bless` as the runtime and release it saw.
+ */
+runtime?: string
 }
