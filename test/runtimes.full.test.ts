@@ -1,0 +1,90 @@
+// Bun and Deno beside Node: one pinned release of each, installed by the test from its
+// registry package as --runtime does, runs every core case against node:child_process's
+// spawn; and a sweep over Bun's releases finds the release where a fact changed, with
+// --bisect agreeing.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import * as assert from 'uvu/assert';
+import { test } from 'uvu';
+import { runPipeline } from '../runners/engine/pipeline.ts';
+import { runtimeFor } from '../runners/identity/runtime.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
+import { loadProbes } from '../runners/model/load-probes.ts';
+import { validate } from '../runners/model/schemas.ts';
+import { cliIn, tempDir } from './support/helpers.ts';
+import { eager, finish } from './support/suite.ts';
+
+const CORE = loadAllCases().filter((c) => c.spec.id.startsWith('core/'));
+
+// Inside the eager runs, so a runtime that cannot be fetched fails these tests, not the import.
+const onBun = eager(async () => runPipeline({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: runtimeFor('bun@1.4.4') }));
+const onDeno = eager(async () => runPipeline({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: runtimeFor('deno@2.9.6') }));
+
+for (const [name, release, run] of [['bun', '1.4.4', onBun], ['deno', '2.9.6', onDeno]] as const) {
+  test(`on ${name} ${release} every core case runs, and the report validates and names the runtime and its package`, async () => {
+    const report = await run;
+    assert.equal(validate('report', report, 'report'), []);
+    const runtime = report.environment.runtime!;
+    assert.equal([runtime.name, runtime.release, runtime.package?.version], [name, release, release]);
+    assert.match(runtime.package!.integrity, /^sha512-/);
+    assert.is(report.trials.length, CORE.length);
+    // The harness saw what it needed on this runtime: no trial is its error.
+    assert.equal(report.trials.filter((t) => t.outcome === 'error').map((t) => `${t.case}: ${t.reason}`), []);
+  });
+
+  test(`on ${name} ${release} a count is a fact only where a calibrated way of looking saw it`, async () => {
+    for (const t of (await run).trials) {
+      const sights = t.observations?.worker.introspection;
+      if (!t.facts || !sights) continue;
+      for (const [fact, sight] of [['parent.timersAfterSettle', sights.timers], ['parent.abortListenersAfterSettle', sights.abortListeners]] as const) {
+        if (!sight.observed) assert.is(t.facts[fact], 'unknown', `${t.case} ${fact}`);
+      }
+      if (!sights.modules.observed) assert.is(t.unverifiedModules, undefined, t.case);
+    }
+  });
+}
+
+test("on bun 1.4.4 async_hooks never sees a timer, so no trial reports the timers it left as 0", async () => {
+  for (const t of (await onBun).trials) {
+    if (!t.facts) continue;
+    assert.is.not(t.facts['parent.timersAfterSettle'], 0, t.case);
+    const timers = t.observations!.worker.introspection!.timers;
+    assert.ok(!timers.observed && /async_hooks.*bun 1\.4\.4/.test(timers.reason), JSON.stringify(timers));
+  }
+});
+
+test('on deno 2.9.6 the modules a trial loads cannot be listed, and the trial says why instead of listing none', async () => {
+  for (const t of (await onDeno).trials) {
+    if (!t.observations) continue;
+    const modules = t.observations.worker.introspection!.modules;
+    assert.ok(!modules.observed && /deno 2\.9\.6/.test(modules.reason), JSON.stringify(modules));
+  }
+});
+
+// Bun 1.4.0 made an abort after the child's exit resolve, as Node's does (it rejected before).
+const sweeps = eager(async () => {
+  const dir = tempDir('childproof-runtime-sweep-');
+  const args = ['sweep', '--runtime', 'bun', '--versions', '>=1.3.13 <1.4.1', '--probe', 'node-spawn', '--case', 'core/abort-after-exit'];
+  const bisected = await cliIn(dir, ...args, '--bisect', 'settled');
+  const swept = await cliIn(dir, ...args, '--out', 'swept');
+  return { dir, bisected, swept };
+});
+
+test('a sweep over runtime releases and its --bisect agree on the release where a fact changed', async () => {
+  const { dir, bisected, swept } = await sweeps;
+  assert.is(bisected.code, 0, bisected.stderr);
+  assert.match(bisected.stdout, /core\/abort-after-exit settled on Bun: "rejected" before 1\.4\.0, "resolved" from 1\.4\.0/);
+  assert.is(swept.code, 0, swept.stderr);
+  assert.match(swept.stdout, /core\/abort-after-exit settled: "rejected" in 1\.3\.13–1\.3\.14, "resolved" from 1\.4\.0/);
+  // One report per release, each valid and naming its release.
+  const files = fs.readdirSync(path.join(dir, 'swept')).filter((f) => f.endsWith('.json')).sort();
+  assert.equal(files, ['bun-1.3.13.json', 'bun-1.3.14.json', 'bun-1.4.0.json']);
+  for (const f of files) {
+    const report = JSON.parse(fs.readFileSync(path.join(dir, 'swept', f), 'utf8'));
+    assert.equal(validate('report', report, f), []);
+    assert.is(`bun-${report.environment.runtime.release}.json`, f);
+  }
+});
+
+finish(test);
