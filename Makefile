@@ -58,6 +58,7 @@ stability: $(DEPS)
 # Prints ratios measured side by side in one run; never a threshold.
 bench: $(DEPS)
 	$(NODE) --import tsx bench/ratios.ts
+	$(NODE) --import tsx bench/runtimes.ts
 
 # How often one trial of `run` crosses from one folder of runners/ into another, per
 # program (the runner, the worker, the fixtures, the supervisor), from V8's coverage of
