@@ -80,7 +80,7 @@ export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: s
     if (v.status === 'unavailable') return { probe: v.probe, unavailable: v.reason };
     const mismatch = runtimeMismatch(nodeRange(v.probe, v.files), runtime.version);
     if (mismatch) return { probe: v.probe, verified: { ...v.verified, loader: 'not loaded' }, unsupported: mismatch };
-    if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: `node ${runtime.version} builtin` } };
+    if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: runtime.name === 'node' ? `node ${runtime.version} builtin` : `${runtime.name} ${runtime.release}'s own ${v.verified.module}` } };
     const material = materialize(v.files, entryOf(v.probe), materialDir(v.probe, runDir), v.originalRoot, v.probe.spec.identity.kind === 'package', v.dependencies);
     return { probe: v.probe, verified: { ...v.verified, loader: material.loader }, material };
   });
