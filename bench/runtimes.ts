@@ -4,7 +4,7 @@
 // installed before anything is timed. BENCH_RUNTIMES names them (bun@1.4.4 deno@2.9.6).
 
 import { runPipeline } from '../runners/engine/pipeline.ts';
-import { hostRuntime, runtimeFor, type Runtime } from '../runners/identity/runtime.ts';
+import { hostRuntime, named, runtimeFor, type Runtime } from '../runners/identity/runtime.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../runners/model/load-probes.ts';
 import { runtimeText } from '../runners/model/runtime-spec.ts';
@@ -20,7 +20,7 @@ const rows: Array<{ name: string; ran: number; errors: number; wallMs: number; c
 for (const runtime of runtimes) {
   const { value, wallMs, cpuMs } = await measure(() => runPipeline({ probes, cases, runtime }));
   const ran = value.trials.filter((t) => t.outcome !== 'unsupported' && t.outcome !== 'unavailable');
-  rows.push({ name: runtimeText({ node: runtime.version, runtime }), ran: ran.length, errors: ran.filter((t) => t.outcome === 'error').length, wallMs, cpuPerTrial: cpuMs / Math.max(1, ran.length) });
+  rows.push({ name: runtimeText(named(runtime)), ran: ran.length, errors: ran.filter((t) => t.outcome === 'error').length, wallMs, cpuPerTrial: cpuMs / Math.max(1, ran.length) });
 }
 
 process.stdout.write('\ndefault suite on each runtime (trials that ran; errors among them)\n');

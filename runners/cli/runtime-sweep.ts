@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { bisectFact } from '../engine/bisect.ts';
 import { runPipeline } from '../engine/pipeline.ts';
-import { runtimeFor } from '../identity/runtime.ts';
+import { named, runtimeFor } from '../identity/runtime.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import type { FactName } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';
@@ -18,6 +18,7 @@ import { RUNTIME_KINDS, runtimeKey, type RuntimeName } from '../model/runtime-sp
 import { show } from '../judge/verdicts.ts';
 import { rowsOf, sweepLine, sweepMarkdown, trialIn } from '../report/version-sweep.ts';
 import { notices } from './run.ts';
+import { bisectText } from './bisect-text.ts';
 
 export interface RuntimeSweep {
   runtime: RuntimeName;
@@ -44,10 +45,7 @@ export async function sweepRuntime(s: RuntimeSweep): Promise<number> {
     const found = await bisectFact({ at, fact: s.fact, versions, cases: s.cases, runtime: at(versions[0]).runtime, jobs: s.jobs }, (v, value) =>
       process.stderr.write(`${name} on ${s.runtime}@${v}: ${s.fact} = ${show(value as never)}\n`),
     );
-    const said = found.first
-      ? `${s.cases[0].spec.id} ${s.fact} on ${title}: ${show(found.before.value as never)} before ${found.first}, ${show(found.after!.value as never)} from ${found.first}`
-      : `${s.cases[0].spec.id} ${s.fact} on ${title}: ${show(found.before.value as never)} at both ends of ${versions[0]}–${versions.at(-1)}`;
-    process.stdout.write(`${said}\n${found.runs.length} of ${versions.length} releases run: ${found.runs.map((r) => r.version).join(', ')}\n`);
+    process.stdout.write(bisectText(s.cases[0].spec.id, s.fact, found, versions, 'releases', ` on ${title}`));
     return EXIT.ok;
   }
 
@@ -56,7 +54,7 @@ export async function sweepRuntime(s: RuntimeSweep): Promise<number> {
   const files: string[] = [];
   for (const v of versions) {
     const runtime = runtimeFor(`${s.runtime}@${v}`);
-    const file = `${runtimeKey({ node: runtime.version, runtime })}.json`;
+    const file = `${runtimeKey(named(runtime))}.json`;
     process.stderr.write(`childproof: ${name} on ${title} ${v}\n`);
     const report = await runPipeline({ probes, cases: s.cases, runtime, jobs: s.jobs, out: path.join(s.dir, file) }, notices);
     columns.push({ version: v, trial: trialIn(report, name, `${file}#`) });

@@ -11,6 +11,7 @@ import { claimOutput } from '../engine/run-output.ts';
 import { runtimeFromFlags } from '../identity/runtime.ts';
 import { parseRuntimeSpec } from '../model/runtime-spec.ts';
 import { sweepRuntime } from './runtime-sweep.ts';
+import { bisectText } from './bisect-text.ts';
 import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
@@ -93,10 +94,7 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
     const found = await bisectFact({ at: (v) => ({ probes: probesAt([v]) }), fact, versions, cases, runtime, jobs }, (v, value) =>
       process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`),
     );
-    const said = found.first
-      ? `${cases[0].spec.id} ${fact}: ${show(found.before.value as never)} before ${found.first}, ${show(found.after!.value as never)} from ${found.first}`
-      : `${cases[0].spec.id} ${fact}: ${show(found.before.value as never)} at both ends of ${versions[0]}–${versions.at(-1)}`;
-    process.stdout.write(`${said}\n${found.runs.length} of ${versions.length} versions run: ${found.runs.map((r) => r.version).join(', ')}\n`);
+    process.stdout.write(bisectText(cases[0].spec.id, fact, found, versions, 'versions'));
     return EXIT.ok;
   }
 

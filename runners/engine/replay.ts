@@ -1,7 +1,7 @@
 // `childproof replay FILE`: run again what a report or a publication describes, through
 // the one pipeline, and compare each row with what was published (report/compare.ts).
 
-import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import { hostRuntime, named, type Runtime } from '../identity/runtime.ts';
 import type { FactName, FactValue, LoadedCase } from '../model/case.ts';
 import type { Expectations } from '../model/expectations.ts';
 import { loadAllCases } from '../model/load-cases.ts';
@@ -48,7 +48,7 @@ export async function replayExpectations(exp: Expectations, opts: ReplayOptions)
     }
   }
   if (runtime.name !== 'node' || runtime.version !== exp.publication.runtime) {
-    notes.push(`this runtime is ${runtimeText({ node: runtime.version, runtime })}; the publication ran node ${exp.publication.runtime} (replay with --node ${exp.publication.runtime.slice(1)})`);
+    notes.push(`this runtime is ${runtimeText(named(runtime))}; the publication ran node ${exp.publication.runtime} (replay with --node ${exp.publication.runtime.slice(1)})`);
   }
   const rows: ReplayRow[] = [];
   for (const probe of run.probes) {
@@ -74,7 +74,7 @@ export async function replayReport(report: Report, opts: ReplayOptions): Promise
     if (t.status === 'differs') notes.push(`${t.probe} ${t.case}: what the report stored (${t.differences.map((d) => d.what).join(', ')}) does not follow from its observations; compared as judged again`);
   }
   const run = await runPipeline({ probes, cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime });
-  const here = { node: runtime.version, runtime };
+  const here = named(runtime);
   if (runtimeKey(report.environment) !== runtimeKey(here)) {
     notes.push(`this runtime is ${runtimeText(here)}; the report was made with ${runtimeText(report.environment)} (replay with ${runtimeFlag(report.environment)})`);
   }

@@ -16,7 +16,7 @@ import { setupDigest } from '../model/setup.ts';
 import { makeCgroup } from '../os/cgroup.ts';
 import { endLeftovers } from '../os/leftovers.ts';
 import { MARK_VARIABLE, trialMark } from '../os/marks.ts';
-import type { Runtime } from '../identity/runtime.ts';
+import { named, type Runtime } from '../identity/runtime.ts';
 import type { TrialSpec } from '../worker/messages.ts';
 import { fixtureRecords, readFixtures, readWorkerOutput, writeTrialSpec } from './trial-messages.ts';
 import { watchAfterCaller } from './after-caller.ts';
@@ -152,7 +152,7 @@ async function attemptTrial(
       fixtures: readFixtures(dir),
       runner: { afterCaller, leftovers },
     };
-    const { unmet, ...judgement } = judgeTrial(caseSpec, observations, probe.knownDivergences, attempt, ctx.runtime.name === 'node' ? undefined : runtimeText({ node: ctx.runtime.version, runtime: ctx.runtime }));
+    const { unmet, ...judgement } = judgeTrial(caseSpec, observations, probe.knownDivergences, attempt, ctx.runtime.name === 'node' ? undefined : runtimeText(named(ctx.runtime)));
     // Where the runtime could not list the modules loaded, nothing is claimed of them;
     // the trial's observations say why (introspection.modules).
     const modules = output.modules === null ? {} : { unverifiedModules: unverifiedModules(output.modules, t.probe) };

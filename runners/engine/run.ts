@@ -4,7 +4,7 @@
 // every trial still going, and returns the trials that finished.
 
 import { removeAbandonedInstalls } from '../identity/install.ts';
-import type { Runtime } from '../identity/runtime.ts';
+import { named, type Runtime } from '../identity/runtime.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -74,7 +74,7 @@ export function limitsFor(opts: RunOptions): Limits {
 export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions & { runtime: Runtime }, on: (e: RunEvent) => void = () => {}): Promise<RunResult> {
   const { runtime } = opts;
   // Only the divergences seen on this runtime are expected of it (judge/scope.ts).
-  probes = probes.map((p) => ({ ...p, knownDivergences: divergencesOn(p.knownDivergences, { node: runtime.version, runtime }) }));
+  probes = probes.map((p) => ({ ...p, knownDivergences: divergencesOn(p.knownDivergences, named(runtime)) }));
   for (const line of [...describeStale(cleanStaleRuns()), ...removeAbandonedInstalls()]) on({ kind: 'notice', line });
   const keep = opts.keep ?? false;
   const built = buildSupervisor();

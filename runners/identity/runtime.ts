@@ -10,7 +10,7 @@ import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import { NODE_CACHE_DIR, RUNTIME_CACHE_DIR } from '../model/paths.ts';
 import { binarySha256 } from './binary-digest.ts';
-import { parseRuntimeSpec, RUNTIME_KINDS, type RuntimeName } from '../model/runtime-spec.ts';
+import { parseRuntimeSpec, RUNTIME_KINDS, type RuntimeName, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 export type { RuntimeName } from '../model/runtime-spec.ts';
 
@@ -29,6 +29,9 @@ export interface Runtime {
   /** The registry package it was installed from; null for the host's own Node. */
   package: { name: string; version: string; integrity: string } | null;
 }
+
+/** The runtime as a report's environment names it (model/runtime-spec.ts). */
+export const named = (runtime: Runtime): RuntimeNamed => ({ node: runtime.version, runtime });
 
 let host: Runtime | null = null;
 
@@ -72,13 +75,20 @@ function resolveRelease(name: RuntimeName, range: string, flag: string): string 
   return list[list.length - 1];
 }
 
-/** The integrity npm checked the package's tarball against, from the install's own lockfile. */
-function integrityOf(dir: string, pkg: string): string {
+/**
+ * The integrity npm checked the package's tarball against, from the install's own
+ * lockfile; where an older install left none, the registry's, never an empty guess.
+ */
+function integrityOf(dir: string, pkg: string, release: string, flag: string): string {
   try {
     const lock = JSON.parse(fs.readFileSync(path.join(dir, 'node_modules', '.package-lock.json'), 'utf8')) as { packages?: Record<string, { integrity?: string }> };
-    return lock.packages?.[`node_modules/${pkg}`]?.integrity ?? '';
-  } catch {
-    return '';
+    const recorded = lock.packages?.[`node_modules/${pkg}`]?.integrity;
+    if (recorded) return recorded;
+  } catch {}
+  try {
+    return execFileSync('npm', ['view', `${pkg}@${release}`, 'dist.integrity'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).trim();
+  } catch (err) {
+    throw new InputError([`${flag}: neither the install nor the registry says ${pkg}@${release}'s integrity (${(err as Error).message.split('\n')[0]})`]);
   }
 }
 
@@ -104,7 +114,7 @@ function install(name: RuntimeName, release: string, flag: string): { binary: st
       throw new InputError([`${flag}: installing ${pkg}@${release} failed: ${(err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').pop() ?? ''}`]);
     }
   }
-  return { binary, integrity: integrityOf(dir, pkg) };
+  return { binary, integrity: integrityOf(dir, pkg, release, flag) };
 }
 
 const memo = new Map<string, Runtime>();

@@ -45,12 +45,12 @@ export function divergencesFrom(
   const byRuntime = new Map<string, Report[]>();
   for (const r of reports) byRuntime.set(runtimeKey(r.environment), [...(byRuntime.get(runtimeKey(r.environment)) ?? []), r]);
   let current = previous;
-  for (const group of byRuntime.values()) current = divergencesOn1(group, probe, why, current);
+  for (const group of byRuntime.values()) current = blessOneRuntime(group, probe, why, current);
   return current;
 }
 
 /** divergencesFrom for reports of one runtime. */
-function divergencesOn1(reports: Report[], probe: string, why: (sentence: string) => string, all: KnownDivergence[]): KnownDivergence[] {
+function blessOneRuntime(reports: Report[], probe: string, why: (sentence: string) => string, all: KnownDivergence[]): KnownDivergence[] {
   const on = runtimeOf(reports[0].environment);
   const scope = scopeSeen(reports[0].environment);
   const here = (k: KnownDivergence) => scopeCovers(k.runtime, on);

@@ -60,20 +60,24 @@ export function calibrateTimers(): Sight {
   return seen("async_hooks.createHook init of each Timeout, live until its _destroyed flag is set");
 }
 
-/** The spawn watch (worker/spawns.ts) must see a spawn: one of a file that cannot exist, so no process starts. */
+/**
+ * The spawn watch (worker/spawns.ts) must see a spawn() go through the prototype. The
+ * stand-in throws instead of calling through, so no process starts: a failed exec would
+ * still fork one, at every trial.
+ */
 export function calibrateSpawns(dir: string): Sight {
   const proto = ChildProcess.prototype as unknown as { spawn: (...a: unknown[]) => unknown };
   const original = proto.spawn;
+  const stop = new Error('childproof calibration: not spawned');
   let calls = 0;
-  proto.spawn = function (this: unknown, ...args: unknown[]) {
+  proto.spawn = function () {
     calls++;
-    return original.apply(this, args);
+    throw stop;
   };
   try {
-    const child = spawn(path.join(dir, 'childproof-calibration-no-such-file'), [], { stdio: 'ignore' });
-    child.on('error', () => {});
+    spawn(path.join(dir, 'childproof-calibration-no-such-file'), [], { stdio: 'ignore' }).on('error', () => {});
   } catch {
-    // Some releases throw at once for a missing file; the watch saw the call or did not.
+    // The stand-in's throw, or a runtime's own refusal: the watch saw the call or did not.
   } finally {
     proto.spawn = original;
   }
