@@ -108,12 +108,24 @@ concurrent(test, 'clean ends what a run left when its runner and its supervisor 
   const left = processesTagged(s.scratch);
   assert.ok(left.length > 0, 'the dead run left trial processes running');
   assert.is(runDirs(s.scratch).length, 1);
+  // Its trials end on their own once their windows close, perhaps before clean starts; a
+  // fixture with the dead run's mark that lives until it is ended leaves clean something
+  // it must end, whatever the machine's speed.
+  const tag = runDirs(s.scratch)[0];
+  const dir = path.join(s.scratch, tag, 'planted');
+  fs.mkdirSync(dir);
+  const mark = `${tag}/planted`;
+  const argv = fixtureArgv({ fixture: FIXTURE, dir, tag: mark, role: 'child', capMs: 60_000, behaviour: {} });
+  const orphan = spawn(process.execPath, argv, { stdio: 'ignore', detached: true, env: { ...process.env, [MARK_VARIABLE]: mark } });
+  await whenInDir(path.join(dir, 'ready'), () => fs.existsSync(path.join(dir, 'ready', 'child')), 'the planted fixture to be ready');
 
   const clean = spawn(process.execPath, [BIN, 'clean'], { env: { ...process.env, TMPDIR: s.scratch }, stdio: ['ignore', 'pipe', 'ignore'] });
   let said = '';
   clean.stdout!.on('data', (d) => (said += d));
   assert.is((await exitOf(clean)).code, 0);
   assert.match(said, new RegExp(`pid ${s.runner.pid}, now gone, left .*childproof-run-\\w+: ended \\d+ process`));
+  assert.match(said, new RegExp(`[(, ]${orphan.pid}[,)]`), 'clean ended the fixture the dead run left');
+  await exitOf(orphan);
   assert.equal(processesTagged(s.scratch), []);
   assert.equal(runDirs(s.scratch), []);
 }));
