@@ -63,6 +63,39 @@ test('on deno 2.9.6 the modules a trial loads cannot be listed, and the trial sa
   }
 });
 
+// Each runtime's own API, beside the node:child_process probes: Bun.spawn and Deno.Command.
+const ownOnBun = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: runtimeFor('bun@1.4.4') }));
+const ownOnDeno = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: runtimeFor('deno@2.9.6') }));
+const trial = (report: Awaited<typeof ownOnBun>, probe: string, id: string) => report.trials.find((t) => t.probe === probe && t.case === id)!;
+
+for (const [name, own, other, run] of [['bun', 'bun-spawn', 'deno-command', ownOnBun], ['deno', 'deno-command', 'bun-spawn', ownOnDeno]] as const) {
+  test(`${own} runs on ${name} as its known divergences expect, watched through the runtime's own API, and ${other} is not covered there`, async () => {
+    const report = await run;
+    assert.equal(validate('report', report, 'report'), []);
+    assert.ok(report.summary.asExpected, JSON.stringify(report.summary));
+    const mine = report.trials.filter((t) => t.probe === own);
+    assert.ok(mine.some((t) => t.outcome === 'pass') && mine.some((t) => t.outcome === 'known-fail'), JSON.stringify(mine.map((t) => t.outcome)));
+    const spawns = mine.find((t) => t.observations)!.observations!.worker.introspection!.spawns;
+    assert.ok(spawns.observed && spawns.how.includes(name === 'bun' ? 'Bun.spawn' : 'Deno.Command'), JSON.stringify(spawns));
+    for (const t of report.trials.filter((t) => t.probe === other)) {
+      assert.is(t.outcome, 'unsupported', t.case);
+      assert.match(t.reason ?? '', new RegExp(`^runs on ${other === 'bun-spawn' ? 'bun' : 'deno'} `));
+    }
+  });
+}
+
+test('Deno.Command on deno 2.9.6 starts a child whose signal is already aborted and never stops it', async () => {
+  const t = trial(await ownOnDeno, 'deno-command', 'core/pre-aborted');
+  assert.equal([t.facts!['spawn.attempts'], t.facts!['settled'], t.facts!['child.end']], [1, 'pending', 'harness-killed']);
+});
+
+test('Bun.spawn refuses a NaN timeout before asking for a process, so no attempt is counted, but starts one with an Infinity timeout', async () => {
+  const report = await ownOnBun;
+  const nan = trial(report, 'bun-spawn', 'core/invalid-timeout-nan');
+  assert.equal([nan.facts!['spawn.attempts'], nan.facts!['error.code']], [0, 'ERR_OUT_OF_RANGE']);
+  assert.is(trial(report, 'bun-spawn', 'core/invalid-timeout-infinity').facts!['spawn.attempts'], 1);
+});
+
 // Bun 1.4.0 made an abort after the child's exit resolve, as Node's does (it rejected before).
 const sweeps = eager(async () => {
   const dir = tempDir('childproof-runtime-sweep-');

@@ -8,6 +8,8 @@ import { classify } from '../runners/judge/outcome.ts';
 import { divergencesOn, scopeCovers } from '../runners/judge/scope.ts';
 import type { Report } from '../runners/model/report.ts';
 import { divergencesFrom } from '../runners/report/bless.ts';
+import { runtimeUnsupported, withRuntimeOptions } from '../runners/engine/prepare.ts';
+import { loadProbe } from '../runners/model/load-probes.ts';
 import { finish } from './support/suite.ts';
 
 test('a runtime is named with a release or an npm range after @, and Bun or Deno alone means the latest', () => {
@@ -74,6 +76,27 @@ test('a known divergence that no longer shows on another runtime names the runti
   const { outcome, reason } = classify(verdicts, [{ case: 'core/a', fact: 'settled', value: 'pending', why: 'it hung', runtime: 'bun@1.4.4' }], 'Bun 1.4.5');
   assert.is(outcome, 'unexpected-pass');
   assert.match(reason ?? '', /is now "rejected" on Bun 1\.4\.5 \(known divergence: it hung\)/);
+});
+
+test("a probe of Bun's or Deno's own API is not covered on another runtime, and says which runtime to run it on", () => {
+  const bun = loadProbe('bun-spawn');
+  assert.is(runtimeUnsupported(bun, { name: 'bun', release: '1.4.4' }), null);
+  assert.is(runtimeUnsupported(bun, { name: 'node', release: '20.20.2' }), 'runs on bun (the trials run on Node 20.20.2): run with --runtime bun');
+  assert.match(runtimeUnsupported(loadProbe('deno-command'), { name: 'bun', release: '1.4.4' })!, /^runs on deno \(the trials run on Bun 1\.4\.4\)/);
+  // node:child_process runs everywhere: a probe that declares nothing runs on all three.
+  for (const name of ['node', 'bun', 'deno'] as const) assert.is(runtimeUnsupported(loadProbe('node-spawn'), { name, release: '1.0.0' }), null);
+  // Bun's namespace is Bun's alone even where a probe forgets to say so.
+  const undeclared = { ...bun, spec: { ...bun.spec, runtimes: undefined } };
+  assert.match(runtimeUnsupported(undeclared, { name: 'deno', release: '2.9.6' })!, /^runs on bun/);
+});
+
+test('byRuntime lays its options over the probe\'s own only where the trials run on the runtime and release it names', () => {
+  const base = loadProbe('node-spawn');
+  const probe = { ...base, spec: { ...base.spec, options: { a: 1, b: 1 }, byRuntime: [{ runtime: 'bun@>=1.4', options: { b: 2 } }, { runtime: 'deno', options: { c: 3 } }] } };
+  assert.equal(withRuntimeOptions(probe, { name: 'bun', release: '1.4.4' }).spec.options, { a: 1, b: 2 });
+  assert.equal(withRuntimeOptions(probe, { name: 'bun', release: '1.3.14' }).spec.options, { a: 1, b: 1 });
+  assert.equal(withRuntimeOptions(probe, { name: 'deno', release: '2.9.6' }).spec.options, { a: 1, b: 1, c: 3 });
+  assert.equal(withRuntimeOptions(probe, { name: 'node', release: '20.20.2' }).spec.options, { a: 1, b: 1 });
 });
 
 finish(test);

@@ -3,7 +3,7 @@
 // verified target in a process of their own, as a trial would, and looks.
 
 import { checkExports } from '../engine/exports-check.ts';
-import { parseSources, verifyProbes } from '../engine/prepare.ts';
+import { parseSources, runtimeUnsupported, verifyProbes } from '../engine/prepare.ts';
 import { hostRuntime, runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -25,10 +25,15 @@ export async function cmdVerify(args: string[]): Promise<number> {
       process.stdout.write(`unavailable  ${name} ${v.reason}\n`);
       continue;
     }
+    const elsewhere = runtimeUnsupported(v.probe, { name: runtime.name, release: runtime.release });
+    if (elsewhere) {
+      process.stdout.write(`unsupported  ${name} ${elsewhere}\n`);
+      continue;
+    }
     const w = v.verified;
     const what =
       w.kind === 'builtin'
-        ? `${w.module} in node ${w.node} (binary sha256 ${w.nodeSha256})`
+        ? `${w.module} in ${w.runtime ?? `node ${w.node}`} (binary sha256 ${w.nodeSha256})`
         : `${w.files.length} file(s) from ${w.source}${w.commit ? ` at ${w.commit}` : ''}${w.package ? ` of ${w.package.name}@${w.package.version}` : ''}`;
     process.stdout.write(`verified     ${name} ${w.kind}: ${what}\n`);
   }

@@ -6,6 +6,7 @@ import semver from 'semver';
 import { pinDependencies, verifyDependencies, type VerifiedDependency } from '../identity/dependencies.ts';
 import { materialize, type Material } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
+import { parseRuntimeSpec, RUNTIME_KINDS, specCovers, type RuntimeName } from '../model/runtime-spec.ts';
 import { prepareIdentity, type VerifiedFile } from '../identity/verify.ts';
 import type { Entry, LoadedProbe } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
@@ -27,6 +28,25 @@ export function nodeRange(probe: LoadedProbe, files: VerifiedFile[]): string | n
   if (!manifest) return null;
   const engines = (JSON.parse(manifest.bytes.toString('utf8')) as { engines?: { node?: string } }).engines;
   return engines?.node ?? null;
+}
+
+/** Why a probe does not run on this runtime (its `runtimes` leave it out), or null. */
+export function runtimeUnsupported(probe: LoadedProbe, on: { name: RuntimeName; release: string }): string | null {
+  const id = probe.spec.identity;
+  // Bun's and Deno's own namespaces exist on their runtime alone, declared or not.
+  const own = id.kind === 'builtin' && !id.module.startsWith('node:') ? [id.module.toLowerCase()] : undefined;
+  const declared = probe.spec.runtimes ?? own;
+  if (!declared || declared.some((s) => specCovers(s, on))) return null;
+  const first = parseRuntimeSpec(declared[0]);
+  const flag = first.name === 'node' ? '' : `: run with --runtime ${first.name}`;
+  return `runs on ${declared.join(', ')} (the trials run on ${RUNTIME_KINDS[on.name].title} ${on.release})${flag}`;
+}
+
+/** The probe with its `byRuntime` options for this runtime laid over its own. */
+export function withRuntimeOptions(probe: LoadedProbe, on: { name: RuntimeName; release: string }): LoadedProbe {
+  const hits = (probe.spec.byRuntime ?? []).filter((b) => specCovers(b.runtime, on));
+  if (!hits.length) return probe;
+  return { ...probe, spec: { ...probe.spec, options: Object.assign({}, probe.spec.options, ...hits.map((b) => b.options)) } };
 }
 
 export function runtimeMismatch(range: string | null, version: string): string | null {
@@ -76,8 +96,13 @@ export function verifyProbes(
 
 export function prepareProbes(probes: LoadedProbe[], sources: Sources, runDir: string, runtime: Runtime): PreparedProbe[] {
   // Every probe is verified before any is materialized, so one bad pin stops the run whole.
-  return verifyProbes(probes, sources, runtime).map((v) => {
+  const on = { name: runtime.name, release: runtime.release };
+  return verifyProbes(probes, sources, runtime).map((verified) => {
+    const v = { ...verified, probe: withRuntimeOptions(verified.probe, on) };
     if (v.status === 'unavailable') return { probe: v.probe, unavailable: v.reason };
+    const elsewhere = runtimeUnsupported(v.probe, on);
+    if (elsewhere) return { probe: v.probe, verified: { ...v.verified, loader: 'not loaded' }, unsupported: elsewhere };
+    // Node's release range speaks of Node: Bun and Deno are held to the Node they report.
     const mismatch = runtimeMismatch(nodeRange(v.probe, v.files), runtime.version);
     if (mismatch) return { probe: v.probe, verified: { ...v.verified, loader: 'not loaded' }, unsupported: mismatch };
     if (v.verified.kind === 'builtin') return { probe: v.probe, verified: { ...v.verified, loader: runtime.name === 'node' ? `node ${runtime.version} builtin` : `${runtime.name} ${runtime.release}'s own ${v.verified.module}` } };

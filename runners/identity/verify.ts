@@ -142,7 +142,7 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
   if (id.kind === 'builtin') {
     return {
       status: 'verified',
-      verified: { kind: 'builtin', source: 'runtime', module: id.module, node: runtime.version, nodeSha256: runtime.sha256, files: [] },
+      verified: { kind: 'builtin', source: 'runtime', module: id.module, node: runtime.version, nodeSha256: runtime.sha256, runtime: `${runtime.name} ${runtime.release}`, files: [] },
       files: [],
       originalRoot: null,
     };

@@ -2,17 +2,12 @@
 // seen on and, after @, a range of its releases; one that names none was seen on Node,
 // where every signature written before Bun and Deno came from. Pure.
 
-import semver from 'semver';
 import type { Signature } from '../model/probe.ts';
-import { runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
+import { runtimeOf, specCovers, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** Whether `scope` (`bun@>=1.2`, `deno`, absent for Node) covers the runtime and release. */
 export function scopeCovers(scope: string | undefined, on: { name: string; release: string }): boolean {
-  if (scope === undefined) return on.name === 'node';
-  const at = scope.indexOf('@');
-  const name = at < 0 ? scope : scope.slice(0, at);
-  if (name !== on.name) return false;
-  return at < 0 || semver.satisfies(on.release, scope.slice(at + 1), { includePrerelease: true });
+  return scope === undefined ? on.name === 'node' : specCovers(scope, on);
 }
 
 /** The divergences that hold where the trials ran. */

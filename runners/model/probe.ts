@@ -42,12 +42,16 @@ export interface ProbeSpec {
   source?: string;
   /** The Node releases the target runs on (a semver range); a package's own engines.node otherwise. */
   node?: string;
+  /** The runtimes the target runs on (`node`, `bun@>=1.1`, `deno`); absent, all three. */
+  runtimes?: string[];
   adapter: string;
   supports: Feature[];
   /** Options added to every call this probe makes, over the case's own. */
   options?: Record<string, unknown>;
   /** A package probe's options for the versions in a range, over `options`. */
   byVersion?: Array<{ range: string; options: Record<string, unknown> }>;
+  /** Options for the runtimes an entry names, over `options` and `byVersion`'s, laid when the runtime is known. */
+  byRuntime?: Array<{ runtime: string; options: Record<string, unknown> }>;
   /** A known-bad variant of another probe, breaking exactly one clause. */
   mutant?: { of: string; breaks: Clause; how?: string };
 }

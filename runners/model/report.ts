@@ -93,6 +93,8 @@ export interface Verified {
   module?: string;
   node?: string;
   nodeSha256?: string;
+  /** For a builtin: the runtime whose module it is, and its release (bun 1.4.4). */
+  runtime?: string;
   commit?: string;
   /** False when a git pin was checked against the file alone, so the commit was not. */
   commitChecked?: boolean;

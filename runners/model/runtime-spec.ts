@@ -1,6 +1,7 @@
 // The runtimes trials can run on, how a user names one (`bun@1.4`, `deno@latest`,
 // `node@24`), and how a report names the one it ran on. Pure.
 
+import semver from 'semver';
 import { InputError } from './errors.ts';
 
 export type RuntimeName = 'node' | 'bun' | 'deno';
@@ -28,6 +29,17 @@ export function parseRuntimeSpec(spec: string, flag = '--runtime'): { name: Runt
   }
   if (name !== 'node' && range === null) return { name: name as RuntimeName, range: 'latest' };
   return { name: name as RuntimeName, range };
+}
+
+/**
+ * Whether a runtime spec as a probe or a signature writes it (`bun`, `bun@>=1.2`,
+ * `node@20`) names this runtime and release.
+ */
+export function specCovers(spec: string, on: { name: string; release: string }): boolean {
+  const at = spec.indexOf('@');
+  const name = at < 0 ? spec : spec.slice(0, at);
+  if (name !== on.name) return false;
+  return at < 0 || semver.satisfies(on.release, spec.slice(at + 1), { includePrerelease: true });
 }
 
 /** The part of a report that names its runtime (schemas/report.schema.json's environment). */

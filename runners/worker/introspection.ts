@@ -11,6 +11,7 @@ import { getEventListeners } from 'node:events';
 import path from 'node:path';
 import type { Introspection, Sight } from '../model/observations.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
+import { bunNamespace, denoNamespace } from './runtime-spawns.ts';
 
 /** The runtime's name and release, as it says them itself. */
 export function runtimeName(): string {
@@ -61,27 +62,51 @@ export function calibrateTimers(): Sight {
 }
 
 /**
- * The spawn watch (worker/spawns.ts) must see a spawn() go through the prototype. The
- * stand-in throws instead of calling through, so no process starts: a failed exec would
- * still fork one, at every trial.
+ * The spawn watch (worker/spawns.ts) must see a spawn() go through the prototype, and on
+ * Bun and Deno their own APIs must take the watch's wrappers. Each stand-in throws
+ * instead of calling through, so no process starts: a failed exec would still fork one,
+ * at every trial.
  */
 export function calibrateSpawns(dir: string): Sight {
+  const missing = path.join(dir, 'childproof-calibration-no-such-file');
   const proto = ChildProcess.prototype as unknown as { spawn: (...a: unknown[]) => unknown };
-  const original = proto.spawn;
+  const node = standIn(proto, 'spawn', () => {
+    spawn(missing, [], { stdio: 'ignore' }).on('error', () => {});
+  });
+  if (!node) return blind("node:child_process's spawn() does not go through ChildProcess.prototype.spawn");
+  const ways = ['ChildProcess.prototype.spawn, wrapped'];
+  const bun = bunNamespace();
+  if (bun) {
+    if (!standIn(bun as unknown as Record<string, unknown>, 'spawn', () => bunNamespace()!.spawn([missing]))) return blind('Bun.spawn did not take a wrapper');
+    ways.push('Bun.spawn, replaced');
+  }
+  const deno = denoNamespace();
+  if (deno) {
+    const Command = deno.Command;
+    const took = standIn(Command.prototype as unknown as Record<string, unknown>, 'spawn', () => (new (denoNamespace()!.Command)(missing) as { spawn(): unknown }).spawn());
+    if (!took) return blind("Deno.Command's spawn() does not go through Deno.Command.prototype.spawn");
+    ways.push('Deno.Command.prototype.spawn, wrapped');
+  }
+  return seen(ways.join('; '));
+}
+
+/** Puts a throwing stand-in at obj[key] while `call` runs: whether the call reached it. */
+function standIn(obj: Record<string, unknown>, key: string, call: () => unknown): boolean {
+  const original = obj[key];
   const stop = new Error('childproof calibration: not spawned');
   let calls = 0;
-  proto.spawn = function () {
+  obj[key] = function () {
     calls++;
     throw stop;
   };
   try {
-    spawn(path.join(dir, 'childproof-calibration-no-such-file'), [], { stdio: 'ignore' }).on('error', () => {});
+    call();
   } catch {
     // The stand-in's throw, or a runtime's own refusal: the watch saw the call or did not.
   } finally {
-    proto.spawn = original;
+    obj[key] = original;
   }
-  return calls === 1 ? seen('ChildProcess.prototype.spawn, wrapped') : blind("node:child_process's spawn() does not go through ChildProcess.prototype.spawn");
+  return calls === 1;
 }
 
 /** Reading a process's state must find the worker itself running. */

@@ -7,6 +7,7 @@ import { MessageChannel } from 'node:worker_threads';
 import type { Adapter, AdapterRun } from '../model/adapter.ts';
 import type { Sight } from '../model/observations.ts';
 import type { TargetSpec } from './messages.ts';
+import { runtimeName } from './introspection.ts';
 
 /** The modules loaded, or why they could not be listed. */
 export type ModuleList = { modules: string[] | null; sight: Sight };
@@ -76,9 +77,16 @@ export async function loadAdapter(file: string): Promise<Required<Adapter>> {
 }
 
 export async function loadTarget(target: TargetSpec): Promise<unknown> {
-  if (target.kind === 'builtin') return import(target.module);
+  if (target.kind === 'builtin') return target.module.startsWith('node:') ? import(target.module) : runtimeNamespace(target.module);
   if (typeof target.entryUrls === 'string') return import(target.entryUrls);
   const named: Record<string, unknown> = {};
   for (const [name, url] of Object.entries(target.entryUrls)) named[name] = await import(url);
   return named;
+}
+
+/** Bun or Deno: the runtime's own global namespace, which no other runtime has. */
+function runtimeNamespace(name: string): unknown {
+  const ns = (globalThis as Record<string, unknown>)[name];
+  if (ns === undefined || ns === null) throw new Error(`${name} is not defined on ${runtimeName()}: it is the ${name} runtime's own namespace`);
+  return ns;
 }

@@ -83,7 +83,9 @@ process.on('uncaughtExceptionMonitor', (err) => {
 });
 
 let onChildExit: (() => void) | null = null;
-watchSpawns(observed.spawns, dir, redact, () => onChildExit?.());
+watchSpawns(observed.spawns, dir, redact, () => onChildExit?.(), (what) => {
+  if (!observed.problems.includes(what)) observed.problems.push(what);
+});
 
 const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true;
 const controller = wantsSignal ? new AbortController() : null;

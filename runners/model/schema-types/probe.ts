@@ -10,6 +10,9 @@ kind: ("builtin" | "files" | "git" | "package")
 } & Identity1)
 export type Identity1 = ({
 kind: "builtin"
+/**
+ * node:NAME, a Node builtin module as the runtime provides it (Bun and Deno provide their own); or Bun or Deno, that runtime's own global namespace (Bun.spawn, Deno.Command), which only that runtime has.
+ */
 module: string
 } | {
 kind: "files"
@@ -121,6 +124,21 @@ supports?: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" |
 options?: {
 
 }
+/**
+ * The runtimes the target runs on, each a name and, after @, a range of its releases (node, bun@>=1.1, deno); absent, all three. Trials on any other are not covered, with the reason.
+ * 
+ * @minItems 1
+ */
+runtimes?: string[]
+/**
+ * Options laid over `options` (and over `byVersion`'s) when the trials run on a runtime and release the entry names, as `byVersion` does for a package's versions.
+ */
+byRuntime?: {
+runtime: string
+options: {
+
+}
+}[]
 /**
  * For a package probe: options laid over `options` when the package's version is in a range, so one adapter maps each major's documented API (execa's `signal` before 9, `cancelSignal` from 9).
  */

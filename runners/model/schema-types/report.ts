@@ -5,6 +5,9 @@ export type Identity = ({
 kind: ("builtin" | "files" | "git" | "package")
 } & ({
 kind: "builtin"
+/**
+ * node:NAME, a Node builtin module as the runtime provides it (Bun and Deno provide their own); or Bun or Deno, that runtime's own global namespace (Bun.spawn, Deno.Command), which only that runtime has.
+ */
 module: string
 } | {
 kind: "files"
@@ -244,7 +247,14 @@ kind: ("builtin" | "files" | "git" | "package")
 source: ("runtime" | "checkout" | "directory" | "file" | "package")
 module?: string
 node?: string
+/**
+ * For a builtin: the SHA-256 of the runtime's binary, which holds the module.
+ */
 nodeSha256?: string
+/**
+ * For a builtin: the runtime whose own module it is and its release (bun 1.4.4); `node` is then the Node version that runtime reports.
+ */
+runtime?: string
 commit?: string
 commitChecked?: boolean
 package?: {
