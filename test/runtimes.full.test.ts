@@ -101,7 +101,7 @@ const sweeps = eager(async () => {
   const dir = tempDir('childproof-runtime-sweep-');
   const args = ['sweep', '--runtime', 'bun', '--versions', '>=1.3.13 <1.4.1', '--probe', 'node-spawn', '--case', 'core/abort-after-exit'];
   const bisected = await cliIn(dir, ...args, '--bisect', 'settled');
-  const swept = await cliIn(dir, ...args, '--out', 'swept');
+  const swept = await cliIn(dir, ...args, '--out', 'swept', '--publish', 'published');
   return { dir, bisected, swept };
 });
 
@@ -119,6 +119,15 @@ test('a sweep over runtime releases and its --bisect agree on the release where 
     assert.equal(validate('report', report, f), []);
     assert.is(`bun-${report.environment.runtime.release}.json`, f);
   }
+  // Published: the page names the change, and a full report is kept where a fact took a new value.
+  const published = path.join(dir, 'published', 'node-spawn-on-bun');
+  const page = fs.readFileSync(path.join(published, 'README.md'), 'utf8');
+  assert.match(page, /^# node-spawn across Bun's releases/);
+  assert.match(page, /\| core\/abort-after-exit \| settled \| \["rejected"\]\(bun-1\.3\.13\.json#\/trials\/0\) in 1\.3\.13–1\.3\.14, \["resolved"\]\(bun-1\.4\.0\.json#\/trials\/0\) from 1\.4\.0 \|/);
+  const kept = fs.readdirSync(published).sort();
+  assert.ok(kept.includes('bun-1.3.13.json') && kept.includes('bun-1.4.0.json') && kept.includes('sweep.json'), kept.join(' '));
+  const compact = JSON.parse(fs.readFileSync(path.join(published, 'sweep.json'), 'utf8'));
+  assert.equal(compact.releases.map((r: { release: string }) => r.release), ['1.3.13', '1.3.14', '1.4.0']);
 });
 
 finish(test);

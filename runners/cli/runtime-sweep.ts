@@ -17,6 +17,8 @@ import { loadProbes } from '../model/load-probes.ts';
 import { RUNTIME_KINDS, runtimeKey, type RuntimeName } from '../model/runtime-spec.ts';
 import { show } from '../judge/verdicts.ts';
 import { rowsOf, sweepLine, sweepMarkdown, trialIn } from '../report/version-sweep.ts';
+import { publishRuntimeSweep } from '../report/publish-sweep.ts';
+import type { Report } from '../model/report.ts';
 import { notices } from './run.ts';
 import { bisectText } from './bisect-text.ts';
 
@@ -30,6 +32,8 @@ export interface RuntimeSweep {
   format: string;
   /** The directory each release's report is written to. */
   dir: string;
+  /** Where to publish the sweep (results/sweeps): into <probe>-on-<runtime>/ below it. */
+  publish?: string;
   jobs?: number;
 }
 
@@ -52,16 +56,23 @@ export async function sweepRuntime(s: RuntimeSweep): Promise<number> {
   fs.mkdirSync(s.dir, { recursive: true });
   const columns = [];
   const files: string[] = [];
+  const runs: Array<{ release: string; report: Report }> = [];
   for (const v of versions) {
     const runtime = runtimeFor(`${s.runtime}@${v}`);
     const file = `${runtimeKey(named(runtime))}.json`;
     process.stderr.write(`childproof: ${name} on ${title} ${v}\n`);
     const report = await runPipeline({ probes, cases: s.cases, runtime, jobs: s.jobs, out: path.join(s.dir, file) }, notices);
     columns.push({ version: v, trial: trialIn(report, name, `${file}#`) });
+    runs.push({ release: v, report });
     files.push(file);
   }
   const rows = rowsOf(s.cases.map((c) => c.spec.id), columns);
   const where = display(s.dir);
+  if (s.publish) {
+    const dir = path.join(s.publish, `${path.basename(name)}-on-${s.runtime}`);
+    const written = publishRuntimeSweep(runs, name, dir);
+    process.stderr.write(`childproof: published ${written.length} file(s) to ${display(dir)}\n`);
+  }
   if (s.format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, runtime: s.runtime, versions, reports: files.map((f) => path.join(where, f)), rows }, null, 2)}\n`);
   else if (s.format === 'md') process.stdout.write(sweepMarkdown(rows, (_r, seg) => (seg.trials[0] ? `${where}/${seg.trials[0]}` : null)));
   else {

@@ -47,11 +47,10 @@ export async function cmdSweep(args: string[]): Promise<number> {
   if (overRuntime !== undefined && !overRuntime.includes('@')) {
     const { name: runtime } = parseRuntimeSpec(overRuntime);
     if (values.node !== undefined) throw new InputError(['sweep --runtime NAME sweeps that runtime\'s releases; --node has no place beside it']);
-    if (values.publish !== undefined) throw new InputError(['sweep --runtime NAME writes one report per release into --out DIR; publish each with childproof publish']);
     const { latestPer, format, cases, fact } = sweepChoices(values);
     const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
     const dir = string(values.out) ?? `sweep-${path.basename(name)}-${runtime}`;
-    return sweepRuntime({ runtime, range, latestPer, probe: name, cases, fact, format, dir, jobs });
+    return sweepRuntime({ runtime, range, latestPer, probe: name, cases, fact, format, dir, jobs, publish: string(values.publish) });
   }
   const out = string(values.out) ?? `sweep-${path.basename(name)}.json`;
   const release = claimOutput(out, false);

@@ -33,7 +33,7 @@ export async function cmdVerify(args: string[]): Promise<number> {
     const w = v.verified;
     const what =
       w.kind === 'builtin'
-        ? `${w.module} in ${w.runtime ?? `node ${w.node}`} (binary sha256 ${w.nodeSha256})`
+        ? `${w.module} in ${w.runtime && !w.runtime.startsWith('node ') ? w.runtime : `node ${w.node}`} (binary sha256 ${w.nodeSha256})`
         : `${w.files.length} file(s) from ${w.source}${w.commit ? ` at ${w.commit}` : ''}${w.package ? ` of ${w.package.name}@${w.package.version}` : ''}`;
     process.stdout.write(`verified     ${name} ${w.kind}: ${what}\n`);
   }
