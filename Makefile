@@ -27,28 +27,36 @@ test-all: $(DEPS)
 	@bash test/support/system-tools.sh xmllint chromium
 	CHILDPROOF_TEST_TIER=all $(TEST_RUN) '\.test\.ts$$' --no-color
 
-# Regenerates results/: every built-in probe on every case, filed per probe and version,
-# and the findings table from those files. A run that is not as expected still publishes
-# what it saw, then fails.
-# Both the host runtime and Node 24.19.0, the field note's runtime, are published.
-RESULTS_NODE ?= 24.19.0
+# Regenerates results/: every built-in probe on every case, filed per probe, version and
+# runtime, and the findings table from those files. A run that is not as expected still
+# publishes what it saw, then fails. The host's Node (20), Node 22, Node 24.19.0 (the
+# field note's runtime) and the newest Bun and Deno, each pinned to a release here.
+RESULTS_RUNTIMES ?= node@22.23.5 node@24.19.0 bun@1.4.5 deno@2.9.6
 
 results: $(DEPS)
 	@mkdir -p .cache
 	find results -mindepth 1 -maxdepth 1 -type d ! -name sweeps -exec rm -rf {} +
-	$(NODE) bin/childproof.mjs run --out .cache/results-host.json; a=$$?; \
-	$(NODE) bin/childproof.mjs run --node $(RESULTS_NODE) --out .cache/results-node.json; b=$$?; \
-	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results && \
-	$(NODE) bin/childproof.mjs publish .cache/results-node.json --dir results && \
-	$(NODE) bin/childproof.mjs render results/*/*.json --format html --out results/index.html && \
-	exit $$(( a | b ))
+	@status=0; \
+	$(NODE) bin/childproof.mjs run --out .cache/results-host.json; status=$$((status | $$?)); \
+	for r in $(RESULTS_RUNTIMES); do \
+	  $(NODE) bin/childproof.mjs run --runtime $$r --out .cache/results-$$r.json; status=$$((status | $$?)); \
+	done; \
+	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results || exit 2; \
+	for r in $(RESULTS_RUNTIMES); do $(NODE) bin/childproof.mjs publish .cache/results-$$r.json --dir results || exit 2; done; \
+	$(NODE) bin/childproof.mjs render results/*/*.json --format html --out results/index.html || exit 2; \
+	exit $$status
 
-# Libraries across their releases on the core cases, on the host's Node: facts and
-# outcomes per version, full reports only where a fact changed (results/sweeps/).
+# Libraries across their releases on the core cases, on the host's Node, and Node's own
+# child_process across Bun's 1.x and Deno's 2.x minors: facts and outcomes per version or
+# release, full reports only where a fact changed (results/sweeps/).
 sweeps: $(DEPS)
 	@mkdir -p .cache
 	$(NODE) bin/childproof.mjs sweep --probe execa --versions '>=5.0.0' --latest-per minor --case core --out .cache/sweep-execa.json --publish results/sweeps
 	$(NODE) bin/childproof.mjs sweep --probe nano-spawn --versions '>=0.1.0' --case core --out .cache/sweep-nano-spawn.json --publish results/sweeps
+	for p in node-spawn node-execfile; do \
+	  $(NODE) bin/childproof.mjs sweep --runtime bun --versions '>=1.0.0 <2' --latest-per minor --probe $$p --case core --out .cache/sweep-$$p-bun --publish results/sweeps || exit $$?; \
+	  $(NODE) bin/childproof.mjs sweep --runtime deno --versions '>=2.0.0 <3' --latest-per minor --probe $$p --case core --out .cache/sweep-$$p-deno --publish results/sweeps || exit $$?; \
+	done
 
 # The default suite three times while CPU hogs keep every core busy: every fact that
 # differs between the runs and is not a known racy divergence, in results/STABILITY.md.

@@ -77,6 +77,17 @@ test('a probe is filed under its package version, its runtime, or its pin', () =
   assert.is(probeVersion({ ...base, identity: { kind: 'builtin', module: 'node:child_process' } }, bun), 'bun-1.4.4');
 });
 
+test("publish files a runtime's own API only under that runtime, and says why it skipped it elsewhere", async () => {
+  const dir = tempDir();
+  const out = path.join(dir, 'run.json');
+  const run = await cli('run', '--probe', 'bun-spawn', '--probe', 'reference', '--case', 'core/success', '--case', 'core/output-flood-maxbuffer', '--out', out);
+  assert.is(run.code, 0, run.stdout + run.stderr);
+  const r = await cli('publish', out, '--dir', path.join(dir, 'results'));
+  assert.is(r.code, 0, r.stderr);
+  assert.match(r.stdout, /skipped bun-spawn\/v[\d.]+@node-v[\d.]+\.json: runs on bun \(the trials run on Node [\d.]+\): run with --runtime bun/);
+  assert.equal(readPublished(path.join(dir, 'results')).map((p) => p.file.split('/')[0]), ['reference']);
+});
+
 test('the committed findings table is the one its committed reports generate', () => {
   const dir = path.join(ROOT, 'results');
   const published = readPublished(dir);

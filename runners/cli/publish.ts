@@ -7,7 +7,7 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { renderFindings } from '../report/findings.ts';
-import { readPublished, splitByProbe } from '../report/publish.ts';
+import { notForRuntime, readPublished, splitByProbe } from '../report/publish.ts';
 import { parse, string } from './args.ts';
 
 export function cmdPublish(args: string[]): number {
@@ -15,6 +15,11 @@ export function cmdPublish(args: string[]): number {
   const dir = string(values.dir) ?? 'results';
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InputError([`--dir ${dir}: is not a directory`]);
   for (const { file, report } of splitByProbe(readReport(positionals[0]))) {
+    // A runtime's own API is not filed under the runtimes it does not exist on.
+    if (notForRuntime(report, report.probes[0].name)) {
+      process.stdout.write(`skipped ${file}: ${report.trials[0].reason}\n`);
+      continue;
+    }
     writeReport(path.join(dir, file), report);
     process.stdout.write(`wrote ${path.join(dir, file)}\n`);
   }

@@ -41,10 +41,15 @@ export function hostRuntime(): Runtime {
   return host;
 }
 
-/** How a runtime is started on a script; Node's own flags are the worker's business. */
+/**
+ * How a runtime is started on a script; Node's own flags are the worker's business.
+ * Deno resolves a bare import from a package's copy only through the node_modules
+ * beside it when told to (`--node-modules-dir=manual`); otherwise it refuses every
+ * dependency of a package target ("not a dependency").
+ */
 export function scriptArgv(runtime: Runtime, script: string, args: string[], nodeFlags: string[] = []): string[] {
   if (runtime.name === 'bun') return ['--no-install', script, ...args];
-  if (runtime.name === 'deno') return ['run', '--allow-all', '--no-config', '--no-lock', '--no-prompt', script, ...args];
+  if (runtime.name === 'deno') return ['run', '--allow-all', '--no-config', '--no-lock', '--no-prompt', '--node-modules-dir=manual', script, ...args];
   return [...nodeFlags, script, ...args];
 }
 

@@ -18,6 +18,15 @@ export function probeVersion(p: ReportProbe, runtime: RuntimeNamed): string {
   return id.paths[0]?.blob.slice(0, 12) ?? 'unpinned';
 }
 
+/**
+ * Whether the report's runtime is one the probe does not run on at all (Bun.spawn on
+ * Node): every trial unsupported, for that reason or another, so nothing of it was tried there.
+ */
+export function notForRuntime(report: Report, probe: string): boolean {
+  const trials = report.trials.filter((t) => t.probe === probe);
+  return trials.every((t) => t.outcome === 'unsupported') && trials.some((t) => /^runs on /.test(t.reason ?? ''));
+}
+
 export function splitByProbe(report: Report): Array<{ file: string; report: Report }> {
   return report.probes.map((p) => {
     const trials = report.trials.filter((t) => t.probe === p.name);
