@@ -7,6 +7,7 @@ import { parseRuntimeSpec, runtimeFlag, runtimeKey, runtimeText } from '../runne
 import { classify } from '../runners/judge/outcome.ts';
 import { divergencesOn, scopeCovers } from '../runners/judge/scope.ts';
 import type { Report } from '../runners/model/report.ts';
+import type { KnownDivergence } from '../runners/model/probe.ts';
 import { divergencesFrom } from '../runners/report/bless.ts';
 import { runtimeUnsupported, withRuntimeOptions } from '../runners/engine/prepare.ts';
 import { loadProbe } from '../runners/model/load-probes.ts';
@@ -69,6 +70,24 @@ test('bless on Bun writes the runtime and release it saw and keeps what was bles
   const node = { ...bun, node: 'v20.20.2', runtime: { name: 'node' as const, release: '20.20.2', sha256: '0'.repeat(64) } };
   const again = divergencesFrom([blessable(node, 'resolved')], 'p', (s) => s, out);
   assert.equal(again.map((k) => [k.value, k.runtime]), [['pending', 'bun@1.4.4'], ['resolved', undefined]]);
+});
+
+test('bless on another release of the same runtime widens the scope of what it saw again, and keeps the rest as scoped', () => {
+  const env = (release: string) => ({ node: 'v26.3.0', v8: '', platform: 'linux', release: '', arch: 'x64', cpus: 2, runtime: { name: 'bun' as const, release, sha256: '0'.repeat(64) } });
+  const known = [
+    { case: 'core/a', fact: 'settled' as const, value: 'pending', why: 'written by hand', runtime: 'bun@1.4.4' },
+    { case: 'core/a', fact: 'settled' as const, value: 'rejected', why: 'on node' },
+  ];
+  const out = divergencesFrom([blessable(env('1.4.5'), 'pending')], 'p', (s) => s, known);
+  const byValue = (ks: KnownDivergence[]) => [...ks].sort((a, b) => String(a.value).localeCompare(String(b.value)));
+  assert.equal(byValue(out), [
+    { case: 'core/a', fact: 'settled', value: 'pending', why: 'written by hand', runtime: 'bun@1.4.4 || 1.4.5' },
+    { case: 'core/a', fact: 'settled', value: 'rejected', why: 'on node' },
+  ]);
+  assert.ok(scopeCovers(byValue(out)[0].runtime, { name: 'bun', release: '1.4.5' }) && !scopeCovers(out[0].runtime, { name: 'bun', release: '1.4.3' }));
+  // A value the new release does not show keeps its old scope, beside the new one.
+  const changed = divergencesFrom([blessable(env('1.4.6'), 'resolved')], 'p', (s) => s, out);
+  assert.equal(byValue(changed).map((k) => [k.value, k.runtime]), [['pending', 'bun@1.4.4 || 1.4.5'], ['rejected', undefined], ['resolved', 'bun@1.4.6']]);
 });
 
 test('a known divergence that no longer shows on another runtime names the runtime and release', () => {

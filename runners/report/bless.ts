@@ -49,6 +49,9 @@ export function divergencesFrom(
   return current;
 }
 
+/** The runtime a scope names: `bun` of `bun@1.4.4 || 1.4.5`. */
+const specName = (spec: string) => spec.split('@')[0];
+
 /** divergencesFrom for reports of one runtime. */
 function blessOneRuntime(reports: Report[], probe: string, why: (sentence: string) => string, all: KnownDivergence[]): KnownDivergence[] {
   const on = runtimeOf(reports[0].environment);
@@ -67,9 +70,16 @@ function blessOneRuntime(reports: Report[], probe: string, why: (sentence: strin
         const hit = seen.find((s) => sameSignature(s.k, signature));
         if (hit) hit.runs++;
         else {
-          const old = previous.find((k) => sameSignature(k, signature));
-          // A signature already known here keeps the scope it was written with.
-          const where = old ? old.runtime : scope;
+          // A signature already known here keeps the scope it was written with; one known
+          // on another release of this runtime widens its scope to this release too.
+          let old = previous.find((k) => sameSignature(k, signature));
+          let where = old ? old.runtime : scope;
+          const sibling = old || !scope ? undefined : out.find((k) => k.runtime && specName(k.runtime) === on.name && sameSignature(k, signature));
+          if (sibling) {
+            out.splice(out.indexOf(sibling), 1);
+            old = sibling;
+            where = `${sibling.runtime} || ${on.release}`;
+          }
           seen.push({ k: { ...signature, why: old?.why ?? why(v.why), ...(old?.racy ? { racy: true } : {}), ...(where ? { runtime: where } : {}) }, runs: 1 });
         }
       }
