@@ -1,7 +1,7 @@
 // Loading the adapter and its target inside the worker, listing every module loaded, with
 // hooks where the verified copy needs them (its TypeScript transpiled, its imports resolved).
 
-import { createRequire, register } from 'node:module';
+import * as nodeModule from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { MessageChannel } from 'node:worker_threads';
 import type { Adapter, AdapterRun } from '../model/adapter.ts';
@@ -22,12 +22,14 @@ export type ModuleList = { modules: string[] | null; sight: Sight };
  * it holds a module known to be loaded: the adapter, whose URL `known` gives once it has.
  */
 export function watchModules(target: TargetSpec, hooks: string, known: () => string | null): () => ModuleList {
-  const require = createRequire(import.meta.url);
+  const require = nodeModule.createRequire(import.meta.url);
   const cjs = () => Object.keys(require.cache).map((f) => pathToFileURL(f).href);
   const needsHooks = target.kind === 'material' && target.needsHooks;
   const cache = needsHooks ? null : esmLoadCache(require);
   const loaded = new Set<string>();
-  if (!cache) {
+  // Bun before 1.1 has no module.register: its require cache, which holds ES modules too, is the list there.
+  const register = (nodeModule as { register?: typeof nodeModule.register }).register;
+  if (!cache && register) {
     const channel = new MessageChannel();
     channel.port1.on('message', (url: string) => loaded.add(url));
     channel.port1.unref();
