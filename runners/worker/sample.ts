@@ -49,8 +49,17 @@ export function sampleAtSettle(
   return {
     processes: sampleProcesses(dir, spawns),
     markers,
-    abortListeners: signal ? getEventListeners(signal, 'abort').length : null,
+    abortListeners: signal ? abortListenersOn(signal) : null,
     timers,
     exitsSeen: spawns.flatMap((s) => (s.exit && s.pid !== null ? [s.pid] : [])),
   };
+}
+
+/** Where a runtime cannot count them (Bun 1.0 throws), its calibration says so and the fact is unknown. */
+function abortListenersOn(signal: AbortSignal): number | null {
+  try {
+    return getEventListeners(signal, 'abort').length;
+  } catch {
+    return null;
+  }
 }

@@ -6,7 +6,7 @@
 // same way where the runtime has them (runtime-spawns.ts).
 
 import { ChildProcess } from 'node:child_process';
-import { getSystemErrorName } from 'node:util';
+import * as util from 'node:util';
 import type { SpawnObservation } from '../model/observations.ts';
 import { now } from '../protocol/trial-dir.mjs';
 import { watchBunSpawn, watchDenoCommand } from './runtime-spawns.ts';
@@ -71,7 +71,8 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
     } finally {
       insideNodeSpawn--;
     }
-    if (typeof result === 'number' && result < 0) record.seen.error = getSystemErrorName(result);
+    // Bun 1.0 has no util.getSystemErrorName: the errno's number is what is left to say.
+    if (typeof result === 'number' && result < 0) record.seen.error = (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(result) ?? `errno ${result}`;
     record.seen.pid = this.pid ?? null;
     this.once('exit', (code: number | null, signal: string | null) => record.exited(code, signal));
     return result as never;
