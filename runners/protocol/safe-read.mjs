@@ -4,6 +4,7 @@
 // device where a file should be is refused, not waited on. Plain JavaScript with no
 // dependencies: the fixture and the worker load it, beside the target.
 
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
 
 const { O_RDONLY, O_NOFOLLOW, O_NONBLOCK } = fs.constants;

@@ -2,8 +2,9 @@
 // the adapter as built, mapped back through the build's inline source map to the file
 // and line the probe's author wrote. Read only when the adapter has failed.
 
+import { Buffer } from 'node:buffer';
 import fs from 'node:fs';
-import { SourceMap } from 'node:module';
+import * as nodeModule from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stackOf } from './describe-rejection.ts';
@@ -22,10 +23,13 @@ function framesIn(stack: string, file: string): Array<{ line: number; column: nu
   return frames;
 }
 
-function sourceMapOf(built: string): SourceMap | null {
+// Deno before 2.8 has no module.SourceMap: the location is then the adapter's file alone.
+const SourceMap = (nodeModule as { SourceMap?: typeof nodeModule.SourceMap }).SourceMap;
+
+function sourceMapOf(built: string): InstanceType<typeof nodeModule.SourceMap> | null {
   try {
-    const m = INLINE_MAP.exec(fs.readFileSync(built, 'utf8'));
-    return m ? new SourceMap(JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'))) : null;
+    const m = SourceMap && INLINE_MAP.exec(fs.readFileSync(built, 'utf8'));
+    return SourceMap && m ? new SourceMap(JSON.parse(Buffer.from(m[1], 'base64').toString('utf8'))) : null;
   } catch {
     return null;
   }
