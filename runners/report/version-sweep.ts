@@ -52,7 +52,8 @@ export function rowsOf(caseIds: string[], columns: SweepColumn[]): SweepRow[] {
       for (const column of columns) {
         const found = column.trial(id);
         const t = found?.trial;
-        const value = t?.facts ? t.facts[fact] : 'not run';
+        // A trial the harness could not run faithfully (an error) states nothing of the target.
+        const value = t?.facts && t.outcome !== 'error' ? t.facts[fact] : 'not run';
         const last = segments.at(-1);
         // A snapshot that races an unreaped child is no change of behaviour (judge/same-fact.ts).
         const same = last && sameSwept(fact, last, { value, facts: t?.facts });
