@@ -9,6 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { show } from '../runners/judge/verdicts.ts';
 import { FACT_NAMES } from '../runners/model/case.ts';
+import { runtimeFlag, runtimeText } from '../runners/model/runtime-spec.ts';
 import { RESULTS_DIR, ROOT } from '../runners/model/paths.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
@@ -85,7 +86,7 @@ test('the Markdown of every committed report holds every trial, its facts and ho
       assert.ok(at >= 0, `${file}: ${t.probe} ${t.case}`);
       const section = md.slice(at, md.indexOf('\n### ', at + 1) >>> 0 || undefined);
       for (const fact of t.facts ? FACT_NAMES : []) assert.ok(section.includes(`${fact} \`${show(t.facts![fact])}\``), `${file}: ${t.case}: ${fact}`);
-      if (t.observations) assert.ok(section.includes(`childproof run --probe ${t.probe} --case ${t.case} --node `), `${file}: ${t.case}: replay`);
+      if (t.observations) assert.ok(section.includes(`childproof run --probe ${t.probe} --case ${t.case} ${runtimeFlag(report.environment)}`), `${file}: ${t.case}: replay`);
     }
   }
 });
@@ -97,7 +98,7 @@ test('GitHub annotations name the case file of each outcome not as expected, esc
     { probe: 'p', case: 'core/b', outcome: 'known-fail', reason: 'known' },
   ];
   const out = renderGithub([{ ...report, trials, summary: summarize(trials) } as Report]);
-  assert.is(out, `::error file=cases/core/a.case.json,title=childproof p on Node ${report.environment.node.replace(':', '%3A')}%3A fail::core/a: line one%0Aline two: 100%25\n`);
+  assert.is(out, `::error file=cases/core/a.case.json,title=childproof p on ${runtimeText(report.environment).replace(':', '%3A')}%3A fail::core/a: line one%0Aline two: 100%25\n`);
   for (const { report: r } of published) assert.is(renderGithub([r]), '', 'every committed report is as expected');
 });
 
@@ -141,7 +142,10 @@ test('compare --format md lists, fact by fact, what changed between two reports'
 test('the findings overview gives runtimes that agree one row, and each explanation once per row', () => {
   const text = renderFindings(published.map(({ file, report }) => ({ file: path.relative(RESULTS_DIR, file), report })));
   const overview = text.split('\n## ')[0];
-  assert.match(overview, /\| \[reference\]\([^)]*\) \| \w+ \| Node 20\.20\.2, 24\.19\.0 \| holds \| holds \| holds \| holds \| holds \| holds \|/);
+  // Runtimes of one kind are listed together, kinds apart: Deno 2.9.6; Node 20.20.2, 22.23.5, 24.19.0.
+  assert.match(overview, /\| \[reference\]\([^)]*\) \| \w+ \| Deno [\d.]+; Node 20\.20\.2, 22\.23\.5, 24\.19\.0 \| holds \| holds \| holds \| holds \| holds \| holds \|/);
+  // Where a runtime cannot see a fact, its row says so rather than sharing the others' green.
+  assert.match(overview, /\| \[reference\]\([^)]*\) \| \w+ \| Bun [\d.]+ \| holds \| holds \| holds \| holds \| holds \| holds where observed \|/);
   for (const section of text.split('\n## ').slice(1)) {
     const notes = [...section.matchAll(/^\d+\. (.+)$/gm)].map((m) => m[1]);
     assert.equal(notes, [...new Set(notes)], section.split('\n')[0]);
@@ -177,7 +181,7 @@ test('an interrupted run is never green: not as expected, an error JUnit counts 
   assert.match(xml, /errors="1"/);
   assert.match(xml, /<error type="interrupted" message="the run was interrupted \(SIGINT\): 0 of 20 planned trials finished, 20 did not run"/);
   assert.is(xmllint(xml, xsd).status, 0);
-  assert.match(renderGithub([cut]), /^::error title=childproof run on Node [^:]+%3A interrupted::the run was interrupted \(SIGINT\): 0 of 20/m);
+  assert.match(renderGithub([cut]), /^::error title=childproof run on (Node|Bun|Deno) [^:]+%3A interrupted::the run was interrupted \(SIGINT\): 0 of 20/m);
   assert.match(renderMarkdown([cut]), /\*\*Interrupted:\*\* the run was interrupted \(SIGINT\): 0 of 20 planned trials finished, 20 did not run/);
   assert.match(renderHtml([cut]), /class="interrupted"/);
 });
