@@ -8,6 +8,7 @@ import { chromium, type Browser } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, RESULTS_DIR } from '../runners/model/paths.ts';
+import { runtimeKey } from '../runners/model/runtime-spec.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { readReport } from '../runners/report/report-file.ts';
@@ -39,7 +40,7 @@ test('the page of every published report loads with no console error and no netw
   page.on('request', (r) => !r.url().startsWith('file:') && !r.url().startsWith('data:') && problems.push(`request: ${r.url()}`));
   await page.goto(`file://${ctx.page}`);
   assert.equal(problems, []);
-  const runtimes = new Set(published.map((r) => r.environment.node));
+  const runtimes = new Set(published.map((r) => runtimeKey(r.environment)));
   assert.is(await page.locator('table.overview').count(), runtimes.size, 'one overview per runtime');
   assert.is(await page.locator('table.overview tbody tr').count(), published.length, 'a row per published probe and runtime');
   assert.ok((await page.locator('table.overview td.state').count()) > 0);
@@ -59,8 +60,11 @@ test('the page of every published report loads with no console error and no netw
 test("a trial's timeline marks appear in the order of its events, on one time axis", async () => {
   const report = readReport(TRIAL.file);
   const trial = report.trials.find((t) => t.probe === TRIAL.probe && t.case === TRIAL.case)!;
+  // The trial's own report alone: the same probe and case ran on every runtime.
+  const single = path.join(tempDir(), 'trial.html');
+  fs.writeFileSync(single, renderHtml([report]));
   const page = await ctx.browser!.newPage();
-  await page.goto(`file://${ctx.page}`);
+  await page.goto(`file://${single}`);
   const svg = page.locator(`svg[data-trial="${TRIAL.probe} ${TRIAL.case}"]`).first();
   const marks = await svg.locator('circle.mark').evaluateAll((cs) => cs.map((c) => ({ kind: c.getAttribute('data-kind'), x: Number(c.getAttribute('cx')) })));
   assert.equal(marks.map((m) => m.kind), trial.timeline!.map((e) => e.kind));
