@@ -6,7 +6,7 @@ import semver from 'semver';
 import { pinDependencies, verifyDependencies, type VerifiedDependency } from '../identity/dependencies.ts';
 import { materialize, type Material } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
-import { parseRuntimeSpec, RUNTIME_KINDS, specCovers, type RuntimeName } from '../model/runtime-spec.ts';
+import { runsElsewhere, specCovers, type RuntimeName } from '../model/runtime-spec.ts';
 import { prepareIdentity, type VerifiedFile } from '../identity/verify.ts';
 import type { Entry, LoadedProbe } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
@@ -36,10 +36,7 @@ export function runtimeUnsupported(probe: LoadedProbe, on: { name: RuntimeName; 
   // Bun's and Deno's own namespaces exist on their runtime alone, declared or not.
   const own = id.kind === 'builtin' && !id.module.startsWith('node:') ? [id.module.toLowerCase()] : undefined;
   const declared = probe.spec.runtimes ?? own;
-  if (!declared || declared.some((s) => specCovers(s, on))) return null;
-  const first = parseRuntimeSpec(declared[0]);
-  const flag = first.name === 'node' ? '' : `: run with --runtime ${first.name}`;
-  return `runs on ${declared.join(', ')} (the trials run on ${RUNTIME_KINDS[on.name].title} ${on.release})${flag}`;
+  return !declared || declared.some((s) => specCovers(s, on)) ? null : runsElsewhere(declared, on);
 }
 
 /** The probe with its `byRuntime` options for this runtime laid over its own. */

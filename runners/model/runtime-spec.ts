@@ -37,9 +37,27 @@ export function parseRuntimeSpec(spec: string, flag = '--runtime'): { name: Runt
  */
 export function specCovers(spec: string, on: { name: string; release: string }): boolean {
   const at = spec.indexOf('@');
-  const name = at < 0 ? spec : spec.slice(0, at);
-  if (name !== on.name) return false;
+  if (specName(spec) !== on.name) return false;
   return at < 0 || semver.satisfies(on.release, spec.slice(at + 1), { includePrerelease: true });
+}
+
+/** The runtime a spec names: `bun` of `bun@1.4.4 || 1.4.5`. */
+export function specName(spec: string): string {
+  return spec.split('@')[0];
+}
+
+const RUNS_ON = 'runs on ';
+
+/** Why a probe whose target runs on `declared` alone is not covered `on` this runtime. */
+export function runsElsewhere(declared: string[], on: { name: RuntimeName; release: string }): string {
+  const first = specName(declared[0]);
+  const flag = first === 'node' ? '' : `: run with --runtime ${first}`;
+  return `${RUNS_ON}${declared.join(', ')} (the trials run on ${RUNTIME_KINDS[on.name].title} ${on.release})${flag}`;
+}
+
+/** Whether an unsupported trial's reason is runsElsewhere's: its runtime is not the probe's. */
+export function saysRunsElsewhere(reason: string | undefined): boolean {
+  return reason?.startsWith(RUNS_ON) ?? false;
 }
 
 /** The part of a report that names its runtime (schemas/report.schema.json's environment). */

@@ -13,7 +13,7 @@ import { writeFileWhole } from '../model/files.ts';
 import { ROOT, SCHEMA_DIR } from '../model/paths.ts';
 import type { DivergencesFile, Explanation, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
-import { runtimeKey, runtimeOf } from '../model/runtime-spec.ts';
+import { runtimeKey, runtimeOf, specName } from '../model/runtime-spec.ts';
 import { scopeCovers, scopeSeen } from '../judge/scope.ts';
 
 type Judged = TrialResult & { verdicts: NonNullable<TrialResult['verdicts']> };
@@ -48,9 +48,6 @@ export function divergencesFrom(
   for (const group of byRuntime.values()) current = blessOneRuntime(group, probe, why, current);
   return current;
 }
-
-/** The runtime a scope names: `bun` of `bun@1.4.4 || 1.4.5`. */
-const specName = (spec: string) => spec.split('@')[0];
 
 /** divergencesFrom for reports of one runtime. */
 function blessOneRuntime(reports: Report[], probe: string, why: (sentence: string) => string, all: KnownDivergence[]): KnownDivergence[] {

@@ -63,6 +63,11 @@ function linker(files: Map<string, string>, columns: PageInput['columns']): Page
   };
 }
 
+/** sweep.json's trials of one version: each case's outcome and facts, nothing else. */
+function compactTrials(trials: TrialResult[]): Record<string, { outcome: string; facts?: TrialResult['facts'] }> {
+  return Object.fromEntries(trials.map((t) => [t.case, { outcome: t.outcome, ...(t.facts ? { facts: t.facts } : {}) }]));
+}
+
 /** The versions where some fact started a new run of values, and the first. */
 function changedAt(columns: PageInput['columns'], rows: SweepRow[]): Set<string | undefined> {
   return new Set([columns[0]?.version, ...rows.flatMap((r) => r.segments.map((s) => s.from))]);
@@ -97,7 +102,7 @@ export function publishSweep(report: Report, name: string, dir: string): string[
       version: v.version,
       ...(files.has(v.version) ? { report: files.get(v.version) } : {}),
       identity: report.probes.find((p) => p.name === v.probe)!.identity,
-      trials: Object.fromEntries(v.trials.map((t) => [t.case, { outcome: t.outcome, ...(t.facts ? { facts: t.facts } : {}) }])),
+      trials: compactTrials(v.trials),
     })),
   };
   writeJsonWhole(path.join(dir, 'sweep.json'), compact);
@@ -137,7 +142,7 @@ export function publishRuntimeSweep(runs: Array<{ release: string; report: Repor
       environment: report.environment,
       ...(files.has(release) ? { report: files.get(release) } : {}),
       identity: report.probes.find((p) => p.name === probe)!.identity,
-      trials: Object.fromEntries(columns.find((c) => c.version === release)!.trials.map((t) => [t.case, { outcome: t.outcome, ...(t.facts ? { facts: t.facts } : {}) }])),
+      trials: compactTrials(columns.find((c) => c.version === release)!.trials),
     })),
   };
   writeJsonWhole(path.join(dir, 'sweep.json'), compact);

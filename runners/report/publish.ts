@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { ReportProbe, Report } from '../model/report.ts';
 import { summarize } from './build.ts';
 import { readReport } from './report-file.ts';
-import { runtimeKey, type RuntimeNamed } from '../model/runtime-spec.ts';
+import { runtimeKey, saysRunsElsewhere, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** The version a probe's results are filed under: the package's, the runtime's, the pin's. */
 export function probeVersion(p: ReportProbe, runtime: RuntimeNamed): string {
@@ -24,7 +24,7 @@ export function probeVersion(p: ReportProbe, runtime: RuntimeNamed): string {
  */
 export function notForRuntime(report: Report, probe: string): boolean {
   const trials = report.trials.filter((t) => t.probe === probe);
-  return trials.every((t) => t.outcome === 'unsupported') && trials.some((t) => /^runs on /.test(t.reason ?? ''));
+  return trials.every((t) => t.outcome === 'unsupported') && trials.some((t) => saysRunsElsewhere(t.reason));
 }
 
 export function splitByProbe(report: Report): Array<{ file: string; report: Report }> {

@@ -77,13 +77,13 @@ export function calibrateSpawns(dir: string): Sight {
   const ways = ['ChildProcess.prototype.spawn, wrapped'];
   const bun = bunNamespace();
   if (bun) {
-    if (!standIn(bun as unknown as Record<string, unknown>, 'spawn', () => bunNamespace()!.spawn([missing]))) return blind('Bun.spawn did not take a wrapper');
+    if (!standIn(bun as unknown as Record<string, unknown>, 'spawn', () => bun.spawn([missing]))) return blind('Bun.spawn did not take a wrapper');
     ways.push('Bun.spawn, replaced');
   }
   const deno = denoNamespace();
   if (deno) {
     const Command = deno.Command;
-    const took = standIn(Command.prototype as unknown as Record<string, unknown>, 'spawn', () => (new (denoNamespace()!.Command)(missing) as { spawn(): unknown }).spawn());
+    const took = standIn(Command.prototype as unknown as Record<string, unknown>, 'spawn', () => (new Command(missing) as { spawn(): unknown }).spawn());
     if (!took) return blind("Deno.Command's spawn() does not go through Deno.Command.prototype.spawn");
     ways.push('Deno.Command.prototype.spawn, wrapped');
   }

@@ -39,15 +39,16 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
     const command = [file, ...args].some((a) => typeof a === 'string' && a.includes(trialDir));
     const seen: SpawnObservation = { t: now(), file: redact(file), command, pid: null, error: null, exit: null };
     spawns.push(seen);
+    const failed = (err: unknown) => {
+      seen.error = (err as NodeJS.ErrnoException)?.code ?? String(err);
+    };
     return {
       seen,
-      failed: (err) => {
-        seen.error = (err as NodeJS.ErrnoException)?.code ?? (err as Error)?.name ?? String(err);
-      },
-      threw(err) {
+      failed,
+      threw: (err) => {
         const code = (err as NodeJS.ErrnoException)?.code;
-        if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) return this.failed(err);
-        spawns.splice(spawns.indexOf(seen), 1);
+        if (typeof code === 'string' && /^E[A-Z0-9]+$/.test(code)) failed(err);
+        else spawns.splice(spawns.indexOf(seen), 1);
       },
       exited: (code, signal) => {
         seen.exit = { t: now(), code, signal };
