@@ -79,8 +79,11 @@ test("editing one known divergence changes exactly the affected trials' outcomes
   fs.cpSync(loadProbe('node-execfile').dir, copy, { recursive: true });
   const file = path.join(copy, 'divergences.json');
   const doc = JSON.parse(fs.readFileSync(file, 'utf8'));
-  // One of Node's own (the report ran on Node), not a racy one.
-  const edited = doc.explanations.flatMap((e: { signatures: unknown[] }) => e.signatures).find((s: { racy?: boolean; runtime?: string }) => !s.racy && !s.runtime);
+  // One of Node's own (the report ran on Node), not a racy one, of a case the report ran.
+  const ran = new Set(execfile.report.trials.map((t) => t.case));
+  const edited = doc.explanations
+    .flatMap((e: { signatures: unknown[] }) => e.signatures)
+    .find((s: { case: string; racy?: boolean; runtime?: string }) => !s.racy && !s.runtime && ran.has(s.case));
   edited.value = 'never observed';
   fs.writeFileSync(file, JSON.stringify(doc));
   const again = judgeReport(execfile.report, { cases: [], probes: [copy] });

@@ -12,5 +12,5 @@ export const uses = ['default'];
 export const run: AdapterRun<NanoSpawn> = async (call, target) =>
   target.default(call.file, call.args, {
     cwd: call.cwd,
-    ...definedOnly({ shell: call.shell && true, signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal }),
+    ...definedOnly({ shell: call.shell && true, detached: call.detached, signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal }),
   });

@@ -9,6 +9,7 @@ export const run: AdapterRun<typeof import('node:child_process')> = (call, targe
   new Promise((resolve, reject) => {
     const options = definedOnly({
       shell: call.shell && true,
+      detached: call.detached,
       maxBuffer: call.maxBuffer,
       signal: call.signal,
       timeout: call.timeout,

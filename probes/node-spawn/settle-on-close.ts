@@ -12,7 +12,7 @@ export function settleOnClose(spawn: Spawn, call: GenericCall): Promise<{ code: 
   return new Promise((resolve, reject) => {
     const child = spawn(call.file, call.args, {
       cwd: call.cwd,
-      ...definedOnly({ shell: call.shell && true, signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal }),
+      ...definedOnly({ shell: call.shell && true, detached: call.detached, signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal }),
     });
     child.stdout?.resume();
     child.stderr?.resume();

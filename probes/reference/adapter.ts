@@ -12,6 +12,7 @@ export const uses = ['stoppableExec'];
 
 export const run: AdapterRun<Helper> = (call, target) => {
   const o = call.options;
+  // call.detached needs no option: the helper starts every child as a group leader.
   return target.stoppableExec(call.file, call.args, {
     cwd: call.cwd,
     shell: call.shell !== undefined,

@@ -13,5 +13,5 @@ export const run: AdapterRun<Tinyexec> = async (call, target) =>
   target.x(call.file, call.args, {
     ...definedOnly({ signal: call.signal, timeout: call.timeout }),
     throwOnError: true,
-    nodeOptions: { cwd: call.cwd, ...definedOnly({ shell: call.shell && true, killSignal: call.options.killSignal }) },
+    nodeOptions: { cwd: call.cwd, ...definedOnly({ shell: call.shell && true, detached: call.detached, killSignal: call.options.killSignal }) },
   });

@@ -10,7 +10,7 @@ export const uses = ['$'];
 
 export const run: AdapterRun<{ $: Dollar }> = async (call, target) => {
   const { killSignal, nothrow } = call.options;
-  const $ = target.$({ cwd: call.cwd, quiet: true, ...definedOnly({ signal: call.signal, timeout: call.timeout, killSignal, nothrow }) });
+  const $ = target.$({ cwd: call.cwd, quiet: true, ...definedOnly({ detached: call.detached, signal: call.signal, timeout: call.timeout, killSignal, nothrow }) });
   // zx always runs a shell; shell mode is the same list, written the way zx users write it.
   if (call.shell) return $`cd ${call.cwd} && ${call.shell.file} ${call.shell.args}`;
   return $`${call.file} ${call.args}`;

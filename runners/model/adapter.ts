@@ -19,6 +19,8 @@ export interface GenericCall {
    *  target that writes the line itself (zx). */
   shell?: { file: string; args: string[] };
   maxBuffer?: number;
+  /** Start the child detached, leading a process group of its own (feature `detached`). */
+  detached?: boolean;
   options: Record<string, unknown>;
 }
 

@@ -43,15 +43,26 @@ export interface GrandchildSpec {
 export type TimeoutValue = number | 'NaN' | 'Infinity' | '-Infinity';
 
 export interface CaseCall {
-  /** fixture: our instrumented child; missing: a command that does not exist. */
-  command: 'fixture' | 'missing';
+  /** fixture: our instrumented child; missing: a command that does not exist (ENOENT);
+   *  not-executable: a file without execute permission (EACCES). */
+  command: 'fixture' | 'missing' | 'not-executable';
+  /** missing: run in a directory that does not exist, so the spawn fails whatever the command. */
+  cwd?: 'missing';
+  /** Make the call this many times in turn, on one signal and one set of options: each
+   *  call but the last runs a child that exits 0 once ready (or the failing command), the
+   *  last runs the case's child and meets the trigger. What each call leaves on the shared
+   *  signal adds up. */
+  calls?: number;
   timeoutMs?: TimeoutValue;
   /** Pass an AbortSignal even when the trigger does not abort (to check hygiene), or
-   *  `lookalike`: an object shaped like one that is not an AbortSignal. */
-  signal?: boolean | 'lookalike';
+   *  `lookalike`: an object shaped like one that is not an AbortSignal; `any`: the
+   *  harness's signal composed by AbortSignal.any, as a caller joining signals passes it. */
+  signal?: boolean | 'lookalike' | 'any';
   /** Run the command through a shell, as the second command of a list
    *  (`cd DIR && COMMAND`), so the shell stays between the target and the command. */
   shell?: boolean;
+  /** Start the child with the target's detached option: it leads a process group of its own. */
+  detached?: boolean;
   /** Bytes of output the target may buffer before it must stop the child and reject. */
   maxBuffer?: number;
   /** Extra options the probe understands (stopSignal, killSignal, ...). */
@@ -67,8 +78,9 @@ export interface Trigger {
    *  the child reports its first signal (so an abort lands after a timeout has fired). */
   after?: 'ready' | 'exit' | 'signal';
   /** What the harness aborts with: an Error (the default), a string, a plain object, or
-   *  nothing, so the signal makes its own AbortError. Found again on the rejection by identity. */
-  reason?: 'error' | 'string' | 'object' | 'none';
+   *  nothing, so the signal makes its own AbortError; or a DOMException named TimeoutError,
+   *  what AbortSignal.timeout() aborts with. Found again on the rejection by identity. */
+  reason?: 'error' | 'string' | 'object' | 'none' | 'timeout';
 }
 
 /** Every contract clause, in the order reports and findings list them (case schema $defs/clause). */
@@ -76,7 +88,7 @@ export const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', '
 
 export type Clause = (typeof CLAUSES)[number];
 
-export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer';
+export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached';
 
 /** Every fact a runner derives, in the order reports list them (case schema $defs/factName). */
 export const FACT_NAMES = [

@@ -36,6 +36,12 @@ function checkTrigger(spec: CaseSpec, file: string): void {
   if (trigger.after === 'signal' && call.timeoutMs === undefined) {
     throw InputError.at(file, '/call/timeoutMs', "expected a timeout: an abort after the child's first signal waits for the timeout to send it");
   }
+  if (call.calls !== undefined && trigger.after === 'exit') {
+    throw InputError.at(file, '/trigger/after', 'expected "ready" or "signal" for a case that makes several calls: the first exit seen would be an earlier call\'s child');
+  }
+  if (call.detached && !spec.requires.includes('detached')) {
+    throw InputError.at(file, '/requires', 'expected "detached" among the features a case with call.detached requires');
+  }
   if (trigger.kind === 'timeout' && call.timeoutMs === undefined) {
     throw InputError.at(file, '/call/timeoutMs', 'expected a timeout for a timeout trigger');
   }

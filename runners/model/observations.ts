@@ -74,6 +74,9 @@ export interface WorkerObservations {
   spawns: SpawnObservation[];
   trigger: { kind: TriggerKind; t: string | null; fired: boolean };
   settlement: Settlement;
+  /** For a case that makes several calls on one signal: how each call before the last
+   *  settled, in order. `settlement` is the last call's. */
+  earlierCalls?: Settlement[];
   atSettle: {
     processes: ProcSample[];
     markers: Record<string, boolean>;

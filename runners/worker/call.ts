@@ -1,6 +1,7 @@
 // Building the generic call a trial hands its adapter, from the case and the probe's
 // options. Pure but for the AbortController it creates.
 
+import fs from 'node:fs';
 import path from 'node:path';
 import { fixtureArgv } from '../protocol/fixture-argv.mjs';
 import type { GenericCall } from '../model/adapter.ts';
@@ -34,32 +35,68 @@ export function abortReason(kind: Trigger['reason']): unknown {
   if (kind === 'none') return undefined;
   if (kind === 'string') return 'childproof: trial aborted';
   if (kind === 'object') return { childproof: 'trial aborted' };
+  // What AbortSignal.timeout() aborts with, made at once so the abort still waits on an event.
+  if (kind === 'timeout') return new DOMException('The operation was aborted due to timeout', 'TimeoutError');
   return Object.assign(new Error('childproof: trial aborted'), { name: 'ChildproofAbortReason' });
 }
 
 /** Shaped like an AbortSignal, but not one: a library should refuse it before spawning. */
 const LOOKALIKE = { aborted: false, reason: undefined, onabort: null, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} };
 
-export function buildCall(spec: TrialSpec, controller: AbortController | null): GenericCall {
+/** The failing commands a case can name, inside the trial directory. */
+export const MISSING_COMMAND = 'no-such-command';
+export const NOT_EXECUTABLE = 'not-executable';
+export const MISSING_CWD = 'no-such-directory';
+
+/** A file the call cannot execute (EACCES): written before the call, without execute permission. */
+export function prepareCommand(spec: TrialSpec): void {
+  if (spec.case.call.command === 'not-executable') fs.writeFileSync(path.join(spec.dir, NOT_EXECUTABLE), '#!/bin/sh\nexit 0\n', { mode: 0o644 });
+}
+
+/** The behaviour of every call but the last when a case makes several: a child that exits 0 once ready. */
+const EARLIER_CALL = { exitAfterMs: 0 };
+
+/**
+ * The generic call for one of the case's calls, counted from 1: the last (or only) one
+ * runs the case's child in role `child`; an earlier one runs a child that exits at once,
+ * in role `call-N`, so that the child the facts speak of is the last call's.
+ */
+export function buildCall(spec: TrialSpec, signal: AbortSignal | null, nth = 1): GenericCall {
   const { call: c } = spec.case;
+  const last = nth === (c.calls ?? 1);
+  const cwd = c.cwd === 'missing' ? path.join(spec.dir, MISSING_CWD) : spec.dir;
   const call: GenericCall =
-    c.command === 'missing'
-      ? { file: path.join(spec.dir, 'no-such-command'), args: [], cwd: spec.dir, options: {} }
-      : {
+    c.command === 'fixture'
+      ? {
           file: spec.fixtureNode,
-          args: fixtureArgv({ fixture: spec.fixture, dir: spec.dir, tag: spec.tag, role: 'child', capMs: spec.capMs, behaviour: spec.case.child }),
-          cwd: spec.dir,
+          args: fixtureArgv({
+            fixture: spec.fixture,
+            dir: spec.dir,
+            tag: spec.tag,
+            role: last ? 'child' : `call-${nth}`,
+            capMs: spec.capMs,
+            behaviour: last ? spec.case.child : EARLIER_CALL,
+          }),
+          cwd,
           options: {},
-        };
+        }
+      : { file: path.join(spec.dir, c.command === 'missing' ? MISSING_COMMAND : NOT_EXECUTABLE), args: [], cwd, options: {} };
   call.options = { ...(c.options ?? {}), ...spec.probeOptions };
-  if (controller) call.signal = controller.signal;
+  if (signal) call.signal = signal;
   if (c.signal === 'lookalike') call.signal = LOOKALIKE as unknown as AbortSignal;
   if (c.timeoutMs !== undefined) call.timeout = decodeTimeout(c.timeoutMs);
   if (c.shell) {
     call.shell = { file: call.file, args: call.args };
-    call.file = shellCommandLine(call.cwd, call.file, call.args);
+    call.file = shellCommandLine(spec.dir, call.file, call.args);
     call.args = [];
   }
+  if (c.detached) call.detached = true;
   if (c.maxBuffer !== undefined) call.maxBuffer = c.maxBuffer;
   return call;
+}
+
+/** The signal the target is handed: the harness's own, or composed from it by AbortSignal.any. */
+export function handedSignal(spec: TrialSpec, controller: AbortController | null): AbortSignal | null {
+  if (!controller) return null;
+  return spec.case.call.signal === 'any' ? AbortSignal.any([controller.signal]) : controller.signal;
 }

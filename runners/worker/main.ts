@@ -9,7 +9,7 @@ import type { AdapterError, WorkerObservations } from '../model/observations.ts'
 import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
-import { abortReason, buildCall } from './call.ts';
+import { abortReason, buildCall, handedSignal, prepareCommand } from './call.ts';
 import { now, PROTOCOL, readMessage, readyDir, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
 import { describeError, firstLine, stackOf } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
@@ -87,15 +87,18 @@ watchSpawns(observed.spawns, dir, redact, () => onChildExit?.(), (what) => {
   if (!observed.problems.includes(what)) observed.problems.push(what);
 });
 
-const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true;
+const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true || caseSpec.call.signal === 'any';
 const controller = wantsSignal ? new AbortController() : null;
+// What the target is handed, and what its leftovers are counted on: one signal for every call.
+const signal = handedSignal(spec, controller);
+const calls = caseSpec.call.calls ?? 1;
 function abort(): void {
   if (!controller || controller.signal.aborted) return;
   observed.trigger.t = now();
   observed.trigger.fired = true;
   controller.abort(abortReason(trigger.reason));
 }
-const call = buildCall(spec, controller);
+prepareCommand(spec);
 
 function adapterFailed(stage: AdapterError['stage'], err: unknown, message?: string): never {
   const at = err === null ? null : adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
@@ -131,7 +134,7 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
   const t = now();
   timers.disable();
   observed.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, observed.trigger.fired, redact) };
-  observed.atSettle = sampleAtSettle(dir, caseSpec.child, observed.spawns, controller?.signal ?? null, timers.live());
+  observed.atSettle = sampleAtSettle(dir, caseSpec.child, observed.spawns, signal, timers.live());
   observed.rss.atSettle = process.memoryUsage().rss;
   // A caller that exits on settlement leaves the watching to the runner.
   if (caseSpec.caller === 'exits-on-settle') {
@@ -181,19 +184,42 @@ timers.harnessTimer(() => {
   finish();
 }, spec.deadlineMs);
 
+/** Starts one call through the adapter: its promise, or how it ended when it threw or returned no promise. */
+function startCall(nth: number): Promise<unknown> | { threw: unknown } | { returned: string } {
+  let promise: unknown;
+  try {
+    promise = adapter!.run(buildCall(spec, signal, nth), target);
+  } catch (err) {
+    return { threw: err };
+  }
+  if (typeof (promise as { then?: unknown } | null)?.then !== 'function') return { returned: promise === null ? 'null' : typeof promise };
+  return promise as Promise<unknown>;
+}
+
+// The calls before the last, one after another on the same signal: each must settle
+// before the next starts, as a daemon's calls on its shutdown signal do.
+async function earlierCalls(): Promise<void> {
+  observed.earlierCalls = [];
+  for (let nth = 1; nth < calls; nth++) {
+    const started = startCall(nth);
+    let kind: 'resolved' | 'rejected' | 'threw' = 'resolved';
+    let error: unknown = null;
+    if ('returned' in started) adapterFailed('call', null, `run() returned ${started.returned}, not a promise`);
+    if ('threw' in started) [kind, error] = ['threw', started.threw];
+    else await started.then(() => undefined, (err) => ([kind, error] = ['rejected', err]));
+    if (!observed.entered) adapterFailed('call', kind === 'resolved' ? null : error, kind === 'resolved' ? 'run() settled without calling into the target' : undefined);
+    observed.earlierCalls.push({ kind, t: now(), error: kind === 'resolved' ? null : describeError(error, undefined, false, redact) });
+  }
+}
+
 observed.rss.atCall = process.memoryUsage().rss;
 timers.enable();
-let promise: Promise<unknown> | null = null;
-try {
-  promise = adapter!.run(call, target);
-} catch (err) {
-  onSettled('threw', err);
-}
-if (pending() && typeof (promise as { then?: unknown } | null)?.then !== 'function') {
-  adapterFailed('call', null, `run() returned ${promise === null ? 'null' : typeof promise}, not a promise`);
-}
-if (promise) {
-  promise.then(
+if (calls > 1) await earlierCalls();
+const started = startCall(calls);
+if ('threw' in started) onSettled('threw', started.threw);
+else if ('returned' in started) adapterFailed('call', null, `run() returned ${started.returned}, not a promise`);
+else {
+  started.then(
     () => onSettled('resolved', null),
     (err) => onSettled('rejected', err),
   );

@@ -5,7 +5,7 @@
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "feature".
  */
-export type Feature = ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer")
+export type Feature = ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached")
 /**
  * The child's behaviour. Grandchildren nest at most two levels below it and four wide (cases/INTERPRETING.md): 21 processes at most.
  */
@@ -69,15 +69,26 @@ observationOnly?: string
 requires: Feature[]
 child: ChildBehaviour
 call: {
-command: ("fixture" | "missing")
+/**
+ * fixture: the instrumented child; missing: a path that does not exist (ENOENT); not-executable: a file without execute permission (EACCES).
+ */
+command: ("fixture" | "missing" | "not-executable")
+/**
+ * Run in a working directory that does not exist, so the spawn fails (ENOENT) however the command is found.
+ */
+cwd?: "missing"
+/**
+ * Make the call this many times in turn on one signal and one set of options: each call but the last runs a child that exits 0 once ready (or the failing command); the last runs the case's child and meets the trigger.
+ */
+calls?: number
 /**
  * Values JSON cannot spell are written as the strings NaN, Infinity and -Infinity.
  */
 timeoutMs?: (number | ("NaN" | "Infinity" | "-Infinity"))
 /**
- * Pass an AbortSignal even when the trigger does not abort, or 'lookalike': an object shaped like one that is not an AbortSignal.
+ * Pass an AbortSignal even when the trigger does not abort; 'lookalike': an object shaped like one that is not an AbortSignal; 'any': the harness's signal composed by AbortSignal.any, as a caller that joins its own signal with another passes it.
  */
-signal?: (boolean | "lookalike")
+signal?: (boolean | ("lookalike" | "any"))
 options?: {
 
 }
@@ -85,6 +96,10 @@ options?: {
  * Run the command through a shell as the second command of a list (cd DIR && COMMAND), so the shell stays between the target and the command.
  */
 shell?: boolean
+/**
+ * Start the child with the target's detached option, so it leads a process group of its own with its grandchildren.
+ */
+detached?: boolean
 /**
  * Bytes of output the target may buffer before it must stop the child and reject.
  */
@@ -94,9 +109,9 @@ trigger: {
 kind: ("none" | "abort" | "pre-aborted" | "timeout")
 after?: ("ready" | "exit" | "signal")
 /**
- * What the harness aborts with; the rejection is searched for it by identity.
+ * What the harness aborts with; the rejection is searched for it by identity. timeout: a DOMException named TimeoutError, the reason AbortSignal.timeout() aborts with.
  */
-reason?: ("error" | "string" | "object" | "none")
+reason?: ("error" | "string" | "object" | "none" | "timeout")
 }
 windowMs: number
 /**

@@ -55,35 +55,11 @@ kind: ("none" | "abort" | "pre-aborted" | "timeout")
 t: (null | T)
 fired: boolean
 }
-settlement: {
-kind: ("resolved" | "rejected" | "threw" | "pending")
-t: (null | T)
-error: (null | {
-name: (string | null)
-code: (string | number | null)
-signal: (string | null)
-exitCode: (number | null)
+settlement: Settlement
 /**
- * The error's own timedOut flag, where it has one.
+ * For a case that makes several calls on one signal (call.calls): how each call before the last settled, in order. The settlement above is the last call's.
  */
-timedOut: (boolean | null)
-/**
- * The name and code of the error's cause, where it has one.
- */
-cause: (null | {
-name: (string | null)
-code: (string | number | null)
-})
-message: (string | null)
-/**
- * The parts of the thrown value that could not be read because reading them threw (a getter, a Proxy's trap); each is null above.
- * 
- * @maxItems 16
- */
-unreadable?: string[]
-reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
-})
-}
+earlierCalls?: Settlement[]
 atSettle: (null | {
 processes: Sample[]
 markers: {
@@ -170,6 +146,35 @@ watchEnd?: string
 })
 leftovers: Leftover[]
 }
+}
+export interface Settlement {
+kind: ("resolved" | "rejected" | "threw" | "pending")
+t: (null | T)
+error: (null | {
+name: (string | null)
+code: (string | number | null)
+signal: (string | null)
+exitCode: (number | null)
+/**
+ * The error's own timedOut flag, where it has one.
+ */
+timedOut: (boolean | null)
+/**
+ * The name and code of the error's cause, where it has one.
+ */
+cause: (null | {
+name: (string | null)
+code: (string | number | null)
+})
+message: (string | null)
+/**
+ * The parts of the thrown value that could not be read because reading them threw (a getter, a Proxy's trap); each is null above.
+ * 
+ * @maxItems 16
+ */
+unreadable?: string[]
+reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+})
 }
 /**
  * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema

@@ -114,18 +114,29 @@ observationOnly?: string
  * Items: This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "feature".
  */
-requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer")[]
+requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached")[]
 child: ChildBehaviour
 call: {
-command: ("fixture" | "missing")
+/**
+ * fixture: the instrumented child; missing: a path that does not exist (ENOENT); not-executable: a file without execute permission (EACCES).
+ */
+command: ("fixture" | "missing" | "not-executable")
+/**
+ * Run in a working directory that does not exist, so the spawn fails (ENOENT) however the command is found.
+ */
+cwd?: "missing"
+/**
+ * Make the call this many times in turn on one signal and one set of options: each call but the last runs a child that exits 0 once ready (or the failing command); the last runs the case's child and meets the trigger.
+ */
+calls?: number
 /**
  * Values JSON cannot spell are written as the strings NaN, Infinity and -Infinity.
  */
 timeoutMs?: (number | ("NaN" | "Infinity" | "-Infinity"))
 /**
- * Pass an AbortSignal even when the trigger does not abort, or 'lookalike': an object shaped like one that is not an AbortSignal.
+ * Pass an AbortSignal even when the trigger does not abort; 'lookalike': an object shaped like one that is not an AbortSignal; 'any': the harness's signal composed by AbortSignal.any, as a caller that joins its own signal with another passes it.
  */
-signal?: (boolean | "lookalike")
+signal?: (boolean | ("lookalike" | "any"))
 options?: {
 
 }
@@ -133,6 +144,10 @@ options?: {
  * Run the command through a shell as the second command of a list (cd DIR && COMMAND), so the shell stays between the target and the command.
  */
 shell?: boolean
+/**
+ * Start the child with the target's detached option, so it leads a process group of its own with its grandchildren.
+ */
+detached?: boolean
 /**
  * Bytes of output the target may buffer before it must stop the child and reject.
  */
@@ -142,9 +157,9 @@ trigger: {
 kind: ("none" | "abort" | "pre-aborted" | "timeout")
 after?: ("ready" | "exit" | "signal")
 /**
- * What the harness aborts with; the rejection is searched for it by identity.
+ * What the harness aborts with; the rejection is searched for it by identity. timeout: a DOMException named TimeoutError, the reason AbortSignal.timeout() aborts with.
  */
-reason?: ("error" | "string" | "object" | "none")
+reason?: ("error" | "string" | "object" | "none" | "timeout")
 }
 windowMs: number
 /**
@@ -282,35 +297,11 @@ kind: ("none" | "abort" | "pre-aborted" | "timeout")
 t: (null | string)
 fired: boolean
 }
-settlement: {
-kind: ("resolved" | "rejected" | "threw" | "pending")
-t: (null | string)
-error: (null | {
-name: (string | null)
-code: (string | number | null)
-signal: (string | null)
-exitCode: (number | null)
+settlement: Settlement
 /**
- * The error's own timedOut flag, where it has one.
+ * For a case that makes several calls on one signal (call.calls): how each call before the last settled, in order. The settlement above is the last call's.
  */
-timedOut: (boolean | null)
-/**
- * The name and code of the error's cause, where it has one.
- */
-cause: (null | {
-name: (string | null)
-code: (string | number | null)
-})
-message: (string | null)
-/**
- * The parts of the thrown value that could not be read because reading them threw (a getter, a Proxy's trap); each is null above.
- * 
- * @maxItems 16
- */
-unreadable?: string[]
-reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
-})
-}
+earlierCalls?: Settlement[]
 atSettle: (null | {
 processes: Sample[]
 markers: {
@@ -410,6 +401,35 @@ observed: false
 reason: string
 })
 }
+}
+export interface Settlement {
+kind: ("resolved" | "rejected" | "threw" | "pending")
+t: (null | string)
+error: (null | {
+name: (string | null)
+code: (string | number | null)
+signal: (string | null)
+exitCode: (number | null)
+/**
+ * The error's own timedOut flag, where it has one.
+ */
+timedOut: (boolean | null)
+/**
+ * The name and code of the error's cause, where it has one.
+ */
+cause: (null | {
+name: (string | null)
+code: (string | number | null)
+})
+message: (string | null)
+/**
+ * The parts of the thrown value that could not be read because reading them threw (a getter, a Proxy's trap); each is null above.
+ * 
+ * @maxItems 16
+ */
+unreadable?: string[]
+reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+})
 }
 export interface Sample {
 pid: number
