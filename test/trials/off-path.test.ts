@@ -1,0 +1,106 @@
+// The cases off the main path, against Node's spawn, the reference and the mutants that
+// break what each family asks: many calls on one signal (failing to spawn, succeeding,
+// the last aborted), AbortSignal.timeout's reason and AbortSignal.any's signal, and a
+// detached child leading its own process group.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import * as assert from 'uvu/assert';
+import { loadAllCases, loadCase } from '../../runners/model/load-cases.ts';
+import { InputError } from '../../runners/model/errors.ts';
+import { tempDir } from '../support/helpers.ts';
+import { finish } from '../support/suite.ts';
+import { trial, trialSuite } from '../support/trials.ts';
+
+const FAMILIES = ['failed-spawn/', 'shared-signal/', 'abort-signal/', 'process-group/'];
+const CASES = loadAllCases()
+  .filter((c) => FAMILIES.some((f) => c.spec.id.startsWith(f)))
+  .map((c) => c.spec.id);
+const FAILED_SPAWNS = CASES.filter((id) => id.startsWith('failed-spawn/'));
+const offPath = trialSuite('off-path', ['node-spawn', 'reference', 'mutant-keeps-abort-listener', 'mutant-signals-direct-child-only'], CASES);
+
+offPath('every family has cases, and each ran against each probe', () => {
+  for (const family of FAMILIES) assert.ok(CASES.some((id) => id.startsWith(family)), family);
+});
+
+offPath("ten failed spawns on one signal leave ten abort listeners on it with Node's spawn, none with the reference", (ctx) => {
+  assert.is(FAILED_SPAWNS.length, 3);
+  for (const id of FAILED_SPAWNS) {
+    const node = trial(ctx, 'node-spawn', id);
+    const reference = trial(ctx, 'reference', id);
+    assert.is(node.facts!['parent.abortListenersAfterSettle'], 10, id);
+    assert.is(reference.facts!['parent.abortListenersAfterSettle'], 0, id);
+    // Each call was an attempt, each failed with its errno, and no child ever ran.
+    for (const t of [node, reference]) {
+      assert.is(t.facts!['spawn.attempts'], 10, id);
+      assert.is(t.facts!.spawned, false, id);
+      assert.is(t.facts!.settled, 'rejected', id);
+      assert.equal(t.observations!.worker.earlierCalls!.map((c) => [c.kind, c.error?.code]), Array(9).fill(['rejected', t.facts!['error.code']]), id);
+    }
+    assert.is(node.outcome, 'known-fail', id);
+    assert.is(reference.outcome, 'pass', id);
+  }
+  assert.is(trial(ctx, 'node-spawn', 'failed-spawn/eacces-shared-signal').facts!['error.code'], 'EACCES');
+  assert.is(trial(ctx, 'node-spawn', 'failed-spawn/missing-cwd-shared-signal').facts!['error.code'], 'ENOENT');
+});
+
+offPath('a mutant that keeps its abort listener is caught by what ten calls leave on one signal', (ctx) => {
+  for (const id of [...FAILED_SPAWNS, 'shared-signal/ten-calls']) {
+    const t = trial(ctx, 'mutant-keeps-abort-listener', id);
+    assert.is(t.facts!['parent.abortListenersAfterSettle'], 10, id);
+    assert.ok(t.verdicts!.some((v) => v.result === 'fail' && v.clause === 'hygiene'), id);
+  }
+});
+
+offPath("the last of ten calls is the one the facts speak of: its child is the one aborted, the nine before it exited 0", (ctx) => {
+  const t = trial(ctx, 'reference', 'shared-signal/last-call-aborted');
+  const o = t.observations!;
+  assert.equal(o.worker.earlierCalls!.map((c) => c.kind), Array(9).fill('resolved'));
+  const child = o.fixtures.records.find((r) => r.role === 'child')!;
+  const commands = o.worker.spawns.filter((s) => s.command);
+  assert.is(commands.length, 10);
+  assert.is(commands[9].pid, child.pid, 'the child is the tenth spawn');
+  assert.is(o.fixtures.records.filter((r) => r.role.startsWith('call-')).length, 9);
+  assert.equal([t.facts!.settled, t.facts!['error.isAbort'], t.facts!['child.reapedAtSettle'], t.outcome], ['rejected', true, true, 'pass']);
+});
+
+offPath("AbortSignal.timeout()'s reason is kept as the cause and reads as a timeout; AbortSignal.any()'s signal is the one counted", (ctx) => {
+  for (const id of ['abort-signal/timeout-reason', 'abort-signal/any-timeout-reason']) {
+    const t = trial(ctx, 'reference', id);
+    assert.equal([t.facts!['error.reasonAt'], t.facts!['error.isTimeout'], t.facts!['error.isAbort']], ['cause', true, true], id);
+    assert.is(t.observations!.worker.settlement.error!.cause!.name, 'TimeoutError', id);
+  }
+  // Node's spawn keeps the reason too, and rejects before its child is gone.
+  const node = trial(ctx, 'node-spawn', 'abort-signal/any-composed');
+  assert.equal([node.facts!['error.reasonAt'], node.facts!['child.reapedAtSettle'], node.outcome], ['cause', false, 'known-fail']);
+  assert.is(trial(ctx, 'reference', 'abort-signal/any-composed').facts!['parent.abortListenersAfterSettle'], 0);
+});
+
+offPath("a detached leader's group outlives Node's spawn and the mutant that signals the child alone, not the reference", (ctx) => {
+  for (const id of ['process-group/detached-leader-abort', 'process-group/detached-leader-timeout']) {
+    assert.is(trial(ctx, 'node-spawn', id).facts!['descendants.runningAfterWindow'], 2, id);
+    assert.is(trial(ctx, 'mutant-signals-direct-child-only', id).facts!['descendants.runningAfterWindow'], 2, id);
+    assert.is(trial(ctx, 'reference', id).facts!['descendants.runningAfterWindow'], 0, id);
+    // The child led a group of its own: its recorded process group is its pid.
+    const o = trial(ctx, 'node-spawn', id).observations!;
+    const child = o.fixtures.records.find((r) => r.role === 'child')!;
+    assert.is(child.pgid, child.pid, id);
+    assert.ok(o.fixtures.records.filter((r) => r.role.startsWith('child.g')).every((r) => r.pgid === child.pid), id);
+  }
+});
+
+offPath('a case refuses several calls waiting on an exit, and a detached call that does not require detached', () => {
+  const dir = tempDir();
+  const base = JSON.parse(fs.readFileSync(loadAllCases().find((c) => c.spec.id === 'shared-signal/last-call-aborted')!.file, 'utf8'));
+  const write = (name: string, doc: unknown) => {
+    const file = path.join(dir, `${name}.case.json`);
+    fs.writeFileSync(file, JSON.stringify(doc));
+    return file;
+  };
+  const onExit = write('on-exit', { ...base, id: 'mine/on-exit', trigger: { kind: 'abort', after: 'exit' } });
+  assert.throws(() => loadCase(onExit), (e: unknown) => e instanceof InputError && /\/trigger\/after: expected "ready" or "signal"/.test(String(e.message)));
+  const detached = write('detached', { ...base, id: 'mine/detached', calls: undefined, call: { command: 'fixture', detached: true } });
+  assert.throws(() => loadCase(detached), (e: unknown) => e instanceof InputError && /\/requires: expected "detached"/.test(String(e.message)));
+});
+
+finish(offPath);
