@@ -20,6 +20,6 @@ export const run: AdapterRun<Execa> = async (call, target) => {
   const execa = (target.execa ?? target.default)!;
   return execa(call.file, call.args, {
     cwd: call.cwd,
-    ...definedOnly({ shell: call.shell && true, detached: call.detached, maxBuffer: call.maxBuffer, [String(signalOption)]: call.signal, timeout: call.timeout, killSignal, killDescendants }),
+    ...definedOnly({ shell: call.shell && true, detached: call.detached, ipc: call.ipc, maxBuffer: call.maxBuffer, [String(signalOption)]: call.signal, timeout: call.timeout, killSignal, killDescendants }),
   });
 };

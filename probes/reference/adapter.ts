@@ -18,6 +18,7 @@ export const run: AdapterRun<Helper> = (call, target) => {
     shell: call.shell !== undefined,
     ...definedOnly({
       maxBuffer: call.maxBuffer,
+      ipc: call.ipc,
       signal: call.signal,
       timeout: call.timeout,
       killSignal: (o.stopSignal ?? o.killSignal) as NodeJS.Signals | undefined,

@@ -21,6 +21,9 @@ export interface GenericCall {
   maxBuffer?: number;
   /** Start the child detached, leading a process group of its own (feature `detached`). */
   detached?: boolean;
+  /** Open an IPC channel to the child (feature `ipc`): for Node's fork(), the child is
+   *  the module `args[0]`, run by `file`. */
+  ipc?: boolean;
   options: Record<string, unknown>;
 }
 

@@ -24,6 +24,9 @@ export interface ChildBehaviour {
   /** ignore: never read stdin; exit-on-eof: exit 0 when stdin ends; mcp-handshake: read
    *  JSON-RPC lines and never answer (stays alive on EOF). */
   stdin?: 'ignore' | 'exit-on-eof' | 'mcp-handshake';
+  /** keep: keep the IPC channel the parent opened (a message listener holds it open) and
+   *  log its closing; the call must open one (call.ipc). */
+  ipc?: 'keep';
   /** Exit by itself after this long (after readiness). Absent: run until stopped. */
   exitAfterMs?: number;
   exitCode?: number;
@@ -63,6 +66,8 @@ export interface CaseCall {
   shell?: boolean;
   /** Start the child with the target's detached option: it leads a process group of its own. */
   detached?: boolean;
+  /** Start the child with an IPC channel to the caller (fork(), or the target's IPC option). */
+  ipc?: boolean;
   /** Bytes of output the target may buffer before it must stop the child and reject. */
   maxBuffer?: number;
   /** Extra options the probe understands (stopSignal, killSignal, ...). */
@@ -88,7 +93,7 @@ export const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', '
 
 export type Clause = (typeof CLAUSES)[number];
 
-export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached';
+export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached' | 'ipc';
 
 /** Every fact a runner derives, in the order reports list them (case schema $defs/factName). */
 export const FACT_NAMES = [

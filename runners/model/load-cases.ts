@@ -42,6 +42,12 @@ function checkTrigger(spec: CaseSpec, file: string): void {
   if (call.detached && !spec.requires.includes('detached')) {
     throw InputError.at(file, '/requires', 'expected "detached" among the features a case with call.detached requires');
   }
+  if (call.ipc && !spec.requires.includes('ipc')) {
+    throw InputError.at(file, '/requires', 'expected "ipc" among the features a case with call.ipc requires');
+  }
+  if (spec.child.ipc && !call.ipc) {
+    throw InputError.at(file, '/call/ipc', 'expected true: a child that keeps its IPC channel needs a call that opens one');
+  }
   if (trigger.kind === 'timeout' && call.timeoutMs === undefined) {
     throw InputError.at(file, '/call/timeoutMs', 'expected a timeout for a timeout trigger');
   }

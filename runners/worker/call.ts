@@ -91,6 +91,7 @@ export function buildCall(spec: TrialSpec, signal: AbortSignal | null, nth = 1):
     call.args = [];
   }
   if (c.detached) call.detached = true;
+  if (c.ipc) call.ipc = true;
   if (c.maxBuffer !== undefined) call.maxBuffer = c.maxBuffer;
   return call;
 }

@@ -1,7 +1,7 @@
 // The cases off the main path, against Node's spawn, the reference and the mutants that
 // break what each family asks: many calls on one signal (failing to spawn, succeeding,
 // the last aborted), AbortSignal.timeout's reason and AbortSignal.any's signal, and a
-// detached child leading its own process group.
+// detached child leading its own process group, and a Node child holding an IPC channel.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -12,12 +12,12 @@ import { tempDir } from '../support/helpers.ts';
 import { finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 
-const FAMILIES = ['failed-spawn/', 'shared-signal/', 'abort-signal/', 'process-group/'];
+const FAMILIES = ['failed-spawn/', 'shared-signal/', 'abort-signal/', 'process-group/', 'fork/'];
 const CASES = loadAllCases()
   .filter((c) => FAMILIES.some((f) => c.spec.id.startsWith(f)))
   .map((c) => c.spec.id);
 const FAILED_SPAWNS = CASES.filter((id) => id.startsWith('failed-spawn/'));
-const offPath = trialSuite('off-path', ['node-spawn', 'reference', 'mutant-keeps-abort-listener', 'mutant-signals-direct-child-only'], CASES);
+const offPath = trialSuite('off-path', ['node-spawn', 'node-fork', 'reference', 'mutant-keeps-abort-listener', 'mutant-signals-direct-child-only'], CASES);
 
 offPath('every family has cases, and each ran against each probe', () => {
   for (const family of FAMILIES) assert.ok(CASES.some((id) => id.startsWith(family)), family);
@@ -87,6 +87,21 @@ offPath("a detached leader's group outlives Node's spawn and the mutant that sig
     assert.is(child.pgid, child.pid, id);
     assert.ok(o.fixtures.records.filter((r) => r.role.startsWith('child.g')).every((r) => r.pgid === child.pid), id);
   }
+});
+
+offPath("a forked child holds its IPC channel; Node's fork() settles before it is gone and never escalates, the reference does both", (ctx) => {
+  for (const probe of ['node-fork', 'reference']) {
+    for (const id of CASES.filter((c) => c.startsWith('fork/'))) {
+      const child = trial(ctx, probe, id).observations!.fixtures.events.filter((e) => e.role === 'child').map((e) => e.kind);
+      assert.ok(child.includes('ipc-open'), `${probe} ${id}: ${child.join(', ')}`);
+    }
+  }
+  const fork = trial(ctx, 'node-fork', 'fork/ipc-ignores-sigterm-abort');
+  assert.equal([fork.facts!['child.signals'], fork.facts!['child.end'], fork.facts!['child.reapedAtSettle']], [['SIGTERM'], 'harness-killed', false]);
+  const reference = trial(ctx, 'reference', 'fork/ipc-ignores-sigterm-abort');
+  assert.equal([reference.facts!['child.signals'], reference.facts!['child.end'], reference.outcome], [['SIGTERM', 'SIGKILL'], 'killed', 'pass']);
+  // The spawn it made is the fixture's, run by the node the call named: fork() reached the OS.
+  assert.is(trial(ctx, 'node-fork', 'fork/ipc-abort').facts!['spawn.attempts'], 1);
 });
 
 offPath('a case refuses several calls waiting on an exit, and a detached call that does not require detached', () => {

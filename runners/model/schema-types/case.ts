@@ -5,7 +5,7 @@
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "feature".
  */
-export type Feature = ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached")
+export type Feature = ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc")
 /**
  * The child's behaviour. Grandchildren nest at most two levels below it and four wide (cases/INTERPRETING.md): 21 processes at most.
  */
@@ -101,6 +101,10 @@ shell?: boolean
  */
 detached?: boolean
 /**
+ * Start the child with an IPC channel to the caller (fork(), or the target's IPC option), as a Node child that talks to its parent is started.
+ */
+ipc?: boolean
+/**
  * Bytes of output the target may buffer before it must stop the child and reject.
  */
 maxBuffer?: number
@@ -133,6 +137,10 @@ onSignal?: {
 [k: string]: Reaction
 }
 stdin?: ("ignore" | "exit-on-eof" | "mcp-handshake")
+/**
+ * keep: the process keeps the IPC channel its parent opened (it listens for messages, which holds the channel open) and logs the channel's closing; it needs a call with call.ipc.
+ */
+ipc?: "keep"
 exitAfterMs?: number
 exitCode?: number
 output?: {

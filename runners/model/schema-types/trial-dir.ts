@@ -114,7 +114,7 @@ observationOnly?: string
  * Items: This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "feature".
  */
-requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached")[]
+requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc")[]
 child: ChildBehaviour
 call: {
 /**
@@ -149,6 +149,10 @@ shell?: boolean
  */
 detached?: boolean
 /**
+ * Start the child with an IPC channel to the caller (fork(), or the target's IPC option), as a Node child that talks to its parent is started.
+ */
+ipc?: boolean
+/**
  * Bytes of output the target may buffer before it must stop the child and reject.
  */
 maxBuffer?: number
@@ -181,6 +185,10 @@ onSignal?: {
 [k: string]: Reaction
 }
 stdin?: ("ignore" | "exit-on-eof" | "mcp-handshake")
+/**
+ * keep: the process keeps the IPC channel its parent opened (it listens for messages, which holds the channel open) and logs the channel's closing; it needs a call with call.ipc.
+ */
+ipc?: "keep"
 exitAfterMs?: number
 exitCode?: number
 output?: {
