@@ -6,7 +6,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
+import { withControls } from '../../runners/engine/controls.ts';
 import { loadAllCases, loadCase } from '../../runners/model/load-cases.ts';
+import { loadProbes } from '../../runners/model/load-probes.ts';
 import { InputError } from '../../runners/model/errors.ts';
 import { tempDir } from '../support/helpers.ts';
 import { finish } from '../support/suite.ts';
@@ -102,6 +104,13 @@ offPath("a forked child holds its IPC channel; Node's fork() settles before it i
   assert.equal([reference.facts!['child.signals'], reference.facts!['child.end'], reference.outcome], [['SIGTERM', 'SIGKILL'], 'killed', 'pass']);
   // The spawn it made is the fixture's, run by the node the call named: fork() reached the OS.
   assert.is(trial(ctx, 'node-fork', 'fork/ipc-abort').facts!['spawn.attempts'], 1);
+});
+
+offPath('a run of the failed-spawn family alone gets a control case: none of its spawns can start a process', () => {
+  const all = loadAllCases();
+  const chosen = all.filter((c) => FAILED_SPAWNS.includes(c.spec.id));
+  const { added } = withControls(chosen, all, loadProbes(['node-spawn']));
+  assert.equal(added.map((c) => c.spec.id), ['core/success']);
 });
 
 offPath('a case refuses several calls waiting on an exit, and a detached call that does not require detached', () => {
