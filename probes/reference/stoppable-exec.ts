@@ -99,8 +99,8 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
         else beginStop({ kind: 'error', error: Object.assign(new RangeError(`${name} maxBuffer length exceeded`), { code: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER' }) });
       };
     };
-    child.stdout.on('data', collect(stdout, 'stdout'));
-    child.stderr.on('data', collect(stderr, 'stderr'));
+    child.stdout!.on('data', collect(stdout, 'stdout'));
+    child.stderr!.on('data', collect(stderr, 'stderr'));
 
     let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | { kind: 'error'; error: Error } | null = null;
     let graceTimer: NodeJS.Timeout | null = null;
