@@ -8,14 +8,11 @@ import { settleOnClose, type Spawn } from '../node-spawn/settle-on-close.ts';
 
 export const uses = ['fork'];
 
-type Fork = typeof import('node:child_process').fork;
-
 export const run: AdapterRun<typeof import('node:child_process')> = (call, target) => {
-  const fork = target.fork as Fork;
   // fork() takes the module and its arguments; the node that runs it is execPath. A
   // command that does not exist is the execPath, so the spawn fails as it would for spawn().
   const [modulePath = '', ...args] = call.args;
   // The calling process's own flags (the harness's loader) are not the child's business.
-  const forkAsSpawn: Spawn = (file, _args, options) => fork(modulePath, args, { ...options, execPath: file, execArgv: [], silent: true });
+  const forkAsSpawn: Spawn = (file, _args, options) => target.fork(modulePath, args, { ...options, execPath: file, execArgv: [], silent: true });
   return settleOnClose(forkAsSpawn, call);
 };

@@ -1,5 +1,5 @@
-// Building the generic call a trial hands its adapter, from the case and the probe's
-// options. Pure but for the AbortController it creates.
+// Building the generic calls a trial hands its adapter, from the case and the probe's
+// options. Pure but for the signal it composes and the non-executable file it writes.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,9 +44,9 @@ export function abortReason(kind: Trigger['reason']): unknown {
 const LOOKALIKE = { aborted: false, reason: undefined, onabort: null, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} };
 
 /** The failing commands a case can name, inside the trial directory. */
-export const MISSING_COMMAND = 'no-such-command';
-export const NOT_EXECUTABLE = 'not-executable';
-export const MISSING_CWD = 'no-such-directory';
+const MISSING_COMMAND = 'no-such-command';
+const NOT_EXECUTABLE = 'not-executable';
+const MISSING_CWD = 'no-such-directory';
 
 /** A file the call cannot execute (EACCES): written before the call, without execute permission. */
 export function prepareCommand(spec: TrialSpec): void {

@@ -184,15 +184,16 @@ timers.harnessTimer(() => {
   finish();
 }, spec.deadlineMs);
 
-/** Starts one call through the adapter: its promise, or how it ended when it threw or returned no promise. */
-function startCall(nth: number): Promise<unknown> | { threw: unknown } | { returned: string } {
+/** Starts one call through the adapter: its promise, or what it threw. An adapter that
+ *  returns no promise failed, and the trial ends here. */
+function startCall(nth: number): Promise<unknown> | { threw: unknown } {
   let promise: unknown;
   try {
     promise = adapter!.run(buildCall(spec, signal, nth), target);
   } catch (err) {
     return { threw: err };
   }
-  if (typeof (promise as { then?: unknown } | null)?.then !== 'function') return { returned: promise === null ? 'null' : typeof promise };
+  if (typeof (promise as { then?: unknown } | null)?.then !== 'function') adapterFailed('call', null, `run() returned ${promise === null ? 'null' : typeof promise}, not a promise`);
   return promise as Promise<unknown>;
 }
 
@@ -204,7 +205,6 @@ async function earlierCalls(): Promise<void> {
     const started = startCall(nth);
     let kind: 'resolved' | 'rejected' | 'threw' = 'resolved';
     let error: unknown = null;
-    if ('returned' in started) adapterFailed('call', null, `run() returned ${started.returned}, not a promise`);
     if ('threw' in started) [kind, error] = ['threw', started.threw];
     else await started.then(() => undefined, (err) => ([kind, error] = ['rejected', err]));
     if (!observed.entered) adapterFailed('call', kind === 'resolved' ? null : error, kind === 'resolved' ? 'run() settled without calling into the target' : undefined);
@@ -217,7 +217,6 @@ timers.enable();
 if (calls > 1) await earlierCalls();
 const started = startCall(calls);
 if ('threw' in started) onSettled('threw', started.threw);
-else if ('returned' in started) adapterFailed('call', null, `run() returned ${started.returned}, not a promise`);
 else {
   started.then(
     () => onSettled('resolved', null),
