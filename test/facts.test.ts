@@ -98,6 +98,33 @@ test('a call that never settles leaves every settlement fact unknown', () => {
   }
 });
 
+test("a call that returns only after the harness's cap ended its child did not settle, and the cap's kill is the harness's", () => {
+  // A synchronous call: it returned, with the child's exit, once the cap had struck.
+  const h = history({
+    settlement: { kind: 'rejected', t: '9000000', error: { name: 'Error', code: 'ETIMEDOUT', signal: null, exitCode: null, timedOut: null, cause: null, message: 'spawnSync ETIMEDOUT', reasonAt: 'nowhere' } },
+    spawns: [{ t: '2000000', file: 'node', command: true, pid: 42, error: null, exit: { t: '9000000', code: null, signal: 'SIGKILL' } }],
+    afterWindow: [
+      { pid: 42, role: 'child', state: 'exited' },
+      { pid: 43, role: 'child.g0', state: 'exited' },
+    ],
+  });
+  h.atSettle!.exitsSeen = [42];
+  const events: RawEvent[] = [
+    { t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' },
+    { t: '8000000', pid: 42, kind: 'cap', role: 'child' },
+    { t: '8000001', pid: 43, kind: 'cap', role: 'child.g0' },
+  ];
+  const f = deriveFacts(spec, observe(h, { events }));
+  assert.equal([f.settled, f['error.code'], f['child.reapedAtSettle'], f['child.atSettle']], ['pending', 'unknown', 'unknown', 'unknown']);
+  assert.equal(f['child.signals'], ['SIGTERM']);
+  assert.is(f['child.end'], 'harness-killed');
+  // The grandchild was running until the cap ended it.
+  assert.is(f['descendants.runningAfterWindow'], 1);
+  // The same return before any cap is a settlement like any other.
+  const own = deriveFacts(spec, observe(h, { events: events.slice(0, 1) }));
+  assert.equal([own.settled, own['error.code'], own['child.reapedAtSettle'], own['child.signals'], own['descendants.runningAfterWindow']], ['rejected', 'ETIMEDOUT', true, ['SIGTERM', 'SIGKILL'], 0]);
+});
+
 /** Every way of looking seen to work, but those named, which were not. */
 function sights(blind: Partial<Record<keyof Introspection, string>> = {}): Introspection {
   const one = (k: keyof Introspection) => (blind[k] ? { observed: false as const, reason: blind[k]! } : { observed: true as const, how: 'calibrated' });

@@ -29,6 +29,12 @@ import { runtimeText } from '../model/runtime-spec.ts';
 
 /** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
 const WORKER_SLACK_MS = 20_000;
+/** When the fixtures end themselves, beyond the case's own time: well before the worker's
+ *  limit, so that a call blocking the worker until its child is gone (a synchronous one)
+ *  returns, and the worker still records that it only returned once the harness had
+ *  ended the child (the fixture's `cap` event, judge/facts.ts). No trial that lets its
+ *  worker run reaches it: the worker ends every trial at its deadline. */
+const CAP_SLACK_MS = 5_000;
 /** How often a trial whose precondition failed (see judge/precondition.ts) is run. */
 const ATTEMPTS = 3;
 
@@ -110,7 +116,7 @@ async function attemptTrial(
     dir,
     tag: mark,
     cgroup,
-    capMs: limitMs,
+    capMs: deadlineMs + caseSpec.windowMs + CAP_SLACK_MS,
     deadlineMs,
     fixture: FIXTURE,
     fixtureNode: process.execPath,

@@ -52,12 +52,27 @@ export function blindFacts(w: WorkerObservations): Partial<Record<FactName, stri
   return out;
 }
 
+/**
+ * The processes the harness's lifetime cap ended, and when it first struck. A process that
+ * logged `cap` was still running then, past the trial's deadline; a call that returned only
+ * after it (a synchronous call blocks until its child is gone) returned because the harness
+ * ended its child, not on its own.
+ */
+export function cappedProcesses(o: Observations): { pids: Set<number>; first: string | null } {
+  const caps = o.fixtures.events.filter((e) => e.kind === 'cap').sort((a, b) => compareT(a.t, b.t));
+  return { pids: new Set(caps.map((e) => e.pid)), first: caps[0]?.t ?? null };
+}
+
 export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const history = o.worker;
   const { afterWindow, callerExit } = watched(o);
-  const settled = history.settlement.kind;
+  const capped = cappedProcesses(o);
+  const t = history.settlement.t;
+  const onItsOwn = capped.first === null || t === null || compareT(t, capped.first) < 0;
+  const settled = onItsOwn ? history.settlement.kind : 'pending';
   const error = history.settlement.error;
-  const atSettle = history.atSettle;
+  // What was sampled when a call returned after the cap shows the harness's doing.
+  const atSettle = onItsOwn ? history.atSettle : null;
   const pid = childPid(o);
   const leftoverPids = new Set(o.runner.leftovers.map((l) => l.pid));
 
@@ -94,15 +109,16 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
       .filter((e) => e.pid === pid && e.kind === 'signal')
       .sort((a, b) => compareT(a.t, b.t))
       .map((e) => String(e.signal));
-    // A signal the fixture cannot catch (SIGKILL) shows only in the exit status.
+    // A signal the fixture cannot catch (SIGKILL) shows only in the exit status; the
+    // cap's own SIGKILL is the harness's, not the target's.
     const exit = history.spawns.find((s) => s.pid === pid)?.exit;
-    if (exit?.signal && !caught.includes(exit.signal)) caught.push(exit.signal);
+    if (exit?.signal && !caught.includes(exit.signal) && !capped.pids.has(pid)) caught.push(exit.signal);
     return caught;
   };
 
   const childEnd = (): Value => {
     if (pid === null) return 'none';
-    if (leftoverPids.has(pid)) return 'harness-killed';
+    if (leftoverPids.has(pid) || capped.pids.has(pid)) return 'harness-killed';
     if (o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit')) return 'exit';
     const exit = history.spawns.find((s) => s.pid === pid)?.exit;
     if (exit) return exit.signal ? 'killed' : 'exit';
@@ -115,10 +131,11 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     return last?.state === 'exited' && logged ? 'killed' : 'unknown';
   };
 
-  // The child's descendants: every process of the trial but the child and the target's helpers.
+  // The child's descendants: every process of the trial but the child and the target's
+  // helpers. One the cap ended was running until the harness ended it, whenever the sample.
   const descendantsRunning = (samples: WorkerObservations['afterWindow'] | undefined): Value => {
     if (!samples) return 'unknown';
-    return samples.filter((p) => p.pid !== pid && p.role !== HELPER_ROLE && p.state === 'running').length;
+    return samples.filter((p) => p.pid !== pid && p.role !== HELPER_ROLE && (p.state === 'running' || capped.pids.has(p.pid))).length;
   };
 
   // Only a case whose caller exits on settlement asks; the runner sampled the moment it saw

@@ -3,7 +3,9 @@
 // attempt, its pid, and the exit status only the parent can see, such as death by
 // SIGKILL. Our 'exit' listener is attached inside spawn, so it runs before any the target
 // adds afterwards. Bun's and Deno's own APIs (Bun.spawn, Deno.Command) are watched the
-// same way where the runtime has them (runtime-spawns.ts).
+// same way where the runtime has them (runtime-spawns.ts). Node's synchronous calls
+// (spawnSync, execFileSync, execSync) never make a ChildProcess: they are watched on the
+// binding they all call (watchSpawnSync).
 
 import { ChildProcess } from 'node:child_process';
 import * as util from 'node:util';
@@ -78,6 +80,50 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
     this.once('exit', (code: number | null, signal: string | null) => record.exited(code, signal));
     return result as never;
   };
+  watchSpawnSync(begin);
   watchBunSpawn(begin, () => insideNodeSpawn > 0);
   watchDenoCommand(begin, unseen);
+}
+
+type SpawnSyncResult = { pid?: number; status?: number | null; signal?: string | null; error?: number };
+type SpawnSyncBinding = { spawn(options: { file: string; args?: string[] }): SpawnSyncResult };
+
+/** Node's own binding for synchronous spawns, where the runtime exposes it (Node 20 to 24
+ *  do without a flag; Bun and Deno have none, and their probes of these calls run on Node). */
+function spawnSyncBinding(): SpawnSyncBinding | null {
+  try {
+    const binding = (process as unknown as { binding(name: string): unknown }).binding('spawn_sync') as SpawnSyncBinding;
+    return typeof binding?.spawn === 'function' ? binding : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Wraps the binding every synchronous call goes through. The call blocks until the child
+ * is gone, so its pid and exit are known only when it returns: the exit is recorded then,
+ * which is also the first moment the caller could have seen it. A negative `error` with
+ * no pid is a spawn that failed; with a pid it is the call's own (ETIMEDOUT, ENOBUFS).
+ */
+function watchSpawnSync(begin: BeginSpawn): void {
+  const binding = spawnSyncBinding();
+  if (!binding) return;
+  const original = binding.spawn;
+  binding.spawn = function (this: unknown, options) {
+    const record = begin(options.file, options.args ?? []);
+    let result: SpawnSyncResult;
+    try {
+      result = original.call(this, options);
+    } catch (err) {
+      record.failed(err);
+      throw err;
+    }
+    if (result.pid) {
+      record.seen.pid = result.pid;
+      record.exited(result.status ?? null, result.signal ?? null);
+    } else if (typeof result.error === 'number' && result.error < 0) {
+      record.seen.error = (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(result.error) ?? `errno ${result.error}`;
+    }
+    return result;
+  };
 }
