@@ -142,8 +142,14 @@ test('compare --format md lists, fact by fact, what changed between two reports'
 test('the findings overview gives runtimes that agree one row, and each explanation once per row', () => {
   const text = renderFindings(published.map(({ file, report }) => ({ file: path.relative(RESULTS_DIR, file), report })));
   const overview = text.split('\n## ')[0];
-  // Runtimes of one kind are listed together, kinds apart: Deno 2.9.6; Node 20.20.2, 22.23.5, 24.19.0.
-  assert.match(overview, /\| \[reference\]\([^)]*\) \| \w+ \| Deno [\d.]+; Node 20\.20\.2, 22\.23\.5, 24\.19\.0 \| holds \| holds \| holds \| holds \| holds \| holds \|/);
+  // Runtimes of one kind are listed together, kinds apart: Deno 2.9.6; Node 20.20.2, 22.23.5.
+  // Node 24 joins them only when, in the maxBuffer flood case, the stop reaches the child
+  // before it has written its last byte and exited on its own, as it did on the others.
+  assert.match(overview, /\| \[reference\]\([^)]*\) \| \w+ \| Deno [\d.]+; Node 20\.20\.2, 22\.23\.5(, 24\.19\.0)? \| holds \| holds \| holds \| holds \| holds \| holds \|/);
+  for (const row of overview.split('\n').filter((l) => l.startsWith('| ['))) {
+    const kinds = row.split(' | ')[2].split('; ').map((part) => part.split(' ')[0]);
+    assert.equal(kinds, [...new Set(kinds)], row);
+  }
   // Where a runtime cannot see a fact, its row says so rather than sharing the others' green.
   assert.match(overview, /\| \[reference\]\([^)]*\) \| \w+ \| Bun [\d.]+ \| holds \| holds \| holds \| holds \| holds \| holds where observed \|/);
   for (const section of text.split('\n## ').slice(1)) {
