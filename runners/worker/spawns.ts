@@ -28,6 +28,12 @@ export interface SpawnRecord {
   exited(code: number | null, signal: string | null): void;
 }
 
+/** A negative errno as its name (ENOENT); Bun 1.0 has no util.getSystemErrorName, and the
+ *  number is what is left to say. */
+function errnoName(errno: number): string {
+  return (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(errno) ?? `errno ${errno}`;
+}
+
 /** Starts a record of an attempt to run `file` with `args`. */
 export type BeginSpawn = (file: string, args: readonly unknown[]) => SpawnRecord;
 
@@ -74,8 +80,7 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
     } finally {
       insideNodeSpawn--;
     }
-    // Bun 1.0 has no util.getSystemErrorName: the errno's number is what is left to say.
-    if (typeof result === 'number' && result < 0) record.seen.error = (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(result) ?? `errno ${result}`;
+    if (typeof result === 'number' && result < 0) record.seen.error = errnoName(result);
     record.seen.pid = this.pid ?? null;
     this.once('exit', (code: number | null, signal: string | null) => record.exited(code, signal));
     return result as never;
@@ -122,7 +127,7 @@ function watchSpawnSync(begin: BeginSpawn): void {
       record.seen.pid = result.pid;
       record.exited(result.status ?? null, result.signal ?? null);
     } else if (typeof result.error === 'number' && result.error < 0) {
-      record.seen.error = (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(result.error) ?? `errno ${result.error}`;
+      record.seen.error = errnoName(result.error);
     }
     return result;
   };
