@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CASES_DIR, RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
+import { consistencyProblems } from '../runners/report/consistency.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { cliIn, tempDir } from './support/helpers.ts';
 import { STACK } from './support/pinned.ts';
@@ -82,6 +83,12 @@ test('a report that holds a trial twice, or whose summary its trials contradict,
 test('a trial that lacks one fact is refused before html is rendered', async () => {
   const trials = report.trials.map((t, i) => (i === 0 ? { ...t, facts: Object.fromEntries(Object.entries(t.facts!).slice(1)) } : t));
   await refused(['render', write('lacks.json', JSON.stringify({ ...report, trials })), '--format', 'html'], /lacks\.json: \/trials\/0\/facts: expected every fact; missing/);
+});
+
+test('a report of an earlier semantics version is read without the facts added since, and only it', () => {
+  const without = (r: Report) => ({ ...r, trials: r.trials.map((t) => (t.facts ? { ...t, facts: Object.fromEntries(Object.entries(t.facts).filter(([f]) => f !== 'child.stdinEnded')) } : t)) }) as Report;
+  assert.equal(consistencyProblems({ ...without(report), semantics: 3 }, 'old.json'), []);
+  assert.match(consistencyProblems(without(report), 'new.json').join('\n'), /new\.json: \/trials\/0\/facts: expected every fact; missing child\.stdinEnded/);
 });
 
 test('JSON nested deeper than childproof writes is refused before parsing, by every verb that reads it', async () => {

@@ -184,10 +184,46 @@ test('a child the runner had to kill ended harness-killed, whatever else was see
   assert.is(f['child.end'], 'harness-killed');
 });
 
+test("a child that exits only after the watch ended, when the worker's end closed its pipes, was ended by the harness", () => {
+  const exitAt = (t: string): RawEvent[] => [{ t, pid: 42, kind: 'exit', code: 0, role: 'child' }];
+  assert.is(deriveFacts(spec, observe(history({ watchEnd: '9000000' }), { events: exitAt('9500000') }))['child.end'], 'harness-killed');
+  assert.is(deriveFacts(spec, observe(history({ watchEnd: '9000000' }), { events: exitAt('8500000') }))['child.end'], 'exit');
+});
+
 test('a child whose exit the target had seen before settling was reaped at settlement', () => {
   const h = history();
   h.atSettle!.exitsSeen = [42];
   assert.is(deriveFacts(spec, observe(h))['child.reapedAtSettle'], true);
+});
+
+test("the end of a child's stdin counts only while the trial watched, and only for a child that reads it", () => {
+  const reads: CaseSpec = { ...spec, child: { stdin: 'exit-on-eof' }, call: { command: 'fixture', stdin: 'pipe' }, requires: ['signal', 'stdin'] };
+  const eofAt = (t: string): RawEvent[] => [{ t, pid: 42, kind: 'stdin-eof', role: 'child' }];
+  // The caller closed it while watched.
+  assert.is(deriveFacts(reads, observe(history({ watchEnd: '9000000' }), { events: eofAt('5000000') }))['child.stdinEnded'], true);
+  // The worker's own exit closed it, after the watch: the caller never did.
+  assert.is(deriveFacts(reads, observe(history({ watchEnd: '9000000' }), { events: eofAt('9500000') }))['child.stdinEnded'], false);
+  // A report made before the watch's end was kept cannot tell.
+  assert.is(deriveFacts(reads, observe(history(), { events: eofAt('5000000') }))['child.stdinEnded'], 'unknown');
+  // A child that does not read its stdin says nothing of it.
+  assert.is(deriveFacts(spec, observe(history({ watchEnd: '9000000' }), { events: eofAt('5000000') }))['child.stdinEnded'], null);
+});
+
+test("a child's IPC channel is open at settlement until it logs the channel's closing or its exit, or the target reaps it", () => {
+  const keeps: CaseSpec = { ...spec, child: { ipc: 'keep' }, call: { command: 'fixture', ipc: true }, requires: ['signal', 'ipc'] };
+  const open: RawEvent = { t: '2700000', pid: 42, kind: 'ipc-open', role: 'child' };
+  const ipcAt = (events: RawEvent[], h = history()) => deriveFacts(keeps, observe(h, { events }))['child.ipcOpenAtSettle'];
+  assert.is(ipcAt([open]), true);
+  assert.is(ipcAt([open, { t: '3500000', pid: 42, kind: 'ipc-disconnect', role: 'child' }]), false);
+  // Closed after the settlement (t 4000000): it was open when the call settled.
+  assert.is(ipcAt([open, { t: '4500000', pid: 42, kind: 'ipc-disconnect', role: 'child' }]), true);
+  const reaped = history();
+  reaped.atSettle!.exitsSeen = [42];
+  assert.is(ipcAt([open], reaped), false);
+  // Never opened: the target gave the child no channel.
+  assert.is(ipcAt([]), false);
+  assert.is(ipcAt([open], history({ settlement: { kind: 'pending', t: null, error: null }, atSettle: null })), 'unknown');
+  assert.is(deriveFacts(spec, observe(history(), { events: [open] }))['child.ipcOpenAtSettle'], null);
 });
 
 test('a resolved call has no error facts, and a call with no spawn has no child', () => {

@@ -13,6 +13,7 @@ export const run: AdapterRun<Bun> = async (call, bun) => {
   const proc = bun.spawn([call.file, ...call.args], {
     cwd: call.cwd,
     stdout: 'pipe',
+    ...(call.stdin ? { stdin: 'pipe' } : {}),
     stderr: 'pipe',
     ...definedOnly({ signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal }),
   });

@@ -15,6 +15,7 @@ export const run: AdapterRun<Deno> = async (call, deno) => {
     args: call.args,
     cwd: call.cwd,
     stdout: 'piped',
+    ...(call.stdin ? { stdin: 'piped' } : {}),
     stderr: 'piped',
     ...definedOnly({ signal: call.signal }),
   }).spawn();

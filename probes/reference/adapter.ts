@@ -19,6 +19,7 @@ export const run: AdapterRun<Helper> = (call, target) => {
     ...definedOnly({
       maxBuffer: call.maxBuffer,
       ipc: call.ipc,
+      stdin: call.stdin,
       signal: call.signal,
       timeout: call.timeout,
       killSignal: (o.stopSignal ?? o.killSignal) as NodeJS.Signals | undefined,

@@ -49,6 +49,8 @@ export interface StoppableOptions {
   maxBuffer?: number;
   /** Open an IPC channel to the child (fd 3), as fork() does for a Node child. */
   ipc?: boolean;
+  /** `pipe`: give the child a stdin pipe, held open until it exits; else it reads /dev/null. */
+  stdin?: 'pipe' | 'ignore';
   /** Turns the reference into one known-bad variant. */
   mutation?: Mutation;
 }
@@ -86,7 +88,7 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
     // detached: the child leads a new process group, which is what lets one kill(-pgid)
     // reach the grandchildren too.
     const group = mutation !== 'signals-direct-child-only';
-    const child = spawn(file, args, { cwd: options.cwd, shell: options.shell, detached: group, stdio: ['ignore', 'pipe', 'pipe', ...(options.ipc ? ['ipc' as const] : [])] });
+    const child = spawn(file, args, { cwd: options.cwd, shell: options.shell, detached: group, stdio: [options.stdin ?? 'ignore', 'pipe', 'pipe', ...(options.ipc ? ['ipc' as const] : [])] });
     const stdout: Buffer[] = [];
     const stderr: Buffer[] = [];
     // Past maxBuffer the output is dropped, not kept: the child is being stopped anyway.

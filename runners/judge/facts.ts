@@ -75,6 +75,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const atSettle = onItsOwn ? history.atSettle : null;
   const pid = childPid(o);
   const leftoverPids = new Set(o.runner.leftovers.map((l) => l.pid));
+  // When the trial stopped watching; absent in reports made before it was kept.
+  const watchEnd = o.runner.afterCaller ? o.runner.afterCaller.watchEnd : history.watchEnd;
 
   const errorFact = (pick: (e: NonNullable<typeof error>) => FactValue): Value => {
     if (settled === 'pending') return 'unknown';
@@ -119,7 +121,12 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const childEnd = (): Value => {
     if (pid === null) return 'none';
     if (leftoverPids.has(pid) || capped.pids.has(pid)) return 'harness-killed';
-    if (o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit')) return 'exit';
+    // An exit logged after the watch ended was the harness's doing: the worker's own end
+    // closed the child's pipes (a child that stops at the end of its stdin), racing the
+    // runner's sweep for leftovers, which would otherwise have killed it.
+    const exited = o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit');
+    if (exited && watchEnd !== undefined && compareT(exited.t, watchEnd) > 0) return 'harness-killed';
+    if (exited) return 'exit';
     const exit = history.spawns.find((s) => s.pid === pid)?.exit;
     if (exit) return exit.signal ? 'killed' : 'exit';
     const last = afterWindow.find((p) => p.pid === pid);
@@ -129,6 +136,28 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     // was not observed.
     const logged = o.fixtures.events.some((e) => e.pid === pid);
     return last?.state === 'exited' && logged ? 'killed' : 'unknown';
+  };
+
+  // Whether the caller closed the child's stdin (or never held it open) while the trial
+  // was watched: the child logs the end of its input (fixture.mjs, behaviour.stdin), and
+  // only a child that reads it can tell. Past the watch, the worker's own exit closes it.
+  const stdinEnded = (): Value => {
+    if (pid === null || (spec.child.stdin !== 'exit-on-eof' && spec.child.stdin !== 'mcp-handshake')) return null;
+    const mine = o.fixtures.events.filter((e) => e.pid === pid);
+    if (mine.length === 0 || watchEnd === undefined) return 'unknown';
+    return mine.some((e) => e.kind === 'stdin-eof' && compareT(e.t, watchEnd) <= 0);
+  };
+
+  // The child's end of its IPC channel at settlement, as the child logged it: open once it
+  // logged ipc-open, closed by its ipc-disconnect or its exit, or by the target's having
+  // seen it exit; a child the settlement sample shows gone has no channel either.
+  const ipcOpenAtSettle = (): Value => {
+    if (pid === null || spec.child.ipc !== 'keep') return null;
+    if (!atSettle || t === null) return 'unknown';
+    const before = (kind: string) => o.fixtures.events.some((e) => e.pid === pid && e.kind === kind && compareT(e.t, t) <= 0);
+    if (!before('ipc-open')) return false;
+    if (before('ipc-disconnect') || before('exit') || atSettle.exitsSeen.includes(pid)) return false;
+    return atSettle.processes.find((p) => p.pid === pid)?.state === 'running';
   };
 
   // The child's descendants: every process of the trial but the child and the target's
@@ -171,6 +200,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'descendants.outlivedCaller': outlived.descendants,
     'parent.abortListenersAfterSettle': atSettle && sees(history, 'abortListeners') ? atSettle.abortListeners : 'unknown',
     'parent.timersAfterSettle': atSettle && sees(history, 'timers') ? atSettle.timers : 'unknown',
+    'child.stdinEnded': stdinEnded(),
+    'child.ipcOpenAtSettle': ipcOpenAtSettle(),
   };
 }
 

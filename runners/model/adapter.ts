@@ -24,6 +24,9 @@ export interface GenericCall {
   /** Open an IPC channel to the child (feature `ipc`): for Node's fork(), the child is
    *  the module `args[0]`, run by `file`. */
   ipc?: boolean;
+  /** Give the child a pipe for its stdin, held open and written nothing (feature `stdin`):
+   *  what the target does with it when it stops the child is part of what a trial sees. */
+  stdin?: 'pipe';
   options: Record<string, unknown>;
 }
 

@@ -70,6 +70,8 @@ export interface CaseCall {
   ipc?: boolean;
   /** Bytes of output the target may buffer before it must stop the child and reject. */
   maxBuffer?: number;
+  /** Give the child a stdin pipe the caller holds open and writes nothing to. */
+  stdin?: 'pipe';
   /** Extra options the probe understands (stopSignal, killSignal, ...). */
   options?: Record<string, unknown>;
 }
@@ -93,7 +95,7 @@ export const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', '
 
 export type Clause = (typeof CLAUSES)[number];
 
-export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached' | 'ipc';
+export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached' | 'ipc' | 'stdin';
 
 /** Every fact a runner derives, in the order reports list them (case schema $defs/factName). */
 export const FACT_NAMES = [
@@ -119,9 +121,20 @@ export const FACT_NAMES = [
   'descendants.outlivedCaller',
   'parent.abortListenersAfterSettle',
   'parent.timersAfterSettle',
+  'child.stdinEnded',
+  'child.ipcOpenAtSettle',
 ] as const;
 
 export type FactName = (typeof FACT_NAMES)[number];
+
+/** Facts added after semantics 1, by the version that added them (INTERPRETING.md,
+ *  Semantics versions): a report of an earlier version does not list them. */
+const FACT_SINCE: Partial<Record<FactName, number>> = { 'child.stdinEnded': 4, 'child.ipcOpenAtSettle': 4 };
+
+/** The facts a report of this semantics version lists. */
+export function factNamesAt(semantics: number): FactName[] {
+  return FACT_NAMES.filter((f) => (FACT_SINCE[f] ?? 1) <= semantics);
+}
 
 export type FactValue = string | number | boolean | null | string[];
 

@@ -48,6 +48,14 @@ function checkTrigger(spec: CaseSpec, file: string): void {
   if (spec.child.ipc && !call.ipc) {
     throw InputError.at(file, '/call/ipc', 'expected true: a child that keeps its IPC channel needs a call that opens one');
   }
+  if (call.stdin && !spec.requires.includes('stdin')) {
+    throw InputError.at(file, '/requires', 'expected "stdin" among the features a case with call.stdin requires');
+  }
+  // A child that exits at the end of its stdin would be gone before it is ready, on a
+  // target that hands it none or closes it at once.
+  if (spec.child.stdin === 'exit-on-eof' && !call.stdin) {
+    throw InputError.at(file, '/call/stdin', 'expected "pipe": a child that exits at the end of its stdin needs a call that holds one open');
+  }
   if (trigger.kind === 'timeout' && call.timeoutMs === undefined) {
     throw InputError.at(file, '/call/timeoutMs', 'expected a timeout for a timeout trigger');
   }

@@ -14,5 +14,7 @@ export const TOOL_VERSION: string = pkg.version;
  *   3: spawn.attempts and the descendant facts count the case's command and its
  *      processes only; a target's own helpers have facts of their own. error.isAbort no
  *      longer counts an error that says it is a timeout; error.isTimeout says so.
+ *   4: facts child.stdinEnded and child.ipcOpenAtSettle; child.end is harness-killed for
+ *      a child that logged its exit only after the watch ended.
  */
-export const SEMANTICS = 3;
+export const SEMANTICS = 4;

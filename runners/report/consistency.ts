@@ -1,10 +1,10 @@
 // What a schema cannot say about a report: that it holds each trial once, that its
 // summary is the one its trials (and its interruption) make, that each trial names a probe
-// and a case the report lists, and that a trial with facts has every fact. A report read
-// by any verb is checked for these beside its schema, so nothing renders, merges or
-// judges a report that contradicts itself. Pure.
+// and a case the report lists, and that a trial with facts has every fact its semantics
+// version defines. A report read by any verb is checked for these beside its schema, so
+// nothing renders, merges or judges a report that contradicts itself. Pure.
 
-import { FACT_NAMES } from '../model/case.ts';
+import { factNamesAt } from '../model/case.ts';
 import type { Report } from '../model/report.ts';
 import { summarize } from './build.ts';
 
@@ -13,6 +13,7 @@ export function consistencyProblems(report: Report, file: string): string[] {
   const seen = new Map<string, number>();
   const probes = new Set(report.probes.map((p) => p.name));
   const cases = new Set(report.cases.map((c) => c.id));
+  const facts = factNamesAt(report.semantics);
   report.trials.forEach((t, i) => {
     const key = `${t.probe}\u0000${t.case}`;
     const first = seen.get(key);
@@ -21,7 +22,7 @@ export function consistencyProblems(report: Report, file: string): string[] {
     if (!probes.has(t.probe)) problems.push(`${file}: /trials/${i}/probe: expected a probe the report lists in /probes, not "${t.probe}"`);
     if (!cases.has(t.case)) problems.push(`${file}: /trials/${i}/case: expected a case the report lists in /cases, not "${t.case}"`);
     if (t.facts) {
-      const missing = FACT_NAMES.filter((f) => !Object.hasOwn(t.facts!, f));
+      const missing = facts.filter((f) => !Object.hasOwn(t.facts!, f));
       if (missing.length) problems.push(`${file}: /trials/${i}/facts: expected every fact; missing ${missing.join(', ')}`);
     }
   });

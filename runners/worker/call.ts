@@ -92,6 +92,7 @@ export function buildCall(spec: TrialSpec, signal: AbortSignal | null, nth = 1):
   }
   if (c.detached) call.detached = true;
   if (c.ipc) call.ipc = true;
+  if (c.stdin) call.stdin = c.stdin;
   if (c.maxBuffer !== undefined) call.maxBuffer = c.maxBuffer;
   return call;
 }

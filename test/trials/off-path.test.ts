@@ -1,7 +1,8 @@
 // The cases off the main path, against Node's spawn, the reference and the mutants that
 // break what each family asks: many calls on one signal (failing to spawn, succeeding,
 // the last aborted), AbortSignal.timeout's reason and AbortSignal.any's signal, and a
-// detached child leading its own process group, and a Node child holding an IPC channel.
+// detached child leading its own process group, a Node child holding an IPC channel, and a
+// child that reads its stdin until the end.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,12 +15,16 @@ import { tempDir } from '../support/helpers.ts';
 import { finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 
-const FAMILIES = ['failed-spawn/', 'shared-signal/', 'abort-signal/', 'process-group/', 'fork/'];
+const FAMILIES = ['failed-spawn/', 'shared-signal/', 'abort-signal/', 'process-group/', 'fork/', 'stdin/'];
 const CASES = loadAllCases()
   .filter((c) => FAMILIES.some((f) => c.spec.id.startsWith(f)))
   .map((c) => c.spec.id);
 const FAILED_SPAWNS = CASES.filter((id) => id.startsWith('failed-spawn/'));
-const offPath = trialSuite('off-path', ['node-spawn', 'node-fork', 'reference', 'mutant-keeps-abort-listener', 'mutant-signals-direct-child-only'], CASES);
+const offPath = trialSuite(
+  'off-path',
+  ['node-spawn', 'node-fork', 'reference', 'mutant-keeps-abort-listener', 'mutant-signals-direct-child-only', 'mutant-settles-before-exit'],
+  CASES,
+);
 
 offPath('every family has cases', () => {
   for (const family of FAMILIES) assert.ok(CASES.some((id) => id.startsWith(family)), family);
@@ -104,6 +109,30 @@ offPath("a forked child holds its IPC channel; Node's fork() settles before it i
   assert.equal([reference.facts!['child.signals'], reference.facts!['child.end'], reference.outcome], [['SIGTERM', 'SIGKILL'], 'killed', 'pass']);
   // The spawn it made is the fixture's, run by the node the call named: fork() reached the OS.
   assert.is(trial(ctx, 'node-fork', 'fork/ipc-abort').facts!['spawn.attempts'], 1);
+  // The child's end of the channel was still open when fork()'s call settled, not the reference's.
+  assert.is(fork.facts!['child.ipcOpenAtSettle'], true);
+  assert.is(reference.facts!['child.ipcOpenAtSettle'], false);
+  assert.is(trial(ctx, 'mutant-settles-before-exit', 'fork/ipc-ignores-sigterm-abort').facts!['child.ipcOpenAtSettle'], true);
+});
+
+offPath("a child that waits for the end of its stdin and ignores SIGTERM outlives Node's spawn; the reference ends it and waits", (ctx) => {
+  for (const id of CASES.filter((c) => c.startsWith('stdin/'))) {
+    // The child was ready, so the caller held its stdin open, and nobody closed it.
+    for (const probe of ['node-spawn', 'reference']) {
+      const t = trial(ctx, probe, id);
+      assert.ok(t.observations!.fixtures.events.some((e) => e.role === 'child' && e.kind === 'ready'), `${probe} ${id}`);
+      assert.is(t.facts!['child.stdinEnded'], false, `${probe} ${id}`);
+    }
+    const node = trial(ctx, 'node-spawn', id);
+    assert.equal([node.facts!['child.signals'], node.facts!['child.end'], node.outcome], [['SIGTERM'], 'harness-killed', 'known-fail'], id);
+    const reference = trial(ctx, 'reference', id);
+    assert.equal([reference.facts!['child.signals'], reference.facts!['child.end'], reference.facts!['child.reapedAtSettle'], reference.outcome], [['SIGTERM', 'SIGKILL'], 'killed', true, 'pass'], id);
+    const early = trial(ctx, 'mutant-settles-before-exit', id);
+    assert.equal([early.facts!['child.reapedAtSettle'], early.outcome], [false, 'known-fail'], id);
+  }
+  // Aborted, Node's spawn rejects at once; timed out, it waits for a child that never ends.
+  assert.is(trial(ctx, 'node-spawn', 'stdin/eof-exit-ignores-sigterm-abort').facts!.settled, 'rejected');
+  assert.is(trial(ctx, 'node-spawn', 'stdin/eof-exit-ignores-sigterm-timeout').facts!.settled, 'pending');
 });
 
 offPath('a run of the failed-spawn family alone gets a control case: none of its spawns can start a process', () => {
@@ -113,7 +142,7 @@ offPath('a run of the failed-spawn family alone gets a control case: none of its
   assert.equal(added.map((c) => c.spec.id), ['core/success']);
 });
 
-offPath('a case refuses several calls waiting on an exit, and a detached call that does not require detached', () => {
+offPath('a case refuses several calls waiting on an exit, a detached call that does not require detached, and a stdin child without a pipe', () => {
   const dir = tempDir();
   const base = JSON.parse(fs.readFileSync(loadAllCases().find((c) => c.spec.id === 'shared-signal/last-call-aborted')!.file, 'utf8'));
   const write = (name: string, doc: unknown) => {
@@ -125,6 +154,11 @@ offPath('a case refuses several calls waiting on an exit, and a detached call th
   assert.throws(() => loadCase(onExit), (e: unknown) => e instanceof InputError && /\/trigger\/after: expected "ready" or "signal"/.test(String(e.message)));
   const detached = write('detached', { ...base, id: 'mine/detached', call: { command: 'fixture', detached: true } });
   assert.throws(() => loadCase(detached), (e: unknown) => e instanceof InputError && /\/requires: expected "detached"/.test(String(e.message)));
+  // A child that exits at the end of its stdin needs a call that holds a pipe to it, and such a call the feature.
+  const eof = write('eof', { ...base, id: 'mine/eof', child: { stdin: 'exit-on-eof' } });
+  assert.throws(() => loadCase(eof), (e: unknown) => e instanceof InputError && /\/call\/stdin: expected "pipe"/.test(String(e.message)));
+  const pipe = write('pipe', { ...base, id: 'mine/pipe', call: { command: 'fixture', stdin: 'pipe' } });
+  assert.throws(() => loadCase(pipe), (e: unknown) => e instanceof InputError && /\/requires: expected "stdin"/.test(String(e.message)));
 });
 
 finish(offPath);

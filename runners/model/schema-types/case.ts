@@ -5,7 +5,7 @@
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "feature".
  */
-export type Feature = ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc")
+export type Feature = ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc" | "stdin")
 /**
  * The child's behaviour. Grandchildren nest at most two levels below it and four wide (cases/INTERPRETING.md): 21 processes at most.
  */
@@ -39,7 +39,7 @@ export type Clause = ("settles-after-exit" | "reason-preserved" | "escalates" | 
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factName".
  */
-export type FactName = ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle")
+export type FactName = ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factValue".
@@ -108,6 +108,10 @@ ipc?: boolean
  * Bytes of output the target may buffer before it must stop the child and reject.
  */
 maxBuffer?: number
+/**
+ * Give the child a pipe for its stdin that the caller holds open and writes nothing to, as a caller of a server that reads its stdin until the end does.
+ */
+stdin?: "pipe"
 }
 trigger: {
 kind: ("none" | "abort" | "pre-aborted" | "timeout")

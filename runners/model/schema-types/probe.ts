@@ -117,7 +117,7 @@ node?: string
  * the adapter module, relative to the probe directory (it may be another probe's adapter)
  */
 adapter?: string
-supports?: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc")[]
+supports?: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc" | "stdin")[]
 /**
  * Options added to every call this probe makes, over the case's own.
  */

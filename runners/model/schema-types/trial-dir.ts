@@ -114,7 +114,7 @@ observationOnly?: string
  * Items: This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "feature".
  */
-requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc")[]
+requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc" | "stdin")[]
 child: ChildBehaviour
 call: {
 /**
@@ -156,6 +156,10 @@ ipc?: boolean
  * Bytes of output the target may buffer before it must stop the child and reject.
  */
 maxBuffer?: number
+/**
+ * Give the child a pipe for its stdin that the caller holds open and writes nothing to, as a caller of a server that reads its stdin until the end does.
+ */
+stdin?: "pipe"
 }
 trigger: {
 kind: ("none" | "abort" | "pre-aborted" | "timeout")
@@ -233,7 +237,7 @@ clause: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-be
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factName".
  */
-fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle")
+fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factValue".
