@@ -7,71 +7,8 @@ import { judgeTrial } from '../runners/judge/judge-trial.ts';
 import { buildTimeline, deriveMemory } from '../runners/judge/timeline.ts';
 import type { CaseSpec } from '../runners/model/case.ts';
 import { finish } from './support/suite.ts';
-import type { AfterCaller, FixtureRecord, Introspection, Leftover, Observations, RawEvent, WorkerObservations } from '../runners/model/observations.ts';
-
-const spec: CaseSpec = {
-  id: 'core/x',
-  title: 'x',
-  requires: ['signal'],
-  child: { onSignal: { SIGTERM: { action: 'exit', delayMs: 200, marker: 'done', exitCode: 0 } } },
-  call: { command: 'fixture' },
-  trigger: { kind: 'abort', after: 'ready' },
-  windowMs: 1000,
-  assertions: [{ clause: 'reason-preserved', fact: 'settled', equals: 'rejected' }],
-};
-
-function history(over: Partial<WorkerObservations> = {}): WorkerObservations {
-  return {
-    t0: '1000000',
-    spawns: [{ t: '2000000', file: 'node', command: true, pid: 42, error: null, exit: null }],
-    trigger: { kind: 'abort', t: '3000000', fired: true },
-    settlement: {
-      kind: 'rejected',
-      t: '4000000',
-      error: { name: 'AbortError', code: 'ABORT_ERR', signal: null, exitCode: null, timedOut: null, cause: null, message: 'aborted', reasonAt: 'cause' },
-    },
-    atSettle: {
-      processes: [
-        { pid: 42, role: 'child', state: 'running' },
-        { pid: 43, role: 'child.g0', state: 'running' },
-      ],
-      markers: { done: false },
-      abortListeners: 0,
-      timers: 1,
-      exitsSeen: [],
-    },
-    ends: {},
-    afterWindow: [
-      { pid: 42, role: 'child', state: 'exited' },
-      { pid: 43, role: 'child.g0', state: 'running' },
-    ],
-    rss: { atCall: 50_000_000, atSettle: 58_000_000 },
-    problems: [],
-    ...over,
-  };
-}
-
-function observe(
-  h: WorkerObservations,
-  over: { records?: FixtureRecord[]; events?: RawEvent[]; leftovers?: Leftover[]; afterCaller?: AfterCaller } = {},
-): Observations {
-  return {
-    setup: '0'.repeat(64),
-    worker: h,
-    fixtures: {
-      records: over.records ?? [
-        { pid: 42, ppid: 1, pgid: 42, startTime: '9', role: 'child', t: '2500000' },
-        { pid: 43, ppid: 42, pgid: 42, startTime: '9', role: 'child.g0', t: '2600000' },
-      ],
-      events: over.events ?? [
-        { t: '3100000', pid: 42, kind: 'signal', signal: 'SIGTERM', role: 'child' },
-        { t: '5000000', pid: 42, kind: 'marker', role: 'child' },
-        { t: '5100000', pid: 42, kind: 'exit', code: 0, role: 'child' },
-      ],
-    },
-    runner: { afterCaller: over.afterCaller ?? null, leftovers: over.leftovers ?? [] },
-  };
-}
+import { history, observe, spec } from './support/observed.ts';
+import type { Introspection, RawEvent, WorkerObservations } from '../runners/model/observations.ts';
 
 test('a plain abort that settles before the cleanup reads as such', () => {
   const f = deriveFacts(spec, observe(history()));
@@ -184,46 +121,10 @@ test('a child the runner had to kill ended harness-killed, whatever else was see
   assert.is(f['child.end'], 'harness-killed');
 });
 
-test("a child that exits only after the watch ended, when the worker's end closed its pipes, was ended by the harness", () => {
-  const exitAt = (t: string): RawEvent[] => [{ t, pid: 42, kind: 'exit', code: 0, role: 'child' }];
-  assert.is(deriveFacts(spec, observe(history({ watchEnd: '9000000' }), { events: exitAt('9500000') }))['child.end'], 'harness-killed');
-  assert.is(deriveFacts(spec, observe(history({ watchEnd: '9000000' }), { events: exitAt('8500000') }))['child.end'], 'exit');
-});
-
 test('a child whose exit the target had seen before settling was reaped at settlement', () => {
   const h = history();
   h.atSettle!.exitsSeen = [42];
   assert.is(deriveFacts(spec, observe(h))['child.reapedAtSettle'], true);
-});
-
-test("the end of a child's stdin counts only while the trial watched, and only for a child that reads it", () => {
-  const reads: CaseSpec = { ...spec, child: { stdin: 'exit-on-eof' }, call: { command: 'fixture', stdin: 'pipe' }, requires: ['signal', 'stdin'] };
-  const eofAt = (t: string): RawEvent[] => [{ t, pid: 42, kind: 'stdin-eof', role: 'child' }];
-  // The caller closed it while watched.
-  assert.is(deriveFacts(reads, observe(history({ watchEnd: '9000000' }), { events: eofAt('5000000') }))['child.stdinEnded'], true);
-  // The worker's own exit closed it, after the watch: the caller never did.
-  assert.is(deriveFacts(reads, observe(history({ watchEnd: '9000000' }), { events: eofAt('9500000') }))['child.stdinEnded'], false);
-  // A report made before the watch's end was kept cannot tell.
-  assert.is(deriveFacts(reads, observe(history(), { events: eofAt('5000000') }))['child.stdinEnded'], 'unknown');
-  // A child that does not read its stdin says nothing of it.
-  assert.is(deriveFacts(spec, observe(history({ watchEnd: '9000000' }), { events: eofAt('5000000') }))['child.stdinEnded'], null);
-});
-
-test("a child's IPC channel is open at settlement until it logs the channel's closing or its exit, or the target reaps it", () => {
-  const keeps: CaseSpec = { ...spec, child: { ipc: 'keep' }, call: { command: 'fixture', ipc: true }, requires: ['signal', 'ipc'] };
-  const open: RawEvent = { t: '2700000', pid: 42, kind: 'ipc-open', role: 'child' };
-  const ipcAt = (events: RawEvent[], h = history()) => deriveFacts(keeps, observe(h, { events }))['child.ipcOpenAtSettle'];
-  assert.is(ipcAt([open]), true);
-  assert.is(ipcAt([open, { t: '3500000', pid: 42, kind: 'ipc-disconnect', role: 'child' }]), false);
-  // Closed after the settlement (t 4000000): it was open when the call settled.
-  assert.is(ipcAt([open, { t: '4500000', pid: 42, kind: 'ipc-disconnect', role: 'child' }]), true);
-  const reaped = history();
-  reaped.atSettle!.exitsSeen = [42];
-  assert.is(ipcAt([open], reaped), false);
-  // Never opened: the target gave the child no channel.
-  assert.is(ipcAt([]), false);
-  assert.is(ipcAt([open], history({ settlement: { kind: 'pending', t: null, error: null }, atSettle: null })), 'unknown');
-  assert.is(deriveFacts(spec, observe(history(), { events: [open] }))['child.ipcOpenAtSettle'], null);
 });
 
 test('a resolved call has no error facts, and a call with no spawn has no child', () => {

@@ -22,7 +22,7 @@ export function watchAfterCaller(dir: string, spawns: SpawnObservation[], window
       // The caller is gone: nobody is left to reap its children.
       reaping: false,
       schedule: (tick, ms) => setTimeout(tick, ms),
-      done: (afterWindow, watchEnd) => resolve({ t, processes, ends, afterWindow, watchEnd }),
+      done: (afterWindow, watchEnd, eventsAtWatchEnd) => resolve({ t, processes, ends, afterWindow, watchEnd, eventsAtWatchEnd }),
     }),
   );
 }

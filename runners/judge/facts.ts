@@ -4,7 +4,7 @@
 
 import type { CaseSpec, FactName, FactValue } from '../model/case.ts';
 import type { Facts } from '../model/report.ts';
-import { HELPER_ROLE, type Observations, type WorkerObservations } from '../model/observations.ts';
+import { HELPER_ROLE, type Observations, type RawEvent, type WorkerObservations } from '../model/observations.ts';
 import { childPid, commandSpawns, compareT, watched } from './read-observations.ts';
 
 type Value = FactValue | 'unknown';
@@ -63,20 +63,40 @@ export function cappedProcesses(o: Observations): { pids: Set<number>; first: st
   return { pids: new Set(caps.map((e) => e.pid)), first: caps[0]?.t ?? null };
 }
 
+/**
+ * The fixture events written before a moment (settlement, the watch's end), by the count
+ * each process had written then: each process appends its own in order, so its first N
+ * are those. Counted, not timed, because a runtime's clock (Deno's) need not be the
+ * fixtures'. Null in a report made before the counts were kept.
+ */
+function eventsWithin(o: Observations, counts: Record<string, number> | undefined): Set<RawEvent> | null {
+  if (!counts) return null;
+  const byPid = new Map<number, RawEvent[]>();
+  for (const e of o.fixtures.events) byPid.set(e.pid, [...(byPid.get(e.pid) ?? []), e]);
+  const within = new Set<RawEvent>();
+  for (const [pid, events] of byPid) {
+    for (const e of [...events].sort((a, b) => compareT(a.t, b.t)).slice(0, counts[String(pid)] ?? 0)) within.add(e);
+  }
+  return within;
+}
+
 export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const history = o.worker;
   const { afterWindow, callerExit } = watched(o);
   const capped = cappedProcesses(o);
   const t = history.settlement.t;
-  const onItsOwn = capped.first === null || t === null || compareT(t, capped.first) < 0;
+  // A cap before the settlement: by the events written by then, or, in a report made
+  // before they were counted, by the clock.
+  const atSettleEvents = eventsWithin(o, history.atSettle?.events);
+  const cappedFirst = atSettleEvents ? o.fixtures.events.some((e) => e.kind === 'cap' && atSettleEvents.has(e)) : t !== null && capped.first !== null && compareT(t, capped.first) >= 0;
+  const onItsOwn = capped.first === null || t === null || !cappedFirst;
   const settled = onItsOwn ? history.settlement.kind : 'pending';
   const error = history.settlement.error;
   // What was sampled when a call returned after the cap shows the harness's doing.
   const atSettle = onItsOwn ? history.atSettle : null;
   const pid = childPid(o);
   const leftoverPids = new Set(o.runner.leftovers.map((l) => l.pid));
-  // When the trial stopped watching; absent in reports made before it was kept.
-  const watchEnd = o.runner.afterCaller ? o.runner.afterCaller.watchEnd : history.watchEnd;
+  const watchedEvents = eventsWithin(o, o.runner.afterCaller ? o.runner.afterCaller.eventsAtWatchEnd : history.eventsAtWatchEnd);
 
   const errorFact = (pick: (e: NonNullable<typeof error>) => FactValue): Value => {
     if (settled === 'pending') return 'unknown';
@@ -125,7 +145,7 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     // closed the child's pipes (a child that stops at the end of its stdin), racing the
     // runner's sweep for leftovers, which would otherwise have killed it.
     const exited = o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit');
-    if (exited && watchEnd !== undefined && compareT(exited.t, watchEnd) > 0) return 'harness-killed';
+    if (exited && watchedEvents && !watchedEvents.has(exited)) return 'harness-killed';
     if (exited) return 'exit';
     const exit = history.spawns.find((s) => s.pid === pid)?.exit;
     if (exit) return exit.signal ? 'killed' : 'exit';
@@ -144,8 +164,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const stdinEnded = (): Value => {
     if (pid === null || (spec.child.stdin !== 'exit-on-eof' && spec.child.stdin !== 'mcp-handshake')) return null;
     const mine = o.fixtures.events.filter((e) => e.pid === pid);
-    if (mine.length === 0 || watchEnd === undefined) return 'unknown';
-    return mine.some((e) => e.kind === 'stdin-eof' && compareT(e.t, watchEnd) <= 0);
+    if (mine.length === 0 || !watchedEvents) return 'unknown';
+    return mine.some((e) => e.kind === 'stdin-eof' && watchedEvents.has(e));
   };
 
   // The child's end of its IPC channel at settlement, as the child logged it: open once it
@@ -153,8 +173,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   // seen it exit; a child the settlement sample shows gone has no channel either.
   const ipcOpenAtSettle = (): Value => {
     if (pid === null || spec.child.ipc !== 'keep') return null;
-    if (!atSettle || t === null) return 'unknown';
-    const before = (kind: string) => o.fixtures.events.some((e) => e.pid === pid && e.kind === kind && compareT(e.t, t) <= 0);
+    if (!atSettle || !atSettleEvents) return 'unknown';
+    const before = (kind: string) => o.fixtures.events.some((e) => e.pid === pid && e.kind === kind && atSettleEvents.has(e));
     if (!before('ipc-open')) return false;
     if (before('ipc-disconnect') || before('exit') || atSettle.exitsSeen.includes(pid)) return false;
     return atSettle.processes.find((p) => p.pid === pid)?.state === 'running';

@@ -84,6 +84,9 @@ export interface WorkerObservations {
     timers: number;
     /** Pids of spawned children whose exit the worker had already seen (reaped). */
     exitsSeen: number[];
+    /** How many events each fixture process had written at settlement: those before it,
+     *  told without comparing clocks. Absent in reports made before it was kept. */
+    events?: Record<string, number>;
   } | null;
   /** When each fixture process was first seen gone during the window (t in ns). */
   ends: Record<string, string>;
@@ -91,6 +94,10 @@ export interface WorkerObservations {
   /** When the worker stopped watching: the window closed, nothing was left to watch, or
    *  the deadline passed with the call pending. Absent in reports made before it was kept. */
   watchEnd?: string;
+  /** How many events each fixture process (by pid) had written when the watch ended: the
+   *  events before it, told apart without comparing the worker's clock with the fixtures'.
+   *  Absent in reports made before it was kept. */
+  eventsAtWatchEnd?: Record<string, number>;
   /** Resident memory of the calling process when the call began and when it settled. */
   rss: { atCall: number; atSettle: number | null };
   /** What kept the trial from meaning anything (a fixture never ready, say). */
@@ -134,6 +141,8 @@ export interface AfterCaller {
   afterWindow: ProcSample[];
   /** When the runner stopped watching. */
   watchEnd?: string;
+  /** How many events each fixture process had written then. */
+  eventsAtWatchEnd?: Record<string, number>;
 }
 
 /** What the runner had to end after the worker was done: always a finding. */

@@ -189,6 +189,30 @@ export function readEvents(dir) {
 }
 
 /**
+ * How many events each fixture process had written, whole and readable, by now: a count
+ * taken when a watch ends tells which events came before it without comparing clocks
+ * (a runtime's own clock, Deno's, need not be the fixtures' CLOCK_MONOTONIC).
+ * @param {string} dir
+ * @returns {Record<string, number>}
+ */
+export function eventCounts(dir) {
+  /** @type {Record<string, number>} */
+  const counts = {};
+  for (const f of filesIn(eventsDir(dir), '.jsonl')) {
+    let n = 0;
+    for (const line of (regular(f) ?? '').split('\n')) {
+      if (!line) continue;
+      try {
+        JSON.parse(line);
+        n++;
+      } catch {}
+    }
+    counts[path.basename(f, '.jsonl')] = n;
+  }
+  return counts;
+}
+
+/**
  * The events file of one process, as text (for a quick look for one kind of event).
  * @param {string} dir
  * @param {number} pid

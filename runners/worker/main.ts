@@ -10,7 +10,7 @@ import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall, handedSignal, prepareCommand } from './call.ts';
-import { now, PROTOCOL, readMessage, readyDir, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
+import { eventCounts, now, PROTOCOL, readMessage, readyDir, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
 import { describeError, firstLine, stackOf } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
 import type { TrialSpec, WorkerOutput } from './messages.ts';
@@ -153,9 +153,10 @@ function watchAfterSettle(): void {
     ends: observed.ends,
     reaping: true,
     schedule: (tick, ms) => timers.harnessTimer(tick, ms),
-    done: (afterWindow, watchEnd) => {
+    done: (afterWindow, watchEnd, eventsAtWatchEnd) => {
       observed.afterWindow = afterWindow;
       observed.watchEnd = watchEnd;
+      observed.eventsAtWatchEnd = eventsAtWatchEnd;
       finish();
     },
   });
@@ -181,6 +182,7 @@ timers.harnessTimer(() => {
   if (!observed.entered && observed.problems.length === 0) adapterFailed('call', null, `run() did not settle within ${spec.deadlineMs} ms and never called into the target`);
   observed.afterWindow = sampleProcesses(dir, observed.spawns);
   observed.watchEnd = now();
+  observed.eventsAtWatchEnd = eventCounts(dir);
   finish();
 }, spec.deadlineMs);
 

@@ -7,7 +7,7 @@ import { getEventListeners } from 'node:events';
 import type { ChildBehaviour } from '../model/case.ts';
 import { HELPER_ROLE, type ProcSample, type SpawnObservation, type WorkerObservations } from '../model/observations.ts';
 import { processState } from '../os/processes.ts';
-import { readRecords } from '../protocol/trial-dir.mjs';
+import { eventCounts, readRecords } from '../protocol/trial-dir.mjs';
 
 /** Every marker file the behaviour (and its grandchildren) may write. */
 export function markersOf(behaviour: ChildBehaviour): string[] {
@@ -52,6 +52,7 @@ export function sampleAtSettle(
     abortListeners: signal ? abortListenersOn(signal) : null,
     timers,
     exitsSeen: spawns.flatMap((s) => (s.exit && s.pid !== null ? [s.pid] : [])),
+    events: eventCounts(dir),
   };
 }
 

@@ -6,7 +6,7 @@
 // synchronization.
 
 import type { ProcSample, SpawnObservation } from '../model/observations.ts';
-import { now } from '../protocol/trial-dir.mjs';
+import { eventCounts, now } from '../protocol/trial-dir.mjs';
 import { sampleProcesses } from './sample.ts';
 
 export const POLL_MS = 10;
@@ -23,8 +23,8 @@ export interface WindowWatch {
   reaping: boolean;
   /** How the next sample is scheduled: the worker's timers must not count as the target's. */
   schedule: (tick: () => void, ms: number) => void;
-  /** The last sample, and when the watch stopped. */
-  done: (afterWindow: ProcSample[], watchEnd: string) => void;
+  /** The last sample, when the watch stopped, and how many events each fixture had written by then. */
+  done: (afterWindow: ProcSample[], watchEnd: string, eventsAtWatchEnd: Record<string, number>) => void;
 }
 
 export function watchWindow(w: WindowWatch): void {
@@ -36,7 +36,7 @@ export function watchWindow(w: WindowWatch): void {
     // reaped it, so while the caller lives the window stays open until that is seen too.
     const reaped = !w.reaping || w.spawns.every((s) => s.pid === null || s.exit !== null);
     const settledDown = samples.every((s) => s.state === 'exited') && reaped;
-    if (Date.now() >= until || settledDown) return w.done(samples, now());
+    if (Date.now() >= until || settledDown) return w.done(samples, now(), eventCounts(w.dir));
     w.schedule(tick, POLL_MS);
   };
   tick();

@@ -68,6 +68,7 @@ markers: {
 abortListeners: (number | null)
 timers: number
 exitsSeen: number[]
+events?: EventCounts
 })
 ends: Ends
 afterWindow: Sample[]
@@ -75,6 +76,7 @@ afterWindow: Sample[]
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
  */
 watchEnd?: string
+eventsAtWatchEnd?: EventCounts
 rss: {
 atCall: number
 atSettle: (number | null)
@@ -143,6 +145,7 @@ afterWindow: Sample[]
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
  */
 watchEnd?: string
+eventsAtWatchEnd?: EventCounts
 })
 leftovers: Leftover[]
 }
@@ -184,6 +187,15 @@ export interface Sample {
 pid: number
 role: string
 state: ("running" | "exited")
+}
+/**
+ * How many events each fixture process, by pid, had written when the watch ended: which events came before it, told without comparing the watcher's clock with the fixtures'.
+ * 
+ * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
+ * via the `definition` "eventCounts".
+ */
+export interface EventCounts {
+[k: string]: number
 }
 /**
  * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema

@@ -322,6 +322,7 @@ markers: {
 abortListeners: (number | null)
 timers: number
 exitsSeen: number[]
+events?: EventCounts
 })
 ends: Ends
 afterWindow: Sample[]
@@ -329,6 +330,7 @@ afterWindow: Sample[]
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
  */
 watchEnd?: string
+eventsAtWatchEnd?: EventCounts
 rss: {
 atCall: number
 atSettle: (number | null)
@@ -447,6 +449,12 @@ export interface Sample {
 pid: number
 role: string
 state: ("running" | "exited")
+}
+/**
+ * How many events each fixture process, by pid, had written when the watch ended: which events came before it, told without comparing the watcher's clock with the fixtures'.
+ */
+export interface EventCounts {
+[k: string]: number
 }
 export interface Ends {
 /**
