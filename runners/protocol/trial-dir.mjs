@@ -199,15 +199,19 @@ export function eventCounts(dir) {
   /** @type {Record<string, number>} */
   const counts = {};
   for (const f of filesIn(eventsDir(dir), '.jsonl')) {
+    // Only a fixture's own file, named by its pid; anything else planted there is not one.
+    const pid = path.basename(f, '.jsonl');
+    const text = /^[1-9][0-9]*$/.test(pid) ? regular(f) : null;
+    if (text === null) continue;
     let n = 0;
-    for (const line of (regular(f) ?? '').split('\n')) {
+    for (const line of text.split('\n')) {
       if (!line) continue;
       try {
         JSON.parse(line);
         n++;
       } catch {}
     }
-    counts[path.basename(f, '.jsonl')] = n;
+    counts[pid] = n;
   }
   return counts;
 }
