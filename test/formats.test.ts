@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { show } from '../runners/judge/verdicts.ts';
 import { FACT_NAMES } from '../runners/model/case.ts';
-import { runtimeFlag, runtimeText } from '../runners/model/runtime-spec.ts';
+import { runtimeFlag, runtimeKey, runtimeText } from '../runners/model/runtime-spec.ts';
 import { RESULTS_DIR, ROOT } from '../runners/model/paths.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
@@ -71,11 +71,12 @@ test('in JUnit a failure carries its verdicts, an error its reason, and known fa
     { probe: 'p', case: 'core/d', outcome: 'pass' },
   ];
   const xml = renderJunit([{ ...report, probes: [{ ...report.probes[0], name: 'p' }], trials, summary: summarize(trials) }]);
-  assert.match(xml, /tests="4" failures="1" errors="1" skipped="1"/);
+  assert.match(xml, /tests="4" failures="1" errors="1" skipped="1" time="/);
+  assert.match(xml, /<testsuites name="childproof" tests="4" failures="1" errors="1" time="\d+\.\d{3}">/);
   assert.match(xml, /<failure type="fail" message="why">why\nescalates: child\.signals is \[&quot;SIGTERM&quot;\] &lt;no SIGKILL&gt;<\/failure>/);
   assert.match(xml, /<error type="error" message="the worker died">/);
   assert.match(xml, /<skipped>known-fail: it never escalates<\/skipped>/);
-  assert.match(xml, /<testcase name="core\/d" classname="childproof\.p" time="0\.000"\/>/);
+  assert.match(xml, new RegExp(`<testcase name="core/d" classname="childproof\\.${runtimeKey(report.environment).replace(/\./g, '_')}\\.p" time="0\\.000"/>`));
 });
 
 test('the Markdown of every committed report holds every trial, its facts and how to run it again', () => {
@@ -91,15 +92,15 @@ test('the Markdown of every committed report holds every trial, its facts and ho
   }
 });
 
-test('GitHub annotations name the case file of each outcome not as expected, escaped', () => {
+test('GitHub annotations escape what they carry, and a report as expected gets its notice alone', () => {
   const [{ report }] = published;
   const trials: TrialResult[] = [
     { probe: 'p', case: 'core/a', outcome: 'fail', reason: 'line one\nline two: 100%' },
     { probe: 'p', case: 'core/b', outcome: 'known-fail', reason: 'known' },
   ];
   const out = renderGithub([{ ...report, trials, summary: summarize(trials) } as Report]);
-  assert.is(out, `::error file=cases/core/a.case.json,title=childproof p on ${runtimeText(report.environment).replace(':', '%3A')}%3A fail::core/a: line one%0Aline two: 100%25\n`);
-  for (const { report: r } of published) assert.is(renderGithub([r]), '', 'every committed report is as expected');
+  assert.is(out.split('\n')[0], `::error title=childproof p on ${runtimeText(report.environment).replace(':', '%3A')}%3A core/a%3A fail::line one%0Aline two: 100%25`);
+  for (const { report: r } of published) assert.match(renderGithub([r]), /^::notice title=childproof on [^:]+::\d+ trials: .*(All as expected|Nothing was tested)\.\n$/, 'every committed report is as expected');
 });
 
 test('render picks one trial with --trial, writes --out whole, and refuses what it does not know', async () => {
@@ -209,7 +210,7 @@ test('what a target, an adapter or a probe wrote is shown, never obeyed, in ever
   assert.not.ok(xml.includes('<script'));
   assert.is(xmllint(xml, xsd).status, 0);
   const gh = renderGithub([hostile]);
-  for (const line of gh.trimEnd().split('\n')) assert.match(line, /^::error file=[^\n]*::/, 'one annotation per line');
+  for (const line of gh.trimEnd().split('\n')) assert.match(line, /^::(error|notice) [^\n]*::/, 'one annotation per line');
   assert.not.ok(gh.includes('\n::error::forged'));
   const terminal = renderTable(hostile, { ...DEFAULT_VIEW, table: 'probes' });
   for (const raw of ['\u001b[2K', '\u001b]0', '\u0007']) assert.not.ok(terminal.includes(raw), `the terminal gets ${JSON.stringify(raw)}`);

@@ -1,8 +1,11 @@
-// `childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--out FILE]`:
+// `childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--case FILE]... [--probe DIR]... [--out FILE]`:
 // a report for people and for the tools they already read: Markdown for a write-up, a
 // self-contained HTML page, one trial's timeline as SVG, JUnit XML for a CI's test view,
-// GitHub workflow commands for annotations.
+// GitHub workflow commands for annotations. For github, `--case FILE` and `--probe DIR`
+// name the user's own case files and probes, so annotations land on their lines; with
+// GITHUB_STEP_SUMMARY set, the Markdown is appended to the job's summary too.
 
+import fs from 'node:fs';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
@@ -12,7 +15,10 @@ import { renderHtml } from '../report/formats/html.ts';
 import { renderMarkdown } from '../report/formats/markdown.ts';
 import { renderTimeline } from '../report/formats/timeline.ts';
 import { readReport } from '../report/report-file.ts';
-import { parse, string } from './args.ts';
+import { placesOf } from '../report/places.ts';
+import { loadAllCases, selectCases } from '../model/load-cases.ts';
+import { loadProbes, shippedProbes } from '../model/load-probes.ts';
+import { parse, string, strings } from './args.ts';
 import { checkOutput } from '../model/output.ts';
 
 const FORMATS: Record<string, (reports: Report[]) => string> = {
@@ -21,8 +27,15 @@ const FORMATS: Record<string, (reports: Report[]) => string> = {
   // One trial's timeline alone: --trial names it.
   svg: (reports) => renderTimeline(reports[0].trials[0]),
   junit: renderJunit,
-  github: renderGithub,
+  github: (reports) => renderGithub(reports),
 };
+
+/** The user's own case files and probe directories first, then what ships, for annotations. */
+function githubPlaces(cases: string[], probes: string[]) {
+  const all = loadAllCases();
+  const own = cases.length ? selectCases(all, cases) : [];
+  return placesOf([...own, ...all], [...(probes.length ? loadProbes(probes) : []), ...shippedProbes()]);
+}
 
 /** Only the trial named PROBE:CASE; a report without it is left out. */
 function onlyTrial(reports: Report[], spec: string): Report[] {
@@ -37,7 +50,11 @@ function onlyTrial(reports: Report[], spec: string): Report[] {
 }
 
 export function cmdRender(args: string[]): number {
-  const { values, positionals } = parse(args, { format: { type: 'string' }, trial: { type: 'string' }, out: { type: 'string' } }, { min: 1, max: Infinity, what: 'render takes one or more report files' });
+  const { values, positionals } = parse(
+    args,
+    { format: { type: 'string' }, trial: { type: 'string' }, out: { type: 'string' }, case: { type: 'string', multiple: true }, probe: { type: 'string', multiple: true } },
+    { min: 1, max: Infinity, what: 'render takes one or more report files' },
+  );
   const format = string(values.format);
   if (!format || !Object.hasOwn(FORMATS, format)) throw new InputError([`--format expects one of ${Object.keys(FORMATS).join(', ')}${format ? `, not "${format}"` : ''}`]);
   const out = string(values.out);
@@ -46,7 +63,9 @@ export function cmdRender(args: string[]): number {
   const trial = string(values.trial);
   if (trial) reports = onlyTrial(reports, trial);
   else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
-  const text = FORMATS[format](reports);
+  const text = format === 'github' ? renderGithub(reports, githubPlaces(strings(values.case), strings(values.probe))) : FORMATS[format](reports);
+  const summary = process.env.GITHUB_STEP_SUMMARY;
+  if (format === 'github' && summary) fs.appendFileSync(summary, `${renderMarkdown(reports)}\n`);
   if (out) {
     writeFileWhole(out, text);
     process.stderr.write(`childproof: ${format} written to ${display(out)}\n`);

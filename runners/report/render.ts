@@ -147,9 +147,14 @@ export function renderTable(report: Report, view: View = DEFAULT_VIEW): string {
   }
   const news = notes(report).flatMap((n) => wrap(n, view.width - 2, '    ').map((l) => `  ${l}`));
   if (news.length) sections.push(news);
+  sections.push(wrap(summaryLine(report), view.width));
+  return sections.map((s) => s.join('\n')).join('\n\n');
+}
+
+/** The run in one sentence: its outcomes counted, and whether all are as expected. */
+export function summaryLine(report: Report): string {
   const counts = Object.entries(report.summary.outcomes).map(([k, v]) => `${v} ${k}`).join(', ');
   const verdict = !report.summary.asExpected || report.interrupted ? 'NOT as expected.' : testedNothing(report) ? 'Nothing was tested.' : 'All as expected.';
   const cut = report.interrupted ? ` Interrupted (${report.interrupted.by}): ${report.interrupted.finished} of ${report.interrupted.planned} trials finished.` : '';
-  sections.push(wrap(`${report.summary.total} trials: ${counts || 'none'}. ${verdict}${cut}`, view.width));
-  return sections.map((s) => s.join('\n')).join('\n\n');
+  return `${report.summary.total} trials: ${counts || 'none'}. ${verdict}${cut}`;
 }

@@ -1,11 +1,13 @@
 // A report as JUnit XML (the Jenkins JUnit 4 schema): one testsuite per probe and runtime,
-// one testcase per trial. A failure carries the verdict sentences and the explanation;
-// known failures and trials that could not run are skipped, with their reason. Pure.
+// one testcase per trial, whose classname names the runtime so that a CI's history keeps
+// Node 20 and Node 24 apart. A failure carries the verdict sentences and the explanation;
+// known failures and trials that could not run are skipped, each kind named first in its text.
+// Totals and times sit on every suite and on the whole. Pure.
 
 import type { Report, TrialResult } from '../../model/report.ts';
 import { interruptionWords } from '../build.ts';
 import { escapeMarkup } from './escape.ts';
-import { runtimeText } from '../../model/runtime-spec.ts';
+import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
 
 const FAILURE = new Set(['fail', 'unexpected-pass', 'unknown', 'flaky']);
 const SKIPPED = new Set(['known-fail', 'unsupported', 'unavailable']);
@@ -18,10 +20,18 @@ export function failureText(t: TrialResult): string {
   return [t.reason ?? t.outcome, ...verdicts].join('\n');
 }
 
-const seconds = (t: TrialResult) => (Math.max(0, ...(t.timeline ?? []).map((e) => e.ms)) / 1000).toFixed(3);
+const ms = (t: TrialResult) => Math.max(0, ...(t.timeline ?? []).map((e) => e.ms));
+const seconds = (total: number) => (total / 1000).toFixed(3);
 
-function testcase(t: TrialResult): string {
-  const open = `    <testcase name="${xml(t.case)}" classname="${xml(`childproof.${t.probe}`)}" time="${seconds(t)}"`;
+/** childproof.node-v20_20_2.node-spawn: the runtime a package, the probe its class; dots
+ *  in a release would split it into packages of their own. */
+export function classname(report: Report, probe: string): string {
+  return `childproof.${runtimeKey(report.environment).replace(/\./g, '_')}.${probe}`;
+}
+
+function testcase(report: Report, t: TrialResult): string {
+  const open = `    <testcase name="${xml(t.case)}" classname="${xml(classname(report, t.probe))}" time="${seconds(ms(t))}"`;
+  // The Jenkins schema gives <skipped> no message attribute: its text starts with the kind.
   if (SKIPPED.has(t.outcome)) return `${open}>\n      <skipped>${xml(`${t.outcome}: ${failureText(t)}`)}</skipped>\n    </testcase>`;
   if (t.outcome === 'error') return `${open}>\n      <error type="error" message="${xml(t.reason ?? 'error')}">${xml(failureText(t))}</error>\n    </testcase>`;
   if (FAILURE.has(t.outcome)) return `${open}>\n      <failure type="${t.outcome}" message="${xml(t.reason ?? t.outcome)}">${xml(failureText(t))}</failure>\n    </testcase>`;
@@ -33,26 +43,34 @@ function interruptedSuite(report: Report): string {
   const words = interruptionWords(report.interrupted!);
   return (
     `  <testsuite name="${xml(`childproof run (${runtimeText(report.environment)})`)}" tests="1" failures="0" errors="1" skipped="0" timestamp="${xml(report.createdAt)}">\n` +
-    `    <testcase name="the run finished" classname="childproof.run" time="0">\n      <error type="interrupted" message="${xml(words)}">${xml(words)}</error>\n    </testcase>\n` +
+    `    <testcase name="the run finished" classname="${xml(`childproof.${runtimeKey(report.environment).replace(/\./g, '_')}.run`)}" time="0">\n      <error type="interrupted" message="${xml(words)}">${xml(words)}</error>\n    </testcase>\n` +
     '  </testsuite>'
   );
 }
 
 export function renderJunit(reports: Report[]): string {
   const suites: string[] = [];
+  const total = { tests: 0, failures: 0, errors: 0, skipped: 0, ms: 0 };
   for (const report of reports) {
-    if (report.interrupted) suites.push(interruptedSuite(report));
+    if (report.interrupted) {
+      suites.push(interruptedSuite(report));
+      total.tests++;
+      total.errors++;
+    }
     for (const probe of report.probes) {
       const trials = report.trials.filter((t) => t.probe === probe.name);
       const count = (set: Set<string> | string) => trials.filter((t) => (typeof set === 'string' ? t.outcome === set : set.has(t.outcome))).length;
       const name = `${probe.name} (${runtimeText(report.environment)})`;
+      const suite = { tests: trials.length, failures: count(FAILURE), errors: count('error'), skipped: count(SKIPPED), ms: trials.reduce((sum, t) => sum + ms(t), 0) };
+      for (const k of Object.keys(total) as Array<keyof typeof total>) total[k] += suite[k];
       suites.push(
-        `  <testsuite name="${xml(name)}" tests="${trials.length}" failures="${count(FAILURE)}" errors="${count('error')}" skipped="${count(SKIPPED)}" timestamp="${xml(report.createdAt)}">\n` +
-          trials.map(testcase).join('\n') +
+        `  <testsuite name="${xml(name)}" tests="${suite.tests}" failures="${suite.failures}" errors="${suite.errors}" skipped="${suite.skipped}" time="${seconds(suite.ms)}" timestamp="${xml(report.createdAt)}">\n` +
+          trials.map((t) => testcase(report, t)).join('\n') +
           (trials.length ? '\n' : '') +
           '  </testsuite>',
       );
     }
   }
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="childproof">\n${suites.join('\n')}\n</testsuites>\n`;
+  const totals = `tests="${total.tests}" failures="${total.failures}" errors="${total.errors}" time="${seconds(total.ms)}"`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<testsuites name="childproof" ${totals}>\n${suites.join('\n')}\n</testsuites>\n`;
 }
