@@ -21,20 +21,26 @@ import { loadProbes, shippedProbes } from '../model/load-probes.ts';
 import { parse, string, strings } from './args.ts';
 import { checkOutput } from '../model/output.ts';
 
-const FORMATS: Record<string, (reports: Report[]) => string> = {
+/** The user's own case files and probe directories, named by --case and --probe. */
+interface Own {
+  cases: string[];
+  probes: string[];
+}
+
+const FORMATS: Record<string, (reports: Report[], own: Own) => string> = {
   md: renderMarkdown,
   html: renderHtml,
   // One trial's timeline alone: --trial names it.
   svg: (reports) => renderTimeline(reports[0].trials[0]),
   junit: renderJunit,
-  github: (reports) => renderGithub(reports),
+  github: (reports, own) => renderGithub(reports, githubPlaces(own)),
 };
 
 /** The user's own case files and probe directories first, then what ships, for annotations. */
-function githubPlaces(cases: string[], probes: string[]) {
+function githubPlaces(own: Own) {
   const all = loadAllCases();
-  const own = cases.length ? selectCases(all, cases) : [];
-  return placesOf([...own, ...all], [...(probes.length ? loadProbes(probes) : []), ...shippedProbes()]);
+  const cases = own.cases.length ? selectCases(all, own.cases) : [];
+  return placesOf([...cases, ...all], [...(own.probes.length ? loadProbes(own.probes) : []), ...shippedProbes()]);
 }
 
 /** Only the trial named PROBE:CASE; a report without it is left out. */
@@ -63,7 +69,7 @@ export function cmdRender(args: string[]): number {
   const trial = string(values.trial);
   if (trial) reports = onlyTrial(reports, trial);
   else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
-  const text = format === 'github' ? renderGithub(reports, githubPlaces(strings(values.case), strings(values.probe))) : FORMATS[format](reports);
+  const text = FORMATS[format](reports, { cases: strings(values.case), probes: strings(values.probe) });
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (format === 'github' && summary) fs.appendFileSync(summary, `${renderMarkdown(reports)}\n`);
   if (out) {

@@ -72,10 +72,13 @@ export function cappedProcesses(o: Observations): { pids: Set<number>; first: st
 function eventsWithin(o: Observations, counts: Record<string, number> | undefined): Set<RawEvent> | null {
   if (!counts) return null;
   const byPid = new Map<number, RawEvent[]>();
-  for (const e of o.fixtures.events) byPid.set(e.pid, [...(byPid.get(e.pid) ?? []), e]);
+  for (const e of o.fixtures.events) {
+    if (!byPid.has(e.pid)) byPid.set(e.pid, []);
+    byPid.get(e.pid)!.push(e);
+  }
   const within = new Set<RawEvent>();
   for (const [pid, events] of byPid) {
-    for (const e of [...events].sort((a, b) => compareT(a.t, b.t)).slice(0, counts[String(pid)] ?? 0)) within.add(e);
+    for (const e of events.sort((a, b) => compareT(a.t, b.t)).slice(0, counts[String(pid)] ?? 0)) within.add(e);
   }
   return within;
 }
@@ -88,12 +91,13 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   // A cap before the settlement: by the events written by then, or, in a report made
   // before they were counted, by the clock.
   const atSettleEvents = eventsWithin(o, history.atSettle?.events);
-  const cappedFirst = atSettleEvents ? o.fixtures.events.some((e) => e.kind === 'cap' && atSettleEvents.has(e)) : t !== null && capped.first !== null && compareT(t, capped.first) >= 0;
-  const onItsOwn = capped.first === null || t === null || !cappedFirst;
-  const settled = onItsOwn ? history.settlement.kind : 'pending';
+  const cappedFirst = atSettleEvents
+    ? o.fixtures.events.some((e) => e.kind === 'cap' && atSettleEvents.has(e))
+    : t !== null && capped.first !== null && compareT(t, capped.first) >= 0;
+  const settled = cappedFirst ? 'pending' : history.settlement.kind;
   const error = history.settlement.error;
   // What was sampled when a call returned after the cap shows the harness's doing.
-  const atSettle = onItsOwn ? history.atSettle : null;
+  const atSettle = cappedFirst ? null : history.atSettle;
   const pid = childPid(o);
   const leftoverPids = new Set(o.runner.leftovers.map((l) => l.pid));
   const watchedEvents = eventsWithin(o, o.runner.afterCaller ? o.runner.afterCaller.eventsAtWatchEnd : history.eventsAtWatchEnd);

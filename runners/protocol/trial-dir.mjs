@@ -175,17 +175,23 @@ export function readRecords(dir) {
  * @returns {Array<Record<string, unknown>>}
  */
 export function readEvents(dir) {
-  /** @type {Array<Record<string, unknown>>} */
-  const events = [];
-  for (const f of filesIn(eventsDir(dir), '.jsonl')) {
-    for (const line of (regular(f) ?? '').split('\n')) {
-      if (!line) continue;
-      try {
-        events.push(JSON.parse(line));
-      } catch {}
+  return filesIn(eventsDir(dir), '.jsonl').flatMap((f) => eventsIn(regular(f) ?? ''));
+}
+
+/**
+ * The events of one file's text, in the order written; a line that does not parse is dropped.
+ * @param {string} text
+ * @returns {Array<Record<string, unknown>>}
+ */
+function eventsIn(text) {
+  return text.split('\n').flatMap((line) => {
+    if (!line) return [];
+    try {
+      return [JSON.parse(line)];
+    } catch {
+      return [];
     }
-  }
-  return events;
+  });
 }
 
 /**
@@ -202,16 +208,7 @@ export function eventCounts(dir) {
     // Only a fixture's own file, named by its pid; anything else planted there is not one.
     const pid = path.basename(f, '.jsonl');
     const text = /^[1-9][0-9]*$/.test(pid) ? regular(f) : null;
-    if (text === null) continue;
-    let n = 0;
-    for (const line of text.split('\n')) {
-      if (!line) continue;
-      try {
-        JSON.parse(line);
-        n++;
-      } catch {}
-    }
-    counts[pid] = n;
+    if (text !== null) counts[pid] = eventsIn(text).length;
   }
   return counts;
 }

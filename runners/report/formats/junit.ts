@@ -25,7 +25,7 @@ const seconds = (total: number) => (total / 1000).toFixed(3);
 
 /** childproof.node-v20_20_2.node-spawn: the runtime a package, the probe its class; dots
  *  in a release would split it into packages of their own. */
-export function classname(report: Report, probe: string): string {
+function classname(report: Report, probe: string): string {
   return `childproof.${runtimeKey(report.environment).replace(/\./g, '_')}.${probe}`;
 }
 
@@ -43,7 +43,7 @@ function interruptedSuite(report: Report): string {
   const words = interruptionWords(report.interrupted!);
   return (
     `  <testsuite name="${xml(`childproof run (${runtimeText(report.environment)})`)}" tests="1" failures="0" errors="1" skipped="0" timestamp="${xml(report.createdAt)}">\n` +
-    `    <testcase name="the run finished" classname="${xml(`childproof.${runtimeKey(report.environment).replace(/\./g, '_')}.run`)}" time="0">\n      <error type="interrupted" message="${xml(words)}">${xml(words)}</error>\n    </testcase>\n` +
+    `    <testcase name="the run finished" classname="${xml(classname(report, 'run'))}" time="0">\n      <error type="interrupted" message="${xml(words)}">${xml(words)}</error>\n    </testcase>\n` +
     '  </testsuite>'
   );
 }
