@@ -160,11 +160,13 @@ test('the findings overview gives runtimes that agree one row, and each explanat
   }
 });
 
-test('every trial of every committed report draws its timeline, a mark per event', () => {
+test('every trial of every committed report draws its timeline: a mark per event, a line for its settlement and the end of its watch', () => {
+  const lines = new Set(['rejected', 'resolved', 'threw', 'watch-end']);
   for (const { file, report } of published) {
     for (const t of report.trials.filter((x) => x.timeline?.length)) {
       const svg = renderTimeline(t);
-      assert.is(svg.match(/<circle class="mark /g)!.length, t.timeline!.length, `${file}: ${t.case}`);
+      assert.is(svg.match(/<circle class="mark /g)?.length ?? 0, t.timeline!.filter((e) => !lines.has(e.kind)).length, `${file}: ${t.case}`);
+      assert.is(svg.match(/<line [^>]*class="settlement"/g)?.length ?? 0, t.timeline!.some((e) => ['rejected', 'resolved', 'threw'].includes(e.kind)) ? 2 : 0, `${file}: ${t.case}`);
       assert.is(svg.match(/<line [^>]*class="lane"/g)!.length, lanesOf(t).length, `${file}: ${t.case}`);
     }
   }

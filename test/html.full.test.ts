@@ -1,15 +1,19 @@
-// The HTML page in a real browser (Debian's headless Chromium, driven by playwright-core):
-// it loads with no console error and no network request, shows the overview, draws each
-// trial's timeline marks in the order of its events, filters, and fits a phone's width.
+// The HTML page in a real browser (Debian's headless Chromium, driven by playwright-core),
+// seen as a person sees it: it loads with no console error and no network request, opens
+// with the verdict, a cell opens the trials behind it, filters live in the URL, a trial's
+// permalink opens it, timelines read in order with a legend, no text is smaller than
+// 10 px and the overview fits at 1280 and 390 px; the screenshots are kept for a look.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { CLAUSES } from '../runners/model/case.ts';
 import { ROOT, RESULTS_DIR } from '../runners/model/paths.ts';
 import { runtimeKey } from '../runners/model/runtime-spec.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
+import { renderTimeline } from '../runners/report/formats/timeline.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { tempDir } from './support/helpers.ts';
@@ -18,6 +22,7 @@ import { finish } from './support/suite.ts';
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TRIAL = { probe: 'zx', case: 'core/grandchild-stdout-abort', file: path.join(RESULTS_DIR, 'zx', '8.8.5@node-v20.20.2.json') };
 const published = readPublished(RESULTS_DIR).map((p) => p.report);
+const SHOTS = path.join(ROOT, '.cache', 'screenshots');
 
 const ctx = { browser: null as Browser | null, page: '' };
 
@@ -26,11 +31,35 @@ test.before(async () => {
   ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   ctx.page = path.join(tempDir(), 'report.html');
   fs.writeFileSync(ctx.page, renderHtml(published));
+  fs.mkdirSync(SHOTS, { recursive: true });
 });
 
 test.after(async () => {
   await ctx.browser?.close();
 });
+
+async function open(width: number, hash = ''): Promise<Page> {
+  const page = await ctx.browser!.newPage({ viewport: { width, height: 900 } });
+  await page.goto(`file://${ctx.page}${hash}`);
+  return page;
+}
+
+/** Text in `within` smaller than `least` px as drawn: an SVG's text scaled by its viewBox. */
+async function tinyText(page: Page, within: string, least: number): Promise<string[]> {
+  return page.locator(within).evaluateAll((roots, least) => {
+    const small: string[] = [];
+    for (const el of roots.flatMap((r) => [r, ...r.querySelectorAll('*')])) {
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
+      const box = el.getBoundingClientRect();
+      if (!own || box.width === 0) continue;
+      const svg = el.closest('svg');
+      const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
+      const size = parseFloat(getComputedStyle(el).fontSize) * scale;
+      if (size < least) small.push(`${el.tagName} "${el.textContent!.trim().slice(0, 30)}" ${size.toFixed(1)} px`);
+    }
+    return small;
+  }, least);
+}
 
 test('the page of every published report loads with no console error and no network request', async () => {
   const page = await ctx.browser!.newPage();
@@ -40,50 +69,117 @@ test('the page of every published report loads with no console error and no netw
   page.on('request', (r) => !r.url().startsWith('file:') && !r.url().startsWith('data:') && problems.push(`request: ${r.url()}`));
   await page.goto(`file://${ctx.page}`);
   assert.equal(problems, []);
-  const runtimes = new Set(published.map((r) => runtimeKey(r.environment)));
-  assert.is(await page.locator('table.overview').count(), runtimes.size, 'one overview per runtime');
-  assert.is(await page.locator('table.overview tbody tr').count(), published.length, 'a row per published probe and runtime');
-  assert.ok((await page.locator('table.overview td.state').count()) > 0);
-  // The screenshot of the top of the page, kept for a look (README shows one like it).
-  const shot = path.join(ROOT, '.cache', 'screenshots', 'report.png');
-  fs.mkdirSync(path.dirname(shot), { recursive: true });
-  await page.setViewportSize({ width: 1100, height: 900 });
-  const chosen = page.locator(`details.trial[data-probe="${TRIAL.probe}"]`, { hasText: TRIAL.case }).first();
-  await chosen.evaluate((d) => ((d as HTMLDetailsElement).open = true));
-  await page.screenshot({ path: shot, fullPage: false });
-  await chosen.scrollIntoViewIfNeeded();
-  await chosen.screenshot({ path: path.join(path.dirname(shot), 'trial.png') });
-  assert.equal([...fs.readFileSync(shot).subarray(1, 4)], [...Buffer.from('PNG')]);
   await page.close();
 });
 
-test("a trial's timeline marks appear in the order of its events, on one time axis", async () => {
+test('the page opens with the verdict: every probe and runtime in the matrix, the reference marked, each clause defined', async () => {
+  const page = await open(1280);
+  const rows = await page.locator('table.verdict tbody tr').evaluateAll((rs) => rs.map((r) => ({ probe: r.getAttribute('data-probe')!, runtimes: r.getAttribute('data-runtimes')!.split(' ') })));
+  const listed = rows.flatMap((r) => r.runtimes.map((k) => `${r.probe}@${k}`)).sort();
+  const expected = published.flatMap((r) => r.probes.map((p) => `${p.name}@${runtimeKey(r.environment)}`)).sort();
+  assert.equal(listed, expected, 'each probe on each runtime is in exactly one row');
+  assert.is(rows[0].probe, 'reference', 'the yardstick comes first');
+  assert.match(await page.locator('tr.reference .yardstick').first().innerText(), /yardstick/);
+  for (const c of CLAUSES) assert.ok((await page.locator('dl.clauses dt', { hasText: c }).count()) === 1, `${c} is defined`);
+  assert.is(await page.locator('ol.bottom-line li').count(), 3);
+  assert.match(await page.locator('p.meta').innerText(), /childproof \d+\.\d+\.\d+ on \d{4}-\d\d-\d\d/);
+  assert.match(await page.locator('p.status').innerText(), /^Regression status:/);
+  const verdictTop = await page.locator('table.verdict').evaluate((t) => t.getBoundingClientRect().top);
+  const statusTop = await page.locator('p.status').evaluate((t) => t.getBoundingClientRect().top);
+  assert.ok(verdictTop < statusTop, 'the regression status comes after the verdict, on its own line');
+  await page.close();
+});
+
+test('a cell that breaks opens the trials behind it, and the filters it sets are kept in the URL', async () => {
+  const page = await open(1280);
+  const cell = page.locator('table.verdict td.state.breaks a').first();
+  const href = (await cell.getAttribute('href'))!;
+  const wanted = new URLSearchParams(href.slice(1));
+  await cell.click();
+  await page.waitForFunction(() => document.querySelectorAll('details.trial[open]:not([hidden])').length > 0);
+  const shown = await page.locator('.trial:not([hidden])').evaluateAll((ts) =>
+    ts.map((t) => {
+      const d = (t as HTMLElement).dataset;
+      return { id: t.id, probe: d.probe!, runtime: d.runtime!, fails: d.fails!, open: (t as HTMLDetailsElement).open };
+    }),
+  );
+  assert.ok(shown.length > 0);
+  for (const t of shown) {
+    assert.is(t.probe, wanted.get('probe'));
+    assert.ok(wanted.get('runtime')!.split(',').includes(t.runtime));
+    assert.ok(t.fails.split(' ').includes(wanted.get('clause')!), `${t.probe} ${t.id} breaks ${wanted.get('clause')}`);
+    assert.ok(t.open, 'the trials behind the cell are opened');
+  }
+  assert.is(new URL(page.url()).hash, href);
+  // The same view again from the link alone.
+  const again = await open(1280, href);
+  assert.is(await again.locator('.trial:not([hidden])').count(), shown.length);
+  assert.is(await again.locator('select[name="clause"]').inputValue(), wanted.get('clause'));
+  await again.selectOption('select[name="outcome"]', 'known-fail');
+  assert.match(new URL(again.url()).hash, /outcome=known-fail/);
+  await Promise.all([page.close(), again.close()]);
+});
+
+test("a trial's permalink opens it, and each trial shows a link to itself", async () => {
+  const probe = await open(1280);
+  const id = (await probe.locator(`details.trial[data-probe="${TRIAL.probe}"]`).first().getAttribute('id'))!;
+  assert.is(await probe.locator(`#${id} summary a.self`).getAttribute('href'), `#${id}`);
+  await probe.close();
+  const page = await open(1280, `#${id}`);
+  assert.ok(await page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open));
+  await page.close();
+});
+
+test("a trial's timeline keeps its events' order, keys every mark, labels its lanes by role and has ticks", async () => {
   const report = readReport(TRIAL.file);
   const trial = report.trials.find((t) => t.probe === TRIAL.probe && t.case === TRIAL.case)!;
-  // The trial's own report alone: the same probe and case ran on every runtime.
   const single = path.join(tempDir(), 'trial.html');
   fs.writeFileSync(single, renderHtml([report]));
   const page = await ctx.browser!.newPage();
   await page.goto(`file://${single}`);
   const svg = page.locator(`svg[data-trial="${TRIAL.probe} ${TRIAL.case}"]`).first();
-  const marks = await svg.locator('circle.mark').evaluateAll((cs) => cs.map((c) => ({ kind: c.getAttribute('data-kind'), x: Number(c.getAttribute('cx')) })));
-  assert.equal(marks.map((m) => m.kind), trial.timeline!.map((e) => e.kind));
+  const marks = await svg.locator('.mark').evaluateAll((cs) => cs.map((c) => ({ kind: c.getAttribute('data-kind'), x: Number(c.getAttribute('cx')) })));
+  const drawn = trial.timeline!.filter((e) => !['rejected', 'resolved', 'threw', 'watch-end'].includes(e.kind)).map((e) => e.kind);
+  assert.equal(marks.map((m) => m.kind), drawn);
   for (let i = 1; i < marks.length; i++) assert.ok(marks[i].x >= marks[i - 1].x, `mark ${i} (${marks[i].kind}) is not left of mark ${i - 1}`);
-  assert.is(await svg.locator('line.settlement').count(), 1, 'the settlement is drawn across the lanes');
-  assert.ok((await svg.locator('rect.harness-kill').count()) >= 1, 'the grandchild the harness ended is marked');
+  assert.is(await svg.locator('line.settlement').count(), 2, 'the settlement across the lanes, and in the legend');
+  assert.match(await svg.locator('text.settlement-label').textContent() ?? '', /^rejected at \d+ ms$/);
+  assert.ok((await svg.locator('path.harness-kill').count()) >= 2, 'the grandchild the harness ended, and its key');
+  const legend = await svg.locator('text.legend').allTextContents();
+  for (const words of ['trigger (abort)', 'signal received', 'call settled', 'end of watch', 'killed by the harness']) assert.ok(legend.includes(words), `the legend has "${words}"`);
+  assert.equal(await svg.locator('text.lane-label').allTextContents(), ['caller', 'child', 'grandchild 1']);
+  assert.ok((await svg.locator('text.axis').count()) >= 3, 'ticks, not just both ends');
   await page.close();
 });
 
-test('the filters show only the trials asked for, and the page fits a phone', async () => {
-  const page = await ctx.browser!.newPage({ viewport: { width: 390, height: 844 } });
-  await page.goto(`file://${ctx.page}`);
-  await page.selectOption('select[name="outcome"]', 'pass');
-  const shown = await page.locator('details.trial:not([hidden])').evaluateAll((ts) => ts.map((t) => t.getAttribute('data-outcome')));
-  assert.ok(shown.length > 0);
-  assert.equal([...new Set(shown)], ['pass']);
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `the page is ${width} px wide on a 390 px screen`);
+test('a timeline saved alone is opaque, with dark text, so it reads on a dark page', async () => {
+  const report = readReport(TRIAL.file);
+  const file = path.join(tempDir(), 'alone.svg');
+  fs.writeFileSync(file, renderTimeline(report.trials.find((t) => t.case === TRIAL.case)!));
+  const page = await ctx.browser!.newPage();
+  await page.goto(`file://${file}`);
+  assert.is(await page.locator('rect.paper').evaluate((r) => getComputedStyle(r).fill), 'rgb(255, 255, 255)');
+  assert.is(await page.locator('text.lane-label').first().evaluate((t) => getComputedStyle(t).fill), 'rgb(34, 34, 34)');
   await page.close();
 });
+
+for (const width of [1280, 390]) {
+  test(`at ${width} px the overview fits, no text is under 10 px, and a screenshot is kept`, async () => {
+    const page = await open(width);
+    const overflow = await page.locator('table.verdict').evaluate((t) => t.getBoundingClientRect().right - document.documentElement.clientWidth);
+    assert.ok(overflow <= 0, `the overview is ${overflow} px wider than the screen`);
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, 'the page does not scroll sideways');
+    // The top of the page: everything above the trials.
+    assert.equal(await tinyText(page, 'body > h1, body > p, section.verdict-first, form.filters', 10), []);
+    await page.screenshot({ path: path.join(SHOTS, `overview-${width}.png`) });
+    const trial = page.locator(`details.trial[data-probe="${TRIAL.probe}"]`, { hasText: TRIAL.case }).first();
+    await trial.evaluate((d) => ((d as HTMLDetailsElement).open = true));
+    await trial.scrollIntoViewIfNeeded();
+    assert.equal(await tinyText(page, `#${await trial.getAttribute('id')}`, 10), []);
+    await trial.screenshot({ path: path.join(SHOTS, `trial-${width}.png`) });
+    assert.equal([...fs.readFileSync(path.join(SHOTS, `trial-${width}.png`)).subarray(1, 4)], [...Buffer.from('PNG')]);
+    await page.close();
+  });
+}
 
 finish(test);

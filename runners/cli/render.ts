@@ -6,12 +6,14 @@
 // GITHUB_STEP_SUMMARY set, the Markdown is appended to the job's summary too.
 
 import fs from 'node:fs';
+import path from 'node:path';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
 import { renderGithub } from '../report/formats/github.ts';
 import { renderJunit } from '../report/formats/junit.ts';
 import { renderHtml } from '../report/formats/html.ts';
+import type { SweepLink } from '../report/formats/html-verdict.ts';
 import { renderMarkdown } from '../report/formats/markdown.ts';
 import { renderTimeline } from '../report/formats/timeline.ts';
 import { readReport } from '../report/report-file.ts';
@@ -21,15 +23,16 @@ import { loadProbes, shippedProbes } from '../model/load-probes.ts';
 import { parse, string, strings } from './args.ts';
 import { checkOutput } from '../model/output.ts';
 
-/** The user's own case files and probe directories, named by --case and --probe. */
+/** The user's own case files and probe directories, named by --case and --probe; where the output goes. */
 interface Own {
   cases: string[];
   probes: string[];
+  out?: string;
 }
 
 const FORMATS: Record<string, (reports: Report[], own: Own) => string> = {
   md: renderMarkdown,
-  html: renderHtml,
+  html: (reports, own) => renderHtml(reports, { sweeps: own.out ? sweepLinks(path.dirname(own.out)) : [] }),
   // One trial's timeline alone: --trial names it.
   svg: (reports) => renderTimeline(reports[0].trials[0]),
   junit: renderJunit,
@@ -41,6 +44,22 @@ function githubPlaces(own: Own) {
   const all = loadAllCases();
   const cases = own.cases.length ? selectCases(all, own.cases) : [];
   return placesOf([...cases, ...all], [...(own.probes.length ? loadProbes(own.probes) : []), ...shippedProbes()]);
+}
+
+/**
+ * The sweeps published beside the page (sweeps/NAME/README.md, as `sweep --publish`
+ * writes them), each linked from its library's row and named by its heading.
+ */
+function sweepLinks(dir: string): SweepLink[] {
+  const root = path.join(dir, 'sweeps');
+  if (!fs.existsSync(root)) return [];
+  return fs.readdirSync(root).sort().flatMap((name) => {
+    const [summary, readme] = ['sweep.json', 'README.md'].map((f) => path.join(root, name, f));
+    if (!fs.existsSync(summary) || !fs.existsSync(readme)) return [];
+    const probe = (JSON.parse(fs.readFileSync(summary, 'utf8')) as { probe?: unknown }).probe;
+    const heading = /^# (.+)$/m.exec(fs.readFileSync(readme, 'utf8'))?.[1] ?? name;
+    return typeof probe === 'string' ? [{ probe, href: `sweeps/${name}/README.md`, label: heading.replace(`${probe} `, '') }] : [];
+  });
 }
 
 /** Only the trial named PROBE:CASE; a report without it is left out. */
@@ -69,7 +88,7 @@ export function cmdRender(args: string[]): number {
   const trial = string(values.trial);
   if (trial) reports = onlyTrial(reports, trial);
   else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
-  const text = FORMATS[format](reports, { cases: strings(values.case), probes: strings(values.probe) });
+  const text = FORMATS[format](reports, { cases: strings(values.case), probes: strings(values.probe), out });
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (format === 'github' && summary) fs.appendFileSync(summary, `${renderMarkdown(reports)}\n`);
   if (out) {

@@ -95,6 +95,16 @@ export const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', '
 
 export type Clause = (typeof CLAUSES)[number];
 
+/** Each clause in one line, as a reader meets it (cases/INTERPRETING.md, Clauses). */
+export const CLAUSE_MEANING: Record<Clause, string> = {
+  'settles-after-exit': 'the call settles only after the child has exited, its cleanup done, and the caller has seen it go',
+  'reason-preserved': 'an abort rejects as an abort that carries the caller\'s reason, a timeout as a timeout',
+  escalates: 'a child that ignores the first signal is still ended, by a stronger one, before the call settles',
+  'validates-before-spawn': 'an invalid timeout, signal or option is refused before any process starts',
+  'no-orphans': 'nothing the child started is left running once the call has settled',
+  hygiene: 'no abort listener or timer of the call is left behind after it settles',
+};
+
 export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached' | 'ipc' | 'stdin';
 
 /** Every fact a runner derives, in the order reports list them (case schema $defs/factName). */

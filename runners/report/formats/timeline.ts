@@ -1,21 +1,38 @@
-// One trial's timeline drawn as SVG: a lane per process (the caller, the child, each
-// grandchild), a mark per event on one time axis, and the settlement drawn across every
-// lane, so what was true at that instant is seen at a glance. Pure: it returns markup.
+// One trial's timeline drawn as SVG: a lane per process named by its role (the caller,
+// the child, each grandchild), a keyed mark per event on a time axis that cuts the long
+// quiet gaps out (time-scale.ts), the settlement and the end of the watch drawn across
+// every lane and labelled, a legend of what each mark means, and an opaque background so
+// a timeline saved alone reads on any page. Pure: it returns markup.
 
 import type { TimelineEntry, TrialResult } from '../../model/report.ts';
 import { escapeMarkup } from './escape.ts';
 import { eventWords } from './markdown.ts';
+import { msLabel, timeScale } from './time-scale.ts';
 
 const SETTLED = new Set(['rejected', 'resolved', 'threw']);
-const LANE = 30;
-const LEFT = 120;
-const WIDTH = 760;
-const TOP = 24;
+const LANE = 36;
+const LEFT = 118;
+const WIDTH = 640;
+const RIGHT = WIDTH - 40;
+const TOP = 40;
+/** Marks closer than this on one lane are stacked, not drawn on top of each other. */
+const CROWDED = 9;
 
 export interface Lane {
   key: string;
   label: string;
   pid: number | null;
+}
+
+/** A fixture's role as a reader says it: child.g0 is the first grandchild. */
+export function roleWords(role: string): string {
+  const call = /^call-(\d+)$/.exec(role);
+  if (call) return `call ${Number(call[1]) + 1}'s child`;
+  const depth = role.split('.').length - 1;
+  const last = /\.g(\d+)$/.exec(role);
+  if (role === 'child' || !last) return role;
+  const n = Number(last[1]) + 1;
+  return depth === 1 ? `grandchild ${n}` : `descendant ${role.replace(/^child\./, '').replace(/g(\d+)/g, (_, d) => String(Number(d) + 1))}`;
 }
 
 /**
@@ -26,11 +43,11 @@ export function lanesOf(t: TrialResult): Lane[] {
   const lanes: Lane[] = [{ key: 'caller', label: 'caller', pid: null }];
   for (const e of t.timeline ?? []) {
     const m = /^(.+):(\d+)$/.exec(e.source);
-    if (m && !lanes.some((l) => l.key === e.source)) lanes.push({ key: e.source, label: `${m[1]} ${m[2]}`, pid: Number(m[2]) });
+    if (m && !lanes.some((l) => l.key === e.source)) lanes.push({ key: e.source, label: roleWords(m[1]), pid: Number(m[2]) });
   }
   for (const e of t.timeline ?? []) {
     const pid = e.kind === 'spawn' && typeof e.detail?.pid === 'number' ? e.detail.pid : null;
-    if (pid !== null && !lanes.some((l) => l.pid === pid)) lanes.push({ key: `spawned:${pid}`, label: `spawned ${pid}`, pid });
+    if (pid !== null && !lanes.some((l) => l.pid === pid)) lanes.push({ key: `spawned:${pid}`, label: 'spawned process', pid });
   }
   return lanes;
 }
@@ -44,45 +61,111 @@ function laneOf(e: TimelineEntry, lanes: Lane[]): number {
   return own >= 0 ? own : 0;
 }
 
-const escape = escapeMarkup;
+/** What each kind of mark means, in the legend's order; a kind not here is "other". */
+const KEY: Array<{ kinds: string[]; words: string; shape: 'circle' | 'diamond' | 'triangle' | 'square' }> = [
+  { kinds: ['abort'], words: 'trigger (abort)', shape: 'triangle' },
+  { kinds: ['signal'], words: 'signal received', shape: 'diamond' },
+  { kinds: ['exit', 'child-exit', 'seen-gone'], words: 'exit, or seen gone', shape: 'circle' },
+  { kinds: ['marker'], words: 'cleanup marker', shape: 'square' },
+  { kinds: ['stdin-eof'], words: 'stdin ended', shape: 'square' },
+  { kinds: ['spawn', 'spawned', 'start', 'ready'], words: 'spawn, start, ready', shape: 'circle' },
+];
+const keyOf = (kind: string) => KEY.findIndex((k) => k.kinds.includes(kind));
 
-/** The SVG of one trial; its marks come in the order of the trial's timeline. */
-export function renderTimeline(t: TrialResult): string {
+function shape(kind: string, x: number, y: number, extra: string): string {
+  const k = KEY[keyOf(kind)]?.shape ?? 'circle';
+  const cls = `class="mark mark-${escapeMarkup(kind)}${keyOf(kind) < 0 ? ' mark-other' : ''}"`;
+  const at = `cx="${x.toFixed(2)}" cy="${y}"`;
+  if (k === 'diamond') return `<circle ${cls} ${at} r="0" ${extra}/><path class="mark-shape mark-signal" d="M${x.toFixed(2)} ${y - 7}l6 7l-6 7l-6-7z"/>`;
+  if (k === 'triangle') return `<circle ${cls} ${at} r="0" ${extra}/><path class="mark-shape mark-abort" d="M${x.toFixed(2)} ${y - 7}l7 12h-14z"/>`;
+  if (k === 'square') return `<circle ${cls} ${at} r="0" ${extra}/><rect class="mark-shape mark-${kind === 'marker' ? 'marker' : 'stdin'}" x="${(x - 5).toFixed(2)}" y="${y - 5}" width="10" height="10"/>`;
+  return `<circle ${cls} ${at} r="5" ${extra}/>`;
+}
+
+function legend(kinds: Set<string>, y: number, hasKill: boolean): { svg: string; height: number } {
+  const items: Array<{ draw: (x: number, y: number) => string; words: string }> = KEY.filter((k) => k.kinds.some((x) => kinds.has(x))).map((k) => ({
+    draw: (x, yy) => shape(k.kinds.find((x2) => kinds.has(x2))!, x + 6, yy, '').replace(/class="mark /, 'class="key '),
+    words: k.words,
+  }));
+  const other = [...kinds].find((k) => keyOf(k) < 0 && !SETTLED.has(k) && k !== 'watch-end');
+  if (other) items.push({ draw: (x, yy) => `<circle class="key mark-other" cx="${x + 6}" cy="${yy}" r="5"/>`, words: 'other event (its words on hover)' });
+  if ([...kinds].some((k) => SETTLED.has(k))) items.push({ draw: (x, yy) => `<line class="settlement" x1="${x}" y1="${yy - 7}" x2="${x}" y2="${yy + 7}"/>`, words: 'call settled' });
+  if (kinds.has('watch-end')) items.push({ draw: (x, yy) => `<line class="watch-end" x1="${x}" y1="${yy - 7}" x2="${x}" y2="${yy + 7}"/>`, words: 'end of watch' });
+  if (hasKill) items.push({ draw: (x, yy) => `<path class="harness-kill" d="M${x} ${yy - 5}l10 10m0-10l-10 10"/>`, words: 'killed by the harness' });
+  const parts: string[] = [];
+  let [x, row] = [8, 0];
+  for (const item of items) {
+    const width = 22 + item.words.length * 7.4;
+    if (x + width > WIDTH - 8) [x, row] = [8, row + 1];
+    const yy = y + row * 20;
+    parts.push(item.draw(x, yy), `<text class="legend" x="${x + 18}" y="${yy + 4}">${escapeMarkup(item.words)}</text>`);
+    x += width + 10;
+  }
+  return { svg: `<g class="legend">${parts.join('')}</g>`, height: (row + 1) * 20 };
+}
+
+/**
+ * The SVG of one trial; its marks come in the order of the trial's timeline. Standalone,
+ * it carries its own style; in the page, the page's style sheet holds TIMELINE_CSS once.
+ */
+export function renderTimeline(t: TrialResult, standalone = true): string {
   const events = t.timeline ?? [];
   const lanes = lanesOf(t);
-  const end = Math.max(1, ...events.map((e) => e.ms)) * 1.05;
-  const x = (ms: number) => LEFT + ((WIDTH - LEFT - 16) * ms) / end;
+  // The width goes to what follows the trigger, or the child's readiness for a timeout.
+  const focus = events.find((e) => e.kind === 'abort' || (e.kind === 'ready' && /^child:/.test(e.source)))?.ms ?? 0;
+  const scale = timeScale(events.map((e) => e.ms), LEFT + 8, RIGHT, focus);
   const y = (lane: number) => TOP + lane * LANE + LANE / 2;
-  const height = TOP + lanes.length * LANE + 26;
+  const bottom = TOP + lanes.length * LANE;
   const parts: string[] = [];
   lanes.forEach((l, i) => {
-    parts.push(`<text x="8" y="${y(i) + 4}" class="lane-label">${escape(l.label)}</text>`);
-    parts.push(`<line x1="${LEFT}" y1="${y(i)}" x2="${WIDTH - 16}" y2="${y(i)}" class="lane"/>`);
+    parts.push(`<text x="8" y="${y(i) - 2}" class="lane-label">${escapeMarkup(l.label)}</text>`);
+    if (l.pid !== null) parts.push(`<text x="8" y="${y(i) + 12}" class="pid">pid ${l.pid}</text>`);
+    parts.push(`<line x1="${LEFT}" y1="${y(i)}" x2="${RIGHT}" y2="${y(i)}" class="lane"/>`);
   });
+  for (const b of scale.breaks) parts.push(`<path class="axis-break" d="M${b - 4} ${bottom + 2}l4 -8m2 8l4 -8"/><rect class="gap" x="${b - 6}" y="${TOP}" width="12" height="${bottom - TOP}"/>`);
+  for (const tick of scale.ticks) parts.push(`<line class="tick" x1="${tick.x}" y1="${bottom}" x2="${tick.x}" y2="${bottom + 5}"/><text class="axis" x="${tick.x}" y="${bottom + 18}" text-anchor="middle">${tick.label}</text>`);
   const settled = events.find((e) => SETTLED.has(e.kind));
   if (settled) {
-    parts.push(`<line x1="${x(settled.ms)}" y1="${TOP - 6}" x2="${x(settled.ms)}" y2="${TOP + lanes.length * LANE}" class="settlement"/>`);
-    parts.push(`<text x="${x(settled.ms) - 4}" y="${TOP - 10}" text-anchor="end" class="settlement-label">settled: ${settled.kind} at ${settled.ms.toFixed(1)} ms</text>`);
+    const sx = scale.x(settled.ms);
+    parts.push(`<line x1="${sx}" y1="${TOP - 14}" x2="${sx}" y2="${bottom}" class="settlement"/>`);
+    parts.push(`<text x="${sx}" y="${TOP - 18}" text-anchor="${sx > WIDTH / 2 ? 'end' : 'start'}" class="settlement-label">${settled.kind === 'threw' ? 'threw' : settled.kind} at ${msLabel(settled.ms)}</text>`);
   }
   const watchEnd = events.find((e) => e.kind === 'watch-end');
-  if (watchEnd) parts.push(`<line x1="${x(watchEnd.ms)}" y1="${TOP - 6}" x2="${x(watchEnd.ms)}" y2="${TOP + lanes.length * LANE}" class="watch-end"/>`);
+  if (watchEnd) {
+    const wx = scale.x(watchEnd.ms);
+    parts.push(`<line x1="${wx}" y1="${TOP - 4}" x2="${wx}" y2="${bottom}" class="watch-end"/>`);
+  }
+  const lastX = new Map<number, { x: number; shift: number }>();
   events.forEach((e, i) => {
+    if (SETTLED.has(e.kind) || e.kind === 'watch-end') return;
     const lane = laneOf(e, lanes);
-    const words = `${e.ms.toFixed(1)} ms: ${eventWords(e)}`;
-    parts.push(`<circle class="mark mark-${escape(e.kind)}" data-index="${i}" data-kind="${escape(e.kind)}" data-ms="${e.ms}" cx="${x(e.ms).toFixed(2)}" cy="${y(lane)}" r="5"><title>${escape(words)}</title></circle>`);
+    const x = scale.x(e.ms);
+    // A mark too close to the one before it on its lane is drawn above or below the lane.
+    const before = lastX.get(lane);
+    const shift = before && x - before.x < CROWDED ? (before.shift === 0 ? -9 : before.shift === -9 ? 9 : 0) : 0;
+    lastX.set(lane, { x, shift });
+    const words = `${msLabel(e.ms)}: ${eventWords(e)}`;
+    parts.push(`<g><title>${escapeMarkup(words)}</title>${shape(e.kind, x, y(lane) + shift, `data-index="${i}" data-kind="${escapeMarkup(e.kind)}" data-ms="${e.ms}"`)}</g>`);
   });
   for (const left of t.leftovers ?? []) {
     const lane = lanes.findIndex((l) => l.pid === left.pid);
-    if (lane >= 0) parts.push(`<rect class="harness-kill" x="${WIDTH - 22}" y="${y(lane) - 6}" width="12" height="12"><title>still running after the window: ended by the harness (${escape(left.how)})</title></rect>`);
+    if (lane >= 0) parts.push(`<path class="harness-kill" d="M${RIGHT + 8} ${y(lane) - 6}l12 12m0-12l-12 12"><title>still running after the window: ended by the harness (${escapeMarkup(left.how)})</title></path>`);
   }
-  parts.push(`<text x="${LEFT}" y="${height - 6}" class="axis">0 ms</text><text x="${WIDTH - 16}" y="${height - 6}" class="axis" text-anchor="end">${(end / 1.05).toFixed(0)} ms</text>`);
+  const kinds = new Set(events.map((e) => e.kind));
+  const key = legend(kinds, bottom + 42, (t.leftovers ?? []).length > 0);
+  const height = bottom + 36 + key.height;
   const label = `${t.probe} ${t.case}`;
-  return `<svg xmlns="http://www.w3.org/2000/svg" class="timeline" data-trial="${escape(label)}" viewBox="0 0 ${WIDTH} ${height}" role="img" aria-label="timeline of ${escape(label)}">${TIMELINE_STYLE}${parts.join('')}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" class="timeline" data-trial="${escapeMarkup(label)}" viewBox="0 0 ${WIDTH} ${height}" width="${WIDTH}" height="${height}" role="img" aria-label="timeline of ${escapeMarkup(label)}">` +
+    `${standalone ? `<style>${TIMELINE_CSS}</style>` : ''}<rect class="paper" width="${WIDTH}" height="${height}"/>${parts.join('')}${key.svg}</svg>`
+  );
 }
 
-/** Inside the SVG, so a timeline saved alone looks as it does in the page. */
-const TIMELINE_STYLE =
-  '<style>.lane{stroke:#ccc}.lane-label,.axis,.settlement-label{font:11px sans-serif;fill:#444}' +
-  '.settlement{stroke:#c00;stroke-width:2;stroke-dasharray:4 3}.settlement-label{fill:#c00}' +
-  '.mark{fill:#36c}.mark-signal{fill:#e90}.mark-exit,.mark-seen-gone,.mark-child-exit{fill:#393}' +
-  '.mark-marker{fill:#939}.mark-abort{fill:#c00}.harness-kill{fill:#000}.watch-end{stroke:#888;stroke-dasharray:2 3}</style>';
+/** Dark text on white, so a timeline saved alone reads on a dark page too. */
+export const TIMELINE_CSS =
+  '.paper{fill:#fff}.lane{stroke:#ccc}.tick{stroke:#666}.gap{fill:#f3f3f3}.axis-break{stroke:#666;fill:none}' +
+  'text{font-family:system-ui,sans-serif;fill:#222}.lane-label{font-size:13px;font-weight:600}.pid{font-size:12px;fill:#555}' +
+  '.axis,.legend,.watch-label{font-size:12px}.settlement-label{font-size:12px;font-weight:600;fill:#b00}' +
+  '.settlement{stroke:#b00;stroke-width:2;stroke-dasharray:4 3}.watch-end{stroke:#666;stroke-width:1.5;stroke-dasharray:2 3}' +
+  '.key,.mark{fill:#36c}.mark-exit,.mark-seen-gone,.mark-child-exit{fill:#2a8a2a}.mark-shape.mark-signal{fill:#d80}' +
+  '.mark-shape.mark-marker{fill:#939}.mark-shape.mark-stdin{fill:#088}.mark-other{fill:#999}.mark-shape.mark-abort{fill:#b00}.harness-kill{stroke:#000;stroke-width:2.5}';

@@ -1,0 +1,59 @@
+// The top of the page: the verdict matrix (library x clause, runtimes newest first, each
+// cell with its counts, linked to the trials behind it), the legend, each clause in one
+// line, and the bottom line written from the same rows. Pure: it returns markup.
+
+import { CLAUSES, CLAUSE_MEANING, type Clause } from '../../model/case.ts';
+import { runtimeKey } from '../../model/runtime-spec.ts';
+import { bottomLine, runtimesWords, type VerdictCell, type VerdictRow } from '../verdict.ts';
+import { escapeMarkup as h } from './escape.ts';
+
+/** Where a library's sweep over its releases is published, relative to the page. */
+export interface SweepLink {
+  probe: string;
+  href: string;
+  label: string;
+}
+
+/** The words of a cell: its state and counts, or why nothing covers it. */
+export function cellWords(c: VerdictCell): string {
+  if (c.state === 'none') return `not covered: ${c.why}`;
+  if (c.state === 'breaks') return `breaks in ${c.broke} of ${c.cases}`;
+  if (c.state === 'unknown') return `holds in ${c.cases - c.unobserved} of ${c.cases}, ${c.unobserved} unobservable`;
+  return `holds in ${c.cases} of ${c.cases}`;
+}
+
+/** The hash that filters the page to the trials behind a cell (html-script.ts reads it). */
+export function cellHash(row: VerdictRow, clause: Clause): string {
+  const params = new URLSearchParams({ probe: row.probe, runtime: row.runtimes.map(runtimeKey).join(','), clause });
+  if (row.cells[clause].state === 'breaks') params.set('verdict', 'fail');
+  else if (row.cells[clause].state === 'unknown') params.set('verdict', 'unknown');
+  return `#${params.toString()}`;
+}
+
+function row(r: VerdictRow, sweeps: SweepLink[]): string {
+  const cells = CLAUSES.map((c) => {
+    const cell = r.cells[c];
+    const words = cellWords(cell);
+    const body = cell.state === 'none' ? h(words) : `<a href="${h(cellHash(r, c))}">${h(words)}</a>`;
+    return `<td class="state ${cell.state}" data-label="${c}">${body}</td>`;
+  });
+  const swept = sweeps.filter((s) => s.probe === r.probe).map((s) => `<a class="sweep" href="${h(s.href)}">${h(s.label)}</a>`);
+  const yardstick = r.reference ? '<span class="yardstick">yardstick: childproof\'s own implementation</span>' : '';
+  const name = `<th scope="row" class="library"><b>${h(r.probe)}</b> <small>${h(r.version)}</small>${yardstick}${swept.length ? ` <small>sweep: ${swept.join(', ')}</small>` : ''}</th>`;
+  const runtimes = `<td class="runtimes" data-label="runtimes">${h(runtimesWords(r.runtimes))}</td>`;
+  return `<tr class="${r.reference ? 'reference' : ''}" data-probe="${h(r.probe)}" data-runtimes="${r.runtimes.map(runtimeKey).join(' ')}">${name}${runtimes}${cells.join('')}</tr>`;
+}
+
+const LEGEND =
+  '<p class="legend"><span class="state holds">holds</span> every case that asserts the clause passed it · ' +
+  '<span class="state breaks">breaks</span> it failed in the cases counted · ' +
+  '<span class="state unknown">holds where observed</span> none failed, some could not be observed (never counted as a pass) · ' +
+  '<span class="state none">not covered</span> no case of it ran there, and why. Counts are cases; a cell opens its trials.</p>';
+
+export function verdictSection(rows: VerdictRow[], sweeps: SweepLink[]): string {
+  const head = `<thead><tr><th>library</th><th>runtimes</th>${CLAUSES.map((c) => `<th title="${h(CLAUSE_MEANING[c])}">${c}</th>`).join('')}</tr></thead>`;
+  const matrix = `<table class="verdict" id="verdict">${head}<tbody>${rows.map((r) => row(r, sweeps)).join('')}</tbody></table>`;
+  const clauses = `<dl class="clauses">${CLAUSES.map((c) => `<dt>${c}</dt><dd>${h(CLAUSE_MEANING[c])}</dd>`).join('')}</dl>`;
+  const bottom = `<ol class="bottom-line">${bottomLine(rows).map((l) => `<li>${h(l)}</li>`).join('')}</ol>`;
+  return `<section class="verdict-first"><h2>Bottom line</h2>${bottom}<h2>Which library holds which clause</h2>${LEGEND}${matrix}<h3>The clauses</h3>${clauses}</section>`;
+}

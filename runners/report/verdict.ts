@@ -1,0 +1,154 @@
+// The verdict a reader wants first: per library and clause, on each runtime, whether the
+// clause held over the cases that assert it, in how many cases it broke, and why nothing
+// covers it where nothing does. Runtimes on which a library's verdict is the same share a
+// row. Pure data for every format that shows it (the page, the badge, the bottom line).
+
+import { CLAUSES, type Clause } from '../model/case.ts';
+import type { Report, TrialResult } from '../model/report.ts';
+import { RUNTIME_NAMES, runtimeKey, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
+import { probeVersion } from './publish.ts';
+
+/** holds: every verdict passed; breaks: one failed; unknown: none failed, one unobservable. */
+export type CellState = 'holds' | 'breaks' | 'unknown' | 'none';
+
+export interface VerdictCell {
+  state: CellState;
+  /** Cases whose trial gave a verdict of this clause. */
+  cases: number;
+  /** Of those, cases where a verdict of it failed. */
+  broke: number;
+  /** Of those, cases where none failed and one was unknown. */
+  unobserved: number;
+  /** Why no case covers it, when none does. */
+  why?: string;
+}
+
+export interface VerdictRow {
+  probe: string;
+  title: string;
+  version: string;
+  /** childproof's own implementation of the contract: the yardstick, not a finding. */
+  reference: boolean;
+  /** Newest first; every runtime whose cells are these. */
+  runtimes: RuntimeNamed[];
+  cells: Record<Clause, VerdictCell>;
+}
+
+export const REFERENCE = 'reference';
+
+/** The clauses the bottom line names, besides the library that holds them all. */
+export const HEADLINE_CLAUSES: Clause[] = ['settles-after-exit', 'no-orphans'];
+
+/** "needs Node >=22", "does not support signal": a skipped trial's reason, short. */
+export function shortReason(probe: string, reason: string | undefined): string {
+  const supplied = /^(.+?) at [0-9a-f]{12,}.* must be supplied/s.exec(reason ?? '');
+  if (supplied) return `needs ${supplied[1].replace(/^an? /, 'a ')} (--source)`;
+  return (reason ?? 'skipped')
+    .replace(new RegExp(`^${probe.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `), '')
+    .replace(/ \(.*$|: run with .*$|, or its file .*$/s, '')
+    .trim();
+}
+
+function mostCommon(values: string[]): string | undefined {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
+}
+
+/** One clause over one probe's trials on one runtime. */
+export function verdictCell(report: Report, trials: TrialResult[], clause: Clause): VerdictCell {
+  const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
+  const failed = (t: TrialResult) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail');
+  const cases = new Set(ran.map((t) => t.case)).size;
+  const broke = new Set(ran.filter(failed).map((t) => t.case)).size;
+  const unobserved = new Set(ran.filter((t) => !failed(t) && t.verdicts!.some((v) => v.clause === clause && v.result === 'unknown')).map((t) => t.case)).size;
+  if (cases === 0) {
+    const asserting = new Set(report.cases.filter((c) => c.clauses.includes(clause)).map((c) => c.id));
+    const skipped = trials.filter((t) => asserting.has(t.case) && (t.outcome === 'unsupported' || t.outcome === 'unavailable'));
+    const why = mostCommon(skipped.map((t) => shortReason(t.probe, t.reason))) ?? (trials.some((t) => asserting.has(t.case)) ? 'no verdict observed' : 'no case asserts it here');
+    return { state: 'none', cases, broke, unobserved, why };
+  }
+  return { state: broke ? 'breaks' : unobserved ? 'unknown' : 'holds', cases, broke, unobserved };
+}
+
+const sameCells = (a: Record<Clause, VerdictCell>, b: Record<Clause, VerdictCell>) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Node first, then Bun and Deno, each newest release first. */
+export function newestFirst(a: RuntimeNamed, b: RuntimeNamed): number {
+  const [x, y] = [runtimeOf(a), runtimeOf(b)];
+  if (x.name !== y.name) return RUNTIME_NAMES.indexOf(x.name) - RUNTIME_NAMES.indexOf(y.name);
+  const parts = (r: string) => r.split(/[.-]/).map((p) => Number(p) || 0);
+  const [p, q] = [parts(x.release), parts(y.release)];
+  for (let i = 0; i < Math.max(p.length, q.length); i++) if ((q[i] ?? 0) !== (p[i] ?? 0)) return (q[i] ?? 0) - (p[i] ?? 0);
+  return 0;
+}
+
+/**
+ * Rows: the reference first, then libraries by name; per library, runtimes newest first,
+ * those that give the same cells in one row. A runtime's reports may be one per probe.
+ */
+export function verdictRows(reports: Report[]): VerdictRow[] {
+  const rows: VerdictRow[] = [];
+  const sorted = [...reports].sort((a, b) => newestFirst(a.environment, b.environment));
+  for (const report of sorted) {
+    for (const p of report.probes) {
+      const trials = report.trials.filter((t) => t.probe === p.name);
+      const cells = Object.fromEntries(CLAUSES.map((c) => [c, verdictCell(report, trials, c)])) as Record<Clause, VerdictCell>;
+      const builtin = p.identity.kind === 'builtin';
+      const pinned = probeVersion(p, report.environment);
+      const version = builtin ? 'built in' : p.identity.kind === 'package' ? pinned : `${p.identity.kind} ${pinned}`;
+      const same = rows.find((r) => r.probe === p.name && r.version === version && sameCells(r.cells, cells));
+      if (same) {
+        if (!same.runtimes.some((e) => runtimeKey(e) === runtimeKey(report.environment))) same.runtimes.push(report.environment);
+      } else rows.push({ probe: p.name, title: p.title, version, reference: p.name === REFERENCE, runtimes: [report.environment], cells });
+    }
+  }
+  const rank = (r: VerdictRow) => (r.reference ? 0 : 1);
+  const firstRuntime = (r: VerdictRow) => sorted.findIndex((s) => runtimeKey(s.environment) === runtimeKey(r.runtimes[0]));
+  return rows.sort((a, b) => rank(a) - rank(b) || a.probe.localeCompare(b.probe) || firstRuntime(a) - firstRuntime(b));
+}
+
+/** `Node 24.19.0, 22.23.5; Bun 1.4.5`: each runtime named once, its releases after it. */
+export function runtimesWords(envs: RuntimeNamed[]): string {
+  const byName = new Map<string, string[]>();
+  for (const e of [...envs].sort(newestFirst)) {
+    const r = runtimeOf(e);
+    const name = r.name === 'node' ? 'Node' : r.name === 'bun' ? 'Bun' : 'Deno';
+    byName.set(name, [...(byName.get(name) ?? []), r.release]);
+  }
+  return [...byName].map(([name, releases]) => `${name} ${releases.join(', ')}`).join('; ');
+}
+
+/** Per library, the runtimes on which a clause is in a state, in order of the rows. */
+function whereState(rows: VerdictRow[], clause: Clause, state: CellState): string[] {
+  const libraries = new Map<string, RuntimeNamed[]>();
+  for (const r of rows.filter((x) => !x.reference && x.cells[clause].state === state)) libraries.set(r.probe, [...(libraries.get(r.probe) ?? []), ...r.runtimes]);
+  return [...libraries].map(([probe, envs]) => `${probe} (${runtimesWords(envs)})`);
+}
+
+const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+
+/**
+ * The findings in three sentences, written from the rows: the library closest to the
+ * reference, then for each headline clause who holds it where, and who holds it only
+ * where it could be observed. A clause no verdict could observe is never called held.
+ */
+export function bottomLine(rows: VerdictRow[]): string[] {
+  const libraries = [...new Set(rows.filter((r) => !r.reference).map((r) => r.probe))];
+  const broken = (probe: string) => CLAUSES.filter((c) => rows.some((r) => r.probe === probe && r.cells[c].state === 'breaks'));
+  const tested = (probe: string) => rows.some((r) => r.probe === probe && CLAUSES.some((c) => r.cells[c].state !== 'none'));
+  const ranked = libraries.filter(tested).sort((a, b) => broken(a).length - broken(b).length);
+  const fewest = ranked.length ? broken(ranked[0]).length : 0;
+  const best = ranked.filter((p) => broken(p).length === fewest);
+  const lines: string[] = [];
+  if (!best.length) lines.push('No library was tested.');
+  else if (fewest === 0) lines.push(`Like the reference, ${list(best)} ${best.length === 1 ? 'breaks' : 'break'} no clause on any runtime tested.`);
+  else lines.push(`No library holds every clause as the reference does; closest: ${list(best.map((p) => `${p}, which breaks only ${list(broken(p))}`))}.`);
+  for (const clause of HEADLINE_CLAUSES) {
+    const holds = whereState(rows, clause, 'holds');
+    const observed = whereState(rows, clause, 'unknown');
+    const where = observed.length ? ` Where observed only: ${list(observed)}.` : '';
+    lines.push(`${clause}: ${holds.length ? `holds for ${list(holds)}` : 'no library holds it'}.${where} Every other library breaks it or was not tested on it.`);
+  }
+  return lines;
+}
