@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FACT_NAMES } from '../runners/model/case.ts';
+import { CLAUSE_MEANING, CLAUSES, FACT_NAMES } from '../runners/model/case.ts';
 import { CASES_DIR, ROOT } from '../runners/model/paths.ts';
 import { readSchema } from '../runners/model/schemas.ts';
 import { SEMANTICS } from '../runners/model/version.ts';
@@ -73,6 +73,12 @@ test('its normative text names no source file, and the README maps each of its s
   const sections = [...text.matchAll(/^## (.+)$/gm)].map((m) => m[1]).filter((h) => !['Terms', 'Semantics versions'].includes(h));
   assert.equal([...rows.keys()].filter((k) => k !== 'section' && k !== '---'), sections);
   for (const [section, files] of rows) for (const f of files) assert.ok(fs.existsSync(path.join(ROOT, f)), `${section}: ${f}`);
+});
+
+test('every clause is defined here in the words the formats show', () => {
+  const section = text.split(/^## /m).find((s) => s.startsWith('Clauses'))!;
+  const rows = [...section.matchAll(/^\| `([^`]+)` \| (.+) \|$/gm)].map((m) => [m[1], m[2]]);
+  assert.equal(rows, CLAUSES.map((c) => [c, CLAUSE_MEANING[c]]));
 });
 
 finish(test);

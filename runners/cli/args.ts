@@ -12,8 +12,8 @@ Usage:
                  [--runtime node|bun|deno[@V]] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep] [--allow-skipped]
                  [--table auto|cases|probes] [--quiet]
   childproof report --from FILE.jsonl [--out FILE]
-  childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--case FILE]... [--probe DIR]...
-                 [--out FILE]
+  childproof render REPORT... --format md|html|svg|junit|github|badge [--trial PROBE:CASE] [--case FILE]... [--probe DIR]...
+                 [--heading-level N] [--out FILE]
   childproof merge PART.json|PART.jsonl... --out FILE
   childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]

@@ -1,8 +1,10 @@
-// `childproof render REPORT... --format md|html|svg|junit|github [--trial PROBE:CASE] [--case FILE]... [--probe DIR]... [--out FILE]`:
-// a report for people and for the tools they already read: Markdown for a write-up, a
-// self-contained HTML page, one trial's timeline as SVG, JUnit XML for a CI's test view,
-// GitHub workflow commands for annotations. For github, `--case FILE` and `--probe DIR`
-// name the user's own case files and probes, so annotations land on their lines; with
+// `childproof render REPORT... --format md|html|svg|junit|github|badge [--trial PROBE:CASE]
+// [--case FILE]... [--probe DIR]... [--heading-level N] [--out FILE]`: a report for people
+// and for the tools they already read: Markdown for a write-up (headings from level N), a
+// self-contained HTML page (linking the sweeps published beside it), one trial's timeline
+// as SVG, JUnit XML for a CI's test view, GitHub workflow commands for annotations, a
+// badge of one probe for a README. For github, `--case FILE` and `--probe DIR` name the
+// user's own case files and probes, so annotations land on their lines; with
 // GITHUB_STEP_SUMMARY set, the Markdown is appended to the job's summary too.
 
 import fs from 'node:fs';
@@ -12,6 +14,7 @@ import { display, writeFileWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
 import { renderGithub } from '../report/formats/github.ts';
 import { renderJunit } from '../report/formats/junit.ts';
+import { renderBadge } from '../report/formats/badge.ts';
 import { renderHtml } from '../report/formats/html.ts';
 import type { SweepLink } from '../report/formats/html-verdict.ts';
 import { renderMarkdown } from '../report/formats/markdown.ts';
@@ -20,7 +23,7 @@ import { readReport } from '../report/report-file.ts';
 import { placesOf } from '../report/places.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes, shippedProbes } from '../model/load-probes.ts';
-import { parse, string, strings } from './args.ts';
+import { parse, positiveInt, string, strings } from './args.ts';
 import { checkOutput } from '../model/output.ts';
 
 /** The user's own case files and probe directories, named by --case and --probe; where the output goes. */
@@ -28,14 +31,17 @@ interface Own {
   cases: string[];
   probes: string[];
   out?: string;
+  headingLevel?: number;
 }
 
 const FORMATS: Record<string, (reports: Report[], own: Own) => string> = {
-  md: renderMarkdown,
+  md: (reports, own) => renderMarkdown(reports, own.headingLevel),
   html: (reports, own) => renderHtml(reports, { sweeps: own.out ? sweepLinks(path.dirname(own.out)) : [] }),
   // One trial's timeline alone: --trial names it.
   svg: (reports) => renderTimeline(reports[0].trials[0]),
   junit: renderJunit,
+  // One probe's clauses over every runtime, as a README badge.
+  badge: renderBadge,
   github: (reports, own) => renderGithub(reports, githubPlaces(own)),
 };
 
@@ -77,7 +83,7 @@ function onlyTrial(reports: Report[], spec: string): Report[] {
 export function cmdRender(args: string[]): number {
   const { values, positionals } = parse(
     args,
-    { format: { type: 'string' }, trial: { type: 'string' }, out: { type: 'string' }, case: { type: 'string', multiple: true }, probe: { type: 'string', multiple: true } },
+    { format: { type: 'string' }, trial: { type: 'string' }, out: { type: 'string' }, case: { type: 'string', multiple: true }, probe: { type: 'string', multiple: true }, 'heading-level': { type: 'string' } },
     { min: 1, max: Infinity, what: 'render takes one or more report files' },
   );
   const format = string(values.format);
@@ -88,7 +94,9 @@ export function cmdRender(args: string[]): number {
   const trial = string(values.trial);
   if (trial) reports = onlyTrial(reports, trial);
   else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
-  const text = FORMATS[format](reports, { cases: strings(values.case), probes: strings(values.probe), out });
+  // Trials take the level below a probe's, and Markdown has six.
+  const level = values['heading-level'] === undefined ? undefined : positiveInt(values['heading-level'], 'heading-level', 2, 5);
+  const text = FORMATS[format](reports, { cases: strings(values.case), probes: strings(values.probe), out, headingLevel: level });
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (format === 'github' && summary) fs.appendFileSync(summary, `${renderMarkdown(reports)}\n`);
   if (out) {

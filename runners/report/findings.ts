@@ -11,6 +11,8 @@ import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
+import { clauseTables, mdValue } from './formats/markdown.ts';
+import { trialLines } from './places.ts';
 import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** A clause as a heading reads it: its words, without the hyphens. */
@@ -75,7 +77,7 @@ function overviewCell(trials: TrialResult[], clause: Clause): string {
   return `**breaks** (${broke}/${ran.length})`;
 }
 
-function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: string) => number): string {
+function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: string) => number, lines: number[]): string {
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
   if (ran.length === 0) return overviewCell(trials, clause);
   const verdicts = (result: 'fail' | 'unknown') =>
@@ -85,13 +87,14 @@ function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: s
   const unknown = new Set(verdicts('unknown').map(({ t }) => t.case)).size;
   const unknownNote = unknown ? `; unobservable in ${unknown}` : '';
   if (failed.length === 0) return unknown ? `holds where observed (${ran.length - unknown} of ${ran.length} cases${unknownNote})` : `holds (${ran.length} cases)`;
-  // Each link is a JSON pointer to the trial in the report, which holds its facts and timeline.
-  const shown = failed.slice(0, 3).map(({ t, v }) => {
-    const why = v.knownDivergence ? ` [${note(v.knownDivergence)}]` : '';
-    return `[${mdText(t.case.split('/').pop()!)}](${file}#/trials/${trials.indexOf(t)}): ${v.fact} = ${mdText(JSON.stringify(v.observed))}${why}`;
+  // Each link is the line of the report where the trial starts, with its facts and timeline.
+  const broken = [...new Set(failed.map(({ t }) => t))];
+  const shown = broken.slice(0, 3).map((t) => {
+    const facts = failed.filter((f) => f.t === t).map(({ v }) => `${v.fact} = ${mdValue(v.observed)}${v.knownDivergence ? ` [${note(v.knownDivergence)}]` : ''}`);
+    return `[${mdText(t.case)}](${file}#L${lines[trials.indexOf(t)]}): ${facts.join(', ')}`;
   });
-  const more = failed.length > 3 ? `<br>… ${failed.length - 3} more` : '';
-  return `**breaks** in ${new Set(failed.map(({ t }) => t.case)).size} of ${ran.length} cases${unknownNote}: ${shown.join('<br>')}${more}`;
+  const more = broken.length > 3 ? `<br>… and ${broken.length - 3} more case${broken.length - 3 === 1 ? '' : 's'}` : '';
+  return `**breaks** in ${new Set(broken.map((t) => t.case)).size} of ${ran.length} cases${unknownNote}: ${shown.join('<br>')}${more}`;
 }
 
 /** Each explanation once, numbered, with the code it cites as the report recorded it. */
@@ -123,17 +126,19 @@ export function renderFindings(reports: Published[]): string {
     'row. Per clause: whether it held across the cases that assert it, or in how many it',
     'broke. The sections below give, per row, the case and the fact behind each break, the',
     "probe's explanation (written once, referenced by number) and the code it rests on; each",
-    'case links to its trial in the JSON report (a JSON pointer), with every fact and the',
-    'timeline. `index.html` shows every report, trial by trial.',
+    'case links to the line of the JSON report where its trial starts, with every fact and',
+    'the timeline. `index.html` shows every report, trial by trial, and opens with the verdict.',
+    'The clauses are split over two tables so each fits a page: settles after exit, reason',
+    'preserved and escalates, then validates before spawn, no orphans and hygiene.',
     '',
-    `| library | version | runtimes | ${CLAUSES.map(label).join(' | ')} |`,
-    `|---|---|---|${CLAUSES.map(() => '---|').join('')}`,
-    ...rows.map((row) => {
-      const { report } = row.parts[0];
-      const cells = report.probes[0].unavailable ? CLAUSES.map(() => 'unavailable') : CLAUSES.map((c) => overviewCell(report.trials, c));
-      return `| [${mdText(row.name)}](#${anchor(row)}) | ${mdText(row.version)} | ${runtimesText(row)} | ${cells.join(' | ')} |`;
-    }),
-    '',
+    ...clauseTables(
+      'library and runtimes',
+      rows.map((row) => {
+        const { report } = row.parts[0];
+        const cells = report.probes[0].unavailable ? CLAUSES.map(() => 'unavailable') : CLAUSES.map((c) => overviewCell(report.trials, c));
+        return { name: `[${mdText(`${row.name} ${row.version}`)}](#${anchor(row)})<br>${runtimesText(row)}`, cells };
+      }),
+    ),
   ];
   for (const row of rows) {
     const { file, report } = row.parts[0];
@@ -146,7 +151,8 @@ export function renderFindings(reports: Published[]): string {
     const notes: string[] = [];
     const note = (why: string) => (notes.includes(why) ? notes.indexOf(why) : notes.push(why) - 1) + 1;
     lines.push('| clause | finding |', '|---|---|');
-    for (const clause of CLAUSES) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note)} |`);
+    const at = trialLines(report);
+    for (const clause of CLAUSES) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note, at)} |`);
     lines.push('', ...explanations(report, notes));
   }
   return `${lines.join('\n')}`;

@@ -5,61 +5,25 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { CLAUSES } from '../model/case.ts';
 import { writeFileWhole, writeJsonWhole } from '../model/files.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { splitByProbe } from './publish.ts';
-import { clauseState } from './render.ts';
+import { trialLines } from './places.ts';
+import { sweepPage, type PageInput } from './sweep-page.ts';
 import { writeReport } from './report-file.ts';
-import { rowsOf, spanText, sweepMarkdown, sweepRows, trialIn, versionOf, versionsOf, type SweepRow } from './version-sweep.ts';
+import { rowsOf, sweepRows, trialIn, versionOf, versionsOf, type SweepRow } from './version-sweep.ts';
 import { RUNTIME_KINDS, runtimeKey, runtimeOf, runtimeText } from '../model/runtime-spec.ts';
 
-/** Runs of equal values over the versions, oldest first: `holds in 5.0.0–8.0.1, breaks from 9.0.0`. */
-function runsOf(values: Array<{ version: string; value: string }>): string {
-  const runs: Array<{ value: string; from: string; to: string }> = [];
-  for (const { version, value } of values) {
-    const last = runs.at(-1);
-    if (last?.value === value) last.to = version;
-    else runs.push({ value, from: version, to: version });
-  }
-  if (runs.length === 1) return `${runs[0].value} in every version`;
-  return runs.map((r, i) => `${r.value} ${spanText(r.from, r.to, i === runs.length - 1)}`).join(', ');
-}
+/** A report kept for a version: its file, and the line where each of its trials starts. */
+type Kept = { file: string; report: Report };
 
-/** What a sweep's page shows: its columns oldest first, each with its trials. */
-interface PageInput {
-  heading: string;
-  intro: string;
-  columns: Array<{ version: string; trials: TrialResult[] }>;
-  rows: SweepRow[];
-  link: (version: string, kase: string) => string | null;
-}
-
-function page({ heading, intro, columns, rows, link }: PageInput): string {
-  const out = [
-    `# ${heading}`,
-    '',
-    intro,
-    '',
-    '## Where each clause holds',
-    '',
-    '| clause | over the versions |',
-    '|---|---|',
-    ...CLAUSES.map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseState(v.trials, c) === '-' ? 'not covered' : clauseState(v.trials, c) })))} |`),
-    '',
-    '## Where each fact changed',
-    '',
-    rows.length ? sweepMarkdown(rows, (r, s) => link(s.from, r.case)) : 'No fact took more than one value.\n',
-  ];
-  return out.join('\n');
-}
-
-/** A link into the report kept for `version`, at the trial of `kase`, where one was kept. */
-function linker(files: Map<string, string>, columns: PageInput['columns']): PageInput['link'] {
+/** A link to the line of the report kept for `version` where the trial of `kase` starts. */
+function linker(files: Map<string, Kept>): PageInput['link'] {
+  const lines = new Map([...files].map(([version, kept]) => [version, trialLines(kept.report)]));
   return (version, kase) => {
-    const file = files.get(version);
-    const index = columns.find((v) => v.version === version)?.trials.findIndex((t) => t.case === kase) ?? -1;
-    return file && index >= 0 ? `${file}#/trials/${index}` : null;
+    const kept = files.get(version);
+    const index = kept ? kept.report.trials.findIndex((t) => t.case === kase) : -1;
+    return kept && index >= 0 ? `${kept.file}#L${lines.get(version)![index]}` : null;
   };
 }
 
@@ -79,7 +43,7 @@ export function publishSweep(report: Report, name: string, dir: string): string[
   const rows = sweepRows(report);
   // The versions where some fact started a new run of values, and the first.
   const changed = changedAt(versions, rows);
-  const files = new Map<string, string>();
+  const files = new Map<string, Kept>();
   const written: string[] = [];
   // The directory is the sweep's own: what an earlier sweep left there goes.
   fs.rmSync(dir, { recursive: true, force: true });
@@ -88,7 +52,7 @@ export function publishSweep(report: Report, name: string, dir: string): string[
     if (!version || !changed.has(version)) continue;
     const file = `${version}@${runtimeKey(report.environment)}.json`;
     writeReport(path.join(dir, file), part.report);
-    files.set(version, file);
+    files.set(version, { file, report: part.report });
     written.push(file);
   }
   const compact = {
@@ -100,14 +64,14 @@ export function publishSweep(report: Report, name: string, dir: string): string[
     cases: report.cases.map((c) => ({ id: c.id, sha256: c.sha256 })),
     versions: versions.map((v) => ({
       version: v.version,
-      ...(files.has(v.version) ? { report: files.get(v.version) } : {}),
+      ...(files.has(v.version) ? { report: files.get(v.version)!.file } : {}),
       identity: report.probes.find((p) => p.name === v.probe)!.identity,
       trials: compactTrials(v.trials),
     })),
   };
   writeJsonWhole(path.join(dir, 'sweep.json'), compact);
   const intro = `${versions.length} versions, ${versions[0].version} to ${versions.at(-1)!.version}, on ${report.cases.length} cases, ${runtimeText(report.environment)}. Generated by \`childproof sweep --publish\` from one run; every version's facts and outcomes are in [sweep.json](sweep.json), and a full report (with its observations) is kept for each version where a fact took a new value.`;
-  writeFileWhole(path.join(dir, 'README.md'), page({ heading: `${name} across its releases`, intro, columns: versions, rows, link: linker(files, versions) }));
+  writeFileWhole(path.join(dir, 'README.md'), sweepPage({ heading: `${name} across its releases`, intro, columns: versions, rows, link: linker(files) }));
   return [...written, 'sweep.json', 'README.md'];
 }
 
@@ -123,13 +87,13 @@ export function publishRuntimeSweep(runs: Array<{ release: string; report: Repor
   const columns = runs.map((r) => ({ version: r.release, trials: r.report.trials.filter((t) => t.probe === probe) }));
   const rows = rowsOf(first.cases.map((c) => c.id), runs.map((r) => ({ version: r.release, trial: trialIn(r.report, probe) })));
   const changed = changedAt(columns, rows);
-  const files = new Map<string, string>();
+  const files = new Map<string, Kept>();
   fs.rmSync(dir, { recursive: true, force: true });
   for (const { release, report } of runs) {
     if (!changed.has(release)) continue;
     const file = `${runtimeKey(report.environment)}.json`;
     writeReport(path.join(dir, file), report);
-    files.set(release, file);
+    files.set(release, { file, report });
   }
   const compact = {
     probe,
@@ -140,13 +104,13 @@ export function publishRuntimeSweep(runs: Array<{ release: string; report: Repor
     releases: runs.map(({ release, report }) => ({
       release,
       environment: report.environment,
-      ...(files.has(release) ? { report: files.get(release) } : {}),
+      ...(files.has(release) ? { report: files.get(release)!.file } : {}),
       identity: report.probes.find((p) => p.name === probe)!.identity,
       trials: compactTrials(columns.find((c) => c.version === release)!.trials),
     })),
   };
   writeJsonWhole(path.join(dir, 'sweep.json'), compact);
   const intro = `${runs.length} releases of ${title}, ${runs[0].release} to ${runs.at(-1)!.release}, on ${first.cases.length} cases, the case's child on the host's Node whichever runtime calls it. Generated by \`childproof sweep --runtime ${runtimeOf(first.environment).name} --publish\`, one run per release; every release's facts and outcomes are in [sweep.json](sweep.json), and a full report (with its observations) is kept for each release where a fact took a new value.`;
-  writeFileWhole(path.join(dir, 'README.md'), page({ heading: `${probe} across ${title}'s releases`, intro, columns, rows, link: linker(files, columns) }));
-  return [...files.values(), 'sweep.json', 'README.md'];
+  writeFileWhole(path.join(dir, 'README.md'), sweepPage({ heading: `${probe} across ${title}'s releases`, intro, columns, rows, link: linker(files) }));
+  return [...[...files.values()].map((k) => k.file), 'sweep.json', 'README.md'];
 }

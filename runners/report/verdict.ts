@@ -71,6 +71,14 @@ export function verdictCell(report: Report, trials: TrialResult[], clause: Claus
   return { state: broke ? 'breaks' : unobserved ? 'unknown' : 'holds', cases, broke, unobserved };
 }
 
+/** The words of a cell: its state and counts, or why nothing covers it. */
+export function cellWords(c: VerdictCell): string {
+  if (c.state === 'none') return `not covered: ${c.why}`;
+  if (c.state === 'breaks') return `breaks in ${c.broke} of ${c.cases}`;
+  if (c.state === 'unknown') return `holds in ${c.cases - c.unobserved} of ${c.cases}, ${c.unobserved} unobservable`;
+  return `holds in ${c.cases} of ${c.cases}`;
+}
+
 const sameCells = (a: Record<Clause, VerdictCell>, b: Record<Clause, VerdictCell>) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Node first, then Bun and Deno, each newest release first. */

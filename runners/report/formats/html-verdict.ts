@@ -2,9 +2,11 @@
 // cell with its counts, linked to the trials behind it), the legend, each clause in one
 // line, and the bottom line written from the same rows. Pure: it returns markup.
 
+export { cellWords };
+
 import { CLAUSES, CLAUSE_MEANING, type Clause } from '../../model/case.ts';
 import { runtimeKey } from '../../model/runtime-spec.ts';
-import { bottomLine, runtimesWords, type VerdictCell, type VerdictRow } from '../verdict.ts';
+import { bottomLine, cellWords, runtimesWords, type VerdictRow } from '../verdict.ts';
 import { escapeMarkup as h } from './escape.ts';
 
 /** Where a library's sweep over its releases is published, relative to the page. */
@@ -12,14 +14,6 @@ export interface SweepLink {
   probe: string;
   href: string;
   label: string;
-}
-
-/** The words of a cell: its state and counts, or why nothing covers it. */
-export function cellWords(c: VerdictCell): string {
-  if (c.state === 'none') return `not covered: ${c.why}`;
-  if (c.state === 'breaks') return `breaks in ${c.broke} of ${c.cases}`;
-  if (c.state === 'unknown') return `holds in ${c.cases - c.unobserved} of ${c.cases}, ${c.unobserved} unobservable`;
-  return `holds in ${c.cases} of ${c.cases}`;
 }
 
 /** The hash that filters the page to the trials behind a cell (html-script.ts reads it). */

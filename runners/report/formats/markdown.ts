@@ -1,12 +1,14 @@
-// A report as Markdown, for a write-up or release notes: the overview (probe x clause),
-// then per probe its identity and per trial what happened in words, every fact, the
-// assertions that failed and the command that runs it again. Pure.
+// A report as Markdown, for a write-up or release notes: the overview (probe x clause,
+// split in two tables that fit a 720 px column), then per probe its identity and per
+// trial what happened in words, every fact in a table, the assertions that failed and the
+// command that runs it again. No H1: its headings start at a level the writer chooses, so
+// it drops into a post. Long tokens (a base64 argument) are folded. Pure.
 
 import { CLAUSES, FACT_NAMES } from '../../model/case.ts';
 import type { ReportProbe, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
 import { interruptionWords } from '../build.ts';
-import { clauseState } from '../render.ts';
+import { cellWords, verdictCell } from '../verdict.ts';
 import { mdCode, mdLine, mdText } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { plainWords } from './plain-words.ts';
@@ -51,37 +53,61 @@ export function replayCommand(report: Report, t: TrialResult): string {
   return `childproof run --probe ${t.probe} --case ${t.case} ${runtimeFlag(report.environment)}`;
 }
 
-function trialSection(report: Report, t: TrialResult): string[] {
-  const out = [`### ${mdText(t.probe)} · ${mdText(t.case)}: ${t.outcome}`, ''];
-  if (t.reason) out.push(mdLine(t.reason), '');
+/** A token longer than `max` characters, such as a base64 argument, kept at both ends. */
+export function foldTokens(text: string, max = 40): string {
+  return text.replace(new RegExp(`\\S{${max + 1},}`, 'g'), (t) => `${t.slice(0, max - 12)}…${t.slice(-8)}`);
+}
+
+/** A fact's value as Markdown: a code span, or the word unknown where it was not observed. */
+export function mdValue(v: unknown): string {
+  return v === 'unknown' ? '*unknown*' : mdCode(show(v as never));
+}
+
+/** Two tables of three clauses each, so each fits a 720 px column. */
+export function clauseTables(first: string, rows: Array<{ name: string; cells: string[] }>): string[] {
+  const out: string[] = [];
+  for (const half of [CLAUSES.slice(0, 3), CLAUSES.slice(3)]) {
+    const at = half.map((c) => CLAUSES.indexOf(c));
+    out.push(`| ${first} | ${half.join(' | ')} |`, `|---|${half.map(() => '---|').join('')}`);
+    for (const r of rows) out.push(`| ${r.name} | ${at.map((i) => r.cells[i]).join(' | ')} |`);
+    out.push('');
+  }
+  return out;
+}
+
+function trialSection(report: Report, t: TrialResult, level: number): string[] {
+  const out = [`${'#'.repeat(level)} ${mdText(t.probe)} · ${mdText(t.case)}: ${t.outcome}`, ''];
+  if (t.reason) out.push(mdLine(foldTokens(t.reason)), '');
   const words = plainWords(t);
   if (words) out.push(`At settlement: ${mdText(words)}`, '');
-  if (t.facts) out.push(`Facts: ${FACT_NAMES.map((f) => `${f} ${mdCode(show(t.facts![f]))}`).join(' · ')}`, '');
-  if (t.evidence) out.push(`The error's message: ${mdCode(t.evidence['error.message'])}`, '');
   const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
   if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${mdText(v.why)}${v.knownDivergence ? ` Known: ${mdText(v.knownDivergence)}` : ''}`), '');
+  if (t.facts) out.push('| fact | value |', '|---|---|', ...FACT_NAMES.map((f) => `| ${f} | ${mdValue(t.facts![f])} |`), '');
+  if (t.evidence) out.push(`The error's message: ${mdCode(foldTokens(t.evidence['error.message']))}`, '');
   if (t.timeline?.length) out.push('What happened:', '', ...t.timeline.map((e) => `- ${e.ms.toFixed(1)} ms: ${mdText(eventWords(e))}`), '');
   if (t.repeats?.flaky) out.push(`Flaky over ${t.repeats.runs} runs: ${Object.entries(t.repeats.flaky).map(([f, vs]) => `${f} ${vs!.map((v) => `${mdCode(show(v.value))} ×${v.count}`).join(', ')}`).join('; ')}`, '');
   if (t.observations || t.outcome === 'error') out.push(`Run it again: ${mdCode(replayCommand(report, t))}`, '');
   return out;
 }
 
-export function renderMarkdown(given: Report[]): string {
+/** Where headings start: 2 by default, so the text has no H1 of its own. */
+export const DEFAULT_HEADING_LEVEL = 2;
+
+export function renderMarkdown(given: Report[], level = DEFAULT_HEADING_LEVEL): string {
   const reports = byRuntime(given);
-  const out: string[] = ['# childproof report', ''];
+  const out: string[] = [];
   for (const report of reports) {
     const env = report.environment;
     out.push(mdText(`${runtimeText(env)} on ${env.platform} ${env.arch}, childproof ${report.tool.version} (semantics ${report.semantics}), ${report.createdAt}.`), '');
     if (report.interrupted) out.push(`> **Interrupted:** ${mdText(interruptionWords(report.interrupted))}. This report is not as expected.`, '');
-    out.push('| probe | ' + CLAUSES.join(' | ') + ' |', '|---|' + CLAUSES.map(() => '---|').join(''));
-    for (const p of report.probes) {
+    const rows = report.probes.map((p) => {
       const trials = report.trials.filter((t) => t.probe === p.name);
-      out.push(`| ${mdText(p.name)} | ${CLAUSES.map((c) => clauseState(trials, c)).map((s) => (s === '-' ? 'not covered' : s)).join(' | ')} |`);
-    }
-    out.push('');
+      return { name: mdText(p.name), cells: CLAUSES.map((c) => verdictCell(report, trials, c)).map((c) => (c.state === 'breaks' ? `**${cellWords(c)}**` : mdText(cellWords(c)))) };
+    });
+    out.push(...clauseTables('probe', rows));
     for (const p of report.probes) {
-      out.push(`## ${mdText(`${p.name} on ${runtimeText(env)}`)}`, '', mdLine(p.title), '', `Identity: ${identity(p)}`, '');
-      for (const t of report.trials.filter((x) => x.probe === p.name)) out.push(...trialSection(report, t));
+      out.push(`${'#'.repeat(level)} ${mdText(`${p.name} on ${runtimeText(env)}`)}`, '', mdLine(p.title), '', `Identity: ${identity(p)}`, '');
+      for (const t of report.trials.filter((x) => x.probe === p.name)) out.push(...trialSection(report, t, level + 1));
     }
   }
   return `${out.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd()}\n`;

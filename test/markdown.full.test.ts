@@ -1,0 +1,53 @@
+// The Markdown as a code host shows it: rendered by a GitHub-flavoured parser (marked),
+// styled as GitHub styles a table, in a 720 px column of a real browser. Every summary
+// table fits without scrolling sideways: the findings' overview and a report's.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { marked } from 'marked';
+import { chromium } from 'playwright-core';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { RESULTS_DIR } from '../runners/model/paths.ts';
+import { renderMarkdown } from '../runners/report/formats/markdown.ts';
+import { readPublished } from '../runners/report/publish.ts';
+import { tempDir } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
+
+const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
+
+/** The rules of GitHub's Markdown style that size a table. */
+const GITHUB_TABLE =
+  'body{width:720px;margin:0;font:16px/1.5 -apple-system,"Segoe UI","Noto Sans",Helvetica,Arial,sans-serif}' +
+  'table{border-spacing:0;border-collapse:collapse;display:block;width:max-content;max-width:100%;overflow:auto}' +
+  'td,th{padding:6px 13px;border:1px solid #d1d9e0}';
+
+/** Each summary table's overflow in px, in Markdown rendered as GitHub would. */
+async function overflows(markdown: string, header: RegExp): Promise<Array<{ head: string; over: number }>> {
+  const file = path.join(tempDir(), 'post.html');
+  fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><style>${GITHUB_TABLE}</style><body>${await marked.parse(markdown, { gfm: true })}</body>`);
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
+    await page.goto(`file://${file}`);
+    const tables = await page.locator('table').evaluateAll((ts) => ts.map((t) => ({ head: t.querySelector('th')!.textContent!, over: t.scrollWidth - t.clientWidth })));
+    return tables.filter((t) => header.test(t.head));
+  } finally {
+    await browser.close();
+  }
+}
+
+test("the findings' summary tables fit a 720 px column as GitHub shows them", async () => {
+  const tables = await overflows(fs.readFileSync(path.join(RESULTS_DIR, 'README.md'), 'utf8'), /^library and runtimes$/);
+  assert.is(tables.length, 2, 'the clauses in two tables');
+  for (const t of tables) assert.ok(t.over <= 0, `a summary table overflows by ${t.over} px`);
+});
+
+test("a report's summary tables fit a 720 px column as GitHub shows them", async () => {
+  const reports = readPublished(RESULTS_DIR).filter((p) => p.file.includes('node-v20')).map((p) => p.report);
+  const tables = await overflows(renderMarkdown(reports), /^probe$/);
+  assert.ok(tables.length >= 2);
+  for (const t of tables) assert.ok(t.over <= 0, `a summary table overflows by ${t.over} px`);
+});
+
+finish(test);
