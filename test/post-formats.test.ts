@@ -17,7 +17,7 @@ import { renderFindings } from '../runners/report/findings.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { boundaries, sweepPage } from '../runners/report/sweep-page.ts';
 import type { SweepRow } from '../runners/report/version-sweep.ts';
-import { cli } from './support/helpers.ts';
+import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 
 const published = readPublished(RESULTS_DIR);
@@ -78,6 +78,19 @@ test('a badge names one probe and how many of its covered clauses it holds on ev
   assert.throws(() => renderBadge([one('execa').report, one('zx').report]), /draws one probe; these reports hold 2/);
 });
 
+test('the page written beside published sweeps links each library to its sweep', async () => {
+  const dir = tempDir();
+  fs.mkdirSync(path.join(dir, 'sweeps', 'execa'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'sweeps', 'execa', 'sweep.json'), JSON.stringify({ probe: 'execa' }));
+  fs.writeFileSync(path.join(dir, 'sweeps', 'execa', 'README.md'), '# execa across its releases\n');
+  const out = path.join(dir, 'index.html');
+  const run = await cli('render', path.join(RESULTS_DIR, one('execa').file), path.join(RESULTS_DIR, one('zx').file), '--format', 'html', '--out', out);
+  assert.is(run.code, EXIT.ok, run.stderr);
+  const html = fs.readFileSync(out, 'utf8');
+  assert.match(html, /<tr class="" data-probe="execa"[^>]*><th scope="row" class="library">.*?<a class="sweep" href="sweeps\/execa\/README\.md">across its releases<\/a>/);
+  assert.not.match(html, /data-probe="zx"[^>]*><th[^>]*>(?:(?!<\/th>).)*class="sweep"/, 'zx has no sweep');
+});
+
 const segment = (value: unknown, from: string, to = from) => ({ value, from, to, trials: [] }) as SweepRow['segments'][number];
 
 test('a sweep page pivots on the versions where facts changed, folds a change repeated across cases, and flags one that flips back', () => {
@@ -86,18 +99,22 @@ test('a sweep page pivots on the versions where facts changed, folds a change re
     { case: 'core/a', fact: 'error.name', segments: [segment('AbortError', '1.0.0', '1.0.0'), segment('ExecaError', '2.0.0', '4.0.0')] },
     { case: 'core/b', fact: 'error.name', segments: [segment('AbortError', '1.0.0', '1.0.0'), segment('ExecaError', '2.0.0', '4.0.0')] },
     { case: 'core/c', fact: 'settled', segments: [segment('rejected', '1.0.0', '2.0.0'), segment('pending', '3.0.0', '4.0.0')] },
-    { case: 'core/d', fact: 'parent.timersAfterSettle', segments: [segment(2, '1.0.0'), segment(3, '2.0.0'), segment(2, '3.0.0', '4.0.0')] },
+    { case: 'core/d', fact: 'parent.timersAfterSettle', segments: [segment(2, '1.0.0'), segment(3, '2.0.0'), segment(2, '3.0.0'), segment(3, '4.0.0')] },
+    // Broken once and fixed: a real change both ways, not noise.
+    { case: 'core/e', fact: 'spawn.attempts', segments: [segment(0, '1.0.0', '2.0.0'), segment(1, '3.0.0'), segment(0, '4.0.0')] },
   ];
   const found = boundaries(columns, rows);
-  assert.equal(found.map((b) => b.version), ['2.0.0', '3.0.0']);
+  assert.equal(found.map((b) => b.version), ['2.0.0', '3.0.0', '4.0.0']);
   assert.equal(found[0].changes.map((c) => [c.fact, c.cases, c.unsteady]), [['error.name', ['core/a', 'core/b'], false], ['parent.timersAfterSettle', ['core/d'], true]]);
-  assert.equal(found[1].changes.map((c) => [c.fact, c.before, c.after]), [['settled', 'rejected', 'pending'], ['parent.timersAfterSettle', 3, 2]]);
+  assert.equal(found[1].changes.map((c) => [c.fact, c.before, c.after, c.unsteady]), [['settled', 'rejected', 'pending', false], ['spawn.attempts', 0, 1, false], ['parent.timersAfterSettle', 3, 2, true]]);
+  assert.equal(found[2].changes.map((c) => [c.fact, c.unsteady]), [['spawn.attempts', false], ['parent.timersAfterSettle', true]]);
   const page = sweepPage({ heading: 'lib across its releases', intro: '', columns, rows, link: (v, k) => `${v}.json#L${k.length}` });
   assert.match(page, /^Versions tested, oldest first: 1\.0\.0, 2\.0\.0, 3\.0\.0, 4\.0\.0\.$/m);
   assert.match(page, /^### From 2\.0\.0 \(after 1\.0\.0\): 1 change, 1 unsteady$/m);
   assert.match(page, /^\| error\.name \| `"AbortError"` → `"ExecaError"` \| 2: \[core\/a\]\(2\.0\.0\.json#L6\), \[core\/b\]/m);
   assert.match(page, /^\| parent\.timersAfterSettle \(unsteady\) \|/m);
-  assert.match(page, /^### From 3\.0\.0 \(after 2\.0\.0\): 1 change, 1 unsteady\n\n.*\n.*\n\| settled \| `"rejected"` → `"pending"` \| 1: /m);
+  assert.match(page, /^### From 3\.0\.0 \(after 2\.0\.0\): 2 changes, 1 unsteady\n\n.*\n.*\n\| settled \| `"rejected"` → `"pending"` \| 1: /m);
+  assert.match(page, /^Behaviour changed from 2\.0\.0, 3\.0\.0, 4\.0\.0\./m);
 });
 
 test('the published execa sweep ran every release, execa 10 included, on a Node it runs on', () => {

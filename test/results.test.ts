@@ -8,6 +8,7 @@ import * as assert from 'uvu/assert';
 import { loadProbe } from '../runners/model/load-probes.ts';
 import type { Report } from '../runners/model/report.ts';
 import { validate } from '../runners/model/schemas.ts';
+import { trialLines } from '../runners/report/places.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { probeVersion, readPublished, splitByProbe } from '../runners/report/publish.ts';
 import { cli, ROOT, tempDir } from './support/helpers.ts';
@@ -32,11 +33,12 @@ test('publish files one valid report per probe and version, and a table that mat
   const table = fs.readFileSync(path.join(results, 'README.md'), 'utf8');
   assert.is(table, `${renderFindings(published)}\n`);
   assert.match(table, /## node-execfile v\d+\.\d+\.\d+ on Node \d+/);
-  // The failure links to its trial by JSON pointer and refers to the probe's explanation,
-  // written once below the row's table.
-  const cell = /\| settles after exit \| \*\*breaks\*\* in 1 of 2 cases: \[delayed-cleanup-abort\]\((node-execfile\/v[\d.]+@node-v[\d.]+\.json)#\/trials\/(\d+)\): child\.reapedAtSettle = false \[(\d+)\]/.exec(table);
+  // The failure links to the line of the report where its trial starts, and refers to the
+  // probe's explanation, written once below the row's table.
+  const cell = /\| settles after exit \| \*\*breaks\*\* in 1 of 2 cases: \[core\/delayed-cleanup-abort\]\((node-execfile\/v[\d.]+@node-v[\d.]+\.json)#L(\d+)\): child\.reapedAtSettle = `false` \[(\d+)\]/.exec(table);
   assert.ok(cell, table);
-  const linked = published.find((p) => p.file === cell[1])!.report.trials[Number(cell[2])];
+  const report = published.find((p) => p.file === cell[1])!.report;
+  const linked = report.trials[trialLines(report).indexOf(Number(cell[2]))];
   assert.is(linked.case, 'core/delayed-cleanup-abort');
   const section = table.slice(table.indexOf('## node-execfile'));
   const why = new RegExp(`^${cell[3]}\\. (.+)$`, 'm').exec(section)![1];

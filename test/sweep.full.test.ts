@@ -128,7 +128,9 @@ test('a published sweep keeps every version\'s facts in one file, full reports o
   assert.is(compact.versions[1].trials['core/cooperative-abort'].facts['child.reapedAtSettle'], false);
   const page = fs.readFileSync(path.join(published, 'README.md'), 'utf8');
   assert.match(page, /\| settles-after-exit \| breaks in 1\.0\.3–1\.0\.4, holds from 1\.0\.5 \|/);
-  assert.match(page, /\[true\]\(1\.0\.5@node-v[\d.]+\.json#\/trials\/0\) from 1\.0\.5/);
+  assert.match(page, /\[true\]\(1\.0\.5@node-v[\d.]+\.json#L\d+\) from 1\.0\.5/);
+  assert.match(page, /^### From 1\.0\.5 \(after 1\.0\.4\): \d+ changes?/m);
+  assert.match(page, /^\| child\.reapedAtSettle \| `false` → `true` \| \d+: \[core\/cooperative-abort\]\(1\.0\.5@node-v[\d.]+\.json#L\d+\)/m);
   for (const f of files.filter((f) => f.includes('@node-'))) assert.is((await cliWith(dir, {}, 'validate', path.join(published, f))).code, 0, f);
 });
 

@@ -6,10 +6,10 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Report, TrialResult } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
-import { cellHash, cellWords } from '../runners/report/formats/html-verdict.ts';
+import { cellHash } from '../runners/report/formats/html-verdict.ts';
 import { roleWords } from '../runners/report/formats/timeline.ts';
 import { timeScale } from '../runners/report/formats/time-scale.ts';
-import { bottomLine, newestFirst, shortReason, verdictRows } from '../runners/report/verdict.ts';
+import { bottomLine, cellWords, newestFirst, shortReason, verdictRows } from '../runners/report/verdict.ts';
 import { finish } from './support/suite.ts';
 
 const env = (name: 'node' | 'bun', release: string) => ({ node: name === 'node' ? `v${release}` : 'v20.20.2', v8: '', platform: 'linux', release: '', arch: 'x64', cpus: 2, runtime: { name, release, sha256: '' } });

@@ -40,9 +40,9 @@ const FORMATS: Record<string, (reports: Report[], own: Own) => string> = {
   // One trial's timeline alone: --trial names it.
   svg: (reports) => renderTimeline(reports[0].trials[0]),
   junit: renderJunit,
+  github: (reports, own) => renderGithub(reports, githubPlaces(own)),
   // One probe's clauses over every runtime, as a README badge.
   badge: renderBadge,
-  github: (reports, own) => renderGithub(reports, githubPlaces(own)),
 };
 
 /** The user's own case files and probe directories first, then what ships, for annotations. */

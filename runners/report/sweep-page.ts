@@ -1,7 +1,7 @@
 // A sweep's page, read by version boundary: the versions tested, where each clause holds,
 // then release by release what changed ("from 9.0.2: settled "rejected" → "pending" in 2
 // cases"), a change that repeats across cases folded into one row, and a change whose
-// case returns to a value it had before flagged as unsteady. Every change, case by case,
+// case flips back and forth flagged as unsteady. Every change, case by case,
 // stays below, folded. Pure: it returns Markdown.
 
 import { CLAUSES, FACT_NAMES, type FactName } from '../model/case.ts';
@@ -37,8 +37,11 @@ export interface Boundary {
 
 const show = (v: Segment['value']) => (v === 'not run' ? 'not run' : `\`${JSON.stringify(v).replace(/\|/g, '\\|')}\``);
 
-/** Whether a row's values come back: some value holds in two runs apart. */
-const flips = (row: SweepRow) => new Set(row.segments.map((s) => JSON.stringify(s.value))).size < row.segments.length;
+/**
+ * Whether a row's values flip back and forth: a value comes back after it changed, and
+ * the row changed at least three times. Once back (a regression, then its fix) is steady.
+ */
+const flips = (row: SweepRow) => row.segments.length >= 4 && new Set(row.segments.map((s) => JSON.stringify(s.value))).size < row.segments.length;
 
 /** The boundaries of a sweep, oldest first, each with its changes folded across cases. */
 export function boundaries(columns: PageInput['columns'], rows: SweepRow[]): Boundary[] {
@@ -125,7 +128,7 @@ export function sweepPage({ heading, intro, columns, rows, link }: PageInput): s
     found.length
       ? (steady.length ? `Behaviour changed from ${steady.map((b) => b.version).join(', ')}. ` : 'Only unsteady values changed. ') +
         'Each change is folded over the cases where the same fact took the same new value; the first cases link to their trial in the report kept for that version.' +
-        (unsteady ? ' A change marked unsteady belongs to a case whose value later returns to one it had before: over releases that otherwise agree, that is the noise of a racing snapshot more likely than a change of code; run those versions again with --repeat before reading it as one.' : '')
+        (unsteady ? ' A change marked unsteady belongs to a case whose value flips back and forth, changing at least three times: over releases that otherwise agree, that is the noise of a racing snapshot more likely than a change of code; run those versions again with --repeat before reading it as one.' : '')
       : 'No fact took more than one value.',
     '',
     ...steady.flatMap((b) => boundaryLines(b, link)),

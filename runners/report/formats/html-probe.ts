@@ -53,7 +53,8 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
   const words = plainWords(t);
   return (
     `<details class="trial" ${data}><summary>${head}</summary>` +
-    (t.reason ? `<p>${h(t.reason)}</p>` : '') +
+    // A known failure's reason is its explanation, numbered above and linked from its verdicts.
+    (t.reason && t.outcome !== 'known-fail' ? `<p>${h(t.reason)}</p>` : '') +
     (words ? `<p class="words">At settlement: ${h(words)}</p>` : '') +
     (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
     (t.timeline?.length ? `<div class="timeline-box">${renderTimeline(t, false)}</div>` : '') +

@@ -2,8 +2,6 @@
 // cell with its counts, linked to the trials behind it), the legend, each clause in one
 // line, and the bottom line written from the same rows. Pure: it returns markup.
 
-export { cellWords };
-
 import { CLAUSES, CLAUSE_MEANING, type Clause } from '../../model/case.ts';
 import { runtimeKey } from '../../model/runtime-spec.ts';
 import { bottomLine, cellWords, runtimesWords, type VerdictRow } from '../verdict.ts';
