@@ -9,6 +9,7 @@ import { loadProbe } from '../runners/model/load-probes.ts';
 import type { Report } from '../runners/model/report.ts';
 import { validate } from '../runners/model/schemas.ts';
 import { trialLines } from '../runners/report/places.ts';
+import { sweepLinks } from '../runners/report/sweep-links.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { probeVersion, readPublished, splitByProbe } from '../runners/report/publish.ts';
 import { cli, ROOT, tempDir } from './support/helpers.ts';
@@ -94,7 +95,10 @@ test('the committed findings table is the one its committed reports generate', (
   const dir = path.join(ROOT, 'results');
   const published = readPublished(dir);
   if (published.length === 0) return;
-  assert.is(fs.readFileSync(path.join(dir, 'README.md'), 'utf8'), `${renderFindings(published)}\n`);
+  const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
+  assert.is(readme, `${renderFindings(published, sweepLinks(dir))}\n`);
+  // Each sweep published beside the findings is linked from them.
+  for (const name of fs.readdirSync(path.join(dir, 'sweeps'))) assert.ok(readme.includes(`(sweeps/${name}/README.md)`), name);
   for (const { file, report } of published) assert.equal(validate('report', report as Report, file), []);
   assert.ok(splitByProbe(published[0].report).length === 1);
 });

@@ -1,5 +1,5 @@
 // `childproof publish REPORT`: files a run's report per probe and version, and regenerates
-// the findings table from the files published.
+// the findings table from the files published, linking the sweeps published beside them.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { renderFindings } from '../report/findings.ts';
+import { sweepLinks } from '../report/sweep-links.ts';
 import { notForRuntime, readPublished, splitByProbe } from '../report/publish.ts';
 import { parse, string } from './args.ts';
 
@@ -24,7 +25,7 @@ export function cmdPublish(args: string[]): number {
     process.stdout.write(`wrote ${path.join(dir, file)}\n`);
   }
   const readme = path.join(dir, 'README.md');
-  writeFileWhole(readme, `${renderFindings(readPublished(dir))}\n`);
+  writeFileWhole(readme, `${renderFindings(readPublished(dir), sweepLinks(dir))}\n`);
   process.stdout.write(`wrote ${readme}\n`);
   return EXIT.ok;
 }

@@ -16,7 +16,7 @@ import { renderGithub } from '../report/formats/github.ts';
 import { renderJunit } from '../report/formats/junit.ts';
 import { renderBadge } from '../report/formats/badge.ts';
 import { renderHtml } from '../report/formats/html.ts';
-import type { SweepLink } from '../report/formats/html-verdict.ts';
+import { sweepLinks } from '../report/sweep-links.ts';
 import { renderMarkdown } from '../report/formats/markdown.ts';
 import { renderTimeline } from '../report/formats/timeline.ts';
 import { readReport } from '../report/report-file.ts';
@@ -50,22 +50,6 @@ function githubPlaces(own: Own) {
   const all = loadAllCases();
   const cases = own.cases.length ? selectCases(all, own.cases) : [];
   return placesOf([...cases, ...all], [...(own.probes.length ? loadProbes(own.probes) : []), ...shippedProbes()]);
-}
-
-/**
- * The sweeps published beside the page (sweeps/NAME/README.md, as `sweep --publish`
- * writes them), each linked from its library's row and named by its heading.
- */
-function sweepLinks(dir: string): SweepLink[] {
-  const root = path.join(dir, 'sweeps');
-  if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root).sort().flatMap((name) => {
-    const [summary, readme] = ['sweep.json', 'README.md'].map((f) => path.join(root, name, f));
-    if (!fs.existsSync(summary) || !fs.existsSync(readme)) return [];
-    const probe = (JSON.parse(fs.readFileSync(summary, 'utf8')) as { probe?: unknown }).probe;
-    const heading = /^# (.+)$/m.exec(fs.readFileSync(readme, 'utf8'))?.[1] ?? name;
-    return typeof probe === 'string' ? [{ probe, href: `sweeps/${name}/README.md`, label: heading.replace(`${probe} `, '') }] : [];
-  });
 }
 
 /** Only the trial named PROBE:CASE; a report without it is left out. */

@@ -13,6 +13,7 @@ import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
 import { clauseTables, mdValue } from './formats/markdown.ts';
 import { trialLines } from './places.ts';
+import type { SweepLink } from './sweep-links.ts';
 import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** A clause as a heading reads it: its words, without the hyphens. */
@@ -116,8 +117,9 @@ function explanations(report: Report, notes: string[]): string[] {
   return [...out, ''];
 }
 
-export function renderFindings(reports: Published[]): string {
+export function renderFindings(reports: Published[], sweeps: SweepLink[] = []): string {
   const rows = findingRows(reports);
+  const swept = sweeps.length ? [`Sweeps over releases: ${sweeps.map((s) => `[${mdText(`${s.probe} ${s.label}`)}](${s.href})`).join(', ')}.`, ''] : [];
   const lines = [
     '# Findings',
     '',
@@ -131,6 +133,7 @@ export function renderFindings(reports: Published[]): string {
     'The clauses are split over two tables so each fits a page: settles after exit, reason',
     'preserved and escalates, then validates before spawn, no orphans and hygiene.',
     '',
+    ...swept,
     ...clauseTables(
       'library and runtimes',
       rows.map((row) => {

@@ -5,14 +5,8 @@
 import { CLAUSES, CLAUSE_MEANING, type Clause } from '../../model/case.ts';
 import { runtimeKey } from '../../model/runtime-spec.ts';
 import { bottomLine, cellWords, runtimesWords, type VerdictRow } from '../verdict.ts';
+import type { SweepLink } from '../sweep-links.ts';
 import { escapeMarkup as h } from './escape.ts';
-
-/** Where a library's sweep over its releases is published, relative to the page. */
-export interface SweepLink {
-  probe: string;
-  href: string;
-  label: string;
-}
 
 /** The hash that filters the page to the trials behind a cell (html-script.ts reads it). */
 export function cellHash(row: VerdictRow, clause: Clause): string {

@@ -11,7 +11,8 @@ import { interruptionWords } from '../build.ts';
 import { newestFirst, verdictRows } from '../verdict.ts';
 import { FILTER_SCRIPT, STYLE } from './html-assets.ts';
 import { probeSection } from './html-probe.ts';
-import { verdictSection, type SweepLink } from './html-verdict.ts';
+import { verdictSection } from './html-verdict.ts';
+import type { SweepLink } from '../sweep-links.ts';
 import { escapeMarkup as h } from './escape.ts';
 import { byRuntime } from './group.ts';
 
