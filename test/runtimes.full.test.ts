@@ -123,7 +123,9 @@ test('a sweep over runtime releases and its --bisect agree on the release where 
   const published = path.join(dir, 'published', 'node-spawn-on-bun');
   const page = fs.readFileSync(path.join(published, 'README.md'), 'utf8');
   assert.match(page, /^# node-spawn across Bun's releases/);
-  assert.match(page, /\| core\/abort-after-exit \| settled \| \["rejected"\]\(bun-1\.3\.13\.json#\/trials\/0\) in 1\.3\.13–1\.3\.14, \["resolved"\]\(bun-1\.4\.0\.json#\/trials\/0\) from 1\.4\.0 \|/);
+  assert.match(page, /\| core\/abort-after-exit \| settled \| \["rejected"\]\(bun-1\.3\.13\.json#L\d+\) in 1\.3\.13–1\.3\.14, \["resolved"\]\(bun-1\.4\.0\.json#L\d+\) from 1\.4\.0 \|/);
+  assert.match(page, /^### From 1\.4\.0 \(after 1\.3\.14\): \d+ changes?/m);
+  assert.match(page, /^\| settled \| `"rejected"` → `"resolved"` \| \d+: \[core\/abort-after-exit\]\(bun-1\.4\.0\.json#L\d+\)/m);
   const kept = fs.readdirSync(published).sort();
   assert.ok(kept.includes('bun-1.3.13.json') && kept.includes('bun-1.4.0.json') && kept.includes('sweep.json'), kept.join(' '));
   const compact = JSON.parse(fs.readFileSync(path.join(published, 'sweep.json'), 'utf8'));
