@@ -7,7 +7,7 @@
 import { CLAUSES, FACT_NAMES, type FactName } from '../model/case.ts';
 import type { TrialResult } from '../model/report.ts';
 import { clauseState } from './render.ts';
-import { spanText, sweepMarkdown, type Segment, type SweepRow } from './version-sweep.ts';
+import { spanText, sweepMarkdown, valueText, type Segment, type SweepRow } from './version-sweep.ts';
 
 export interface PageInput {
   heading: string;
@@ -35,7 +35,8 @@ export interface Boundary {
   changes: FoldedChange[];
 }
 
-const show = (v: Segment['value']) => (v === 'not run' ? 'not run' : `\`${JSON.stringify(v).replace(/\|/g, '\\|')}\``);
+/** A value in a table cell: code, except the words `not run`. */
+const show = (v: Segment['value']) => (v === 'not run' ? v : `\`${valueText(v).replace(/\|/g, '\\|')}\``);
 
 /**
  * Whether a row's values flip back and forth: a value comes back after it changed, and

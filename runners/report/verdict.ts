@@ -5,8 +5,9 @@
 
 import { CLAUSES, type Clause } from '../model/case.ts';
 import type { Report, TrialResult } from '../model/report.ts';
-import { RUNTIME_NAMES, runtimeKey, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
+import { RUNTIME_KINDS, RUNTIME_NAMES, runtimeKey, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 import { probeVersion } from './publish.ts';
+import { clauseState } from './render.ts';
 
 /** holds: every verdict passed; breaks: one failed; unknown: none failed, one unobservable. */
 export type CellState = 'holds' | 'breaks' | 'unknown' | 'none';
@@ -55,20 +56,19 @@ function mostCommon(values: string[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
-/** One clause over one probe's trials on one runtime. */
+/** One clause over one probe's trials on one runtime: the terminal's state (render.ts), counted. */
 export function verdictCell(report: Report, trials: TrialResult[], clause: Clause): VerdictCell {
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
   const failed = (t: TrialResult) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail');
   const cases = new Set(ran.map((t) => t.case)).size;
   const broke = new Set(ran.filter(failed).map((t) => t.case)).size;
   const unobserved = new Set(ran.filter((t) => !failed(t) && t.verdicts!.some((v) => v.clause === clause && v.result === 'unknown')).map((t) => t.case)).size;
-  if (cases === 0) {
-    const asserting = new Set(report.cases.filter((c) => c.clauses.includes(clause)).map((c) => c.id));
-    const skipped = trials.filter((t) => asserting.has(t.case) && (t.outcome === 'unsupported' || t.outcome === 'unavailable'));
-    const why = mostCommon(skipped.map((t) => shortReason(t.probe, t.reason))) ?? (trials.some((t) => asserting.has(t.case)) ? 'no verdict observed' : 'no case asserts it here');
-    return { state: 'none', cases, broke, unobserved, why };
-  }
-  return { state: broke ? 'breaks' : unobserved ? 'unknown' : 'holds', cases, broke, unobserved };
+  const state = clauseState(trials, clause);
+  if (state !== '-') return { state, cases, broke, unobserved };
+  const asserting = new Set(report.cases.filter((c) => c.clauses.includes(clause)).map((c) => c.id));
+  const skipped = trials.filter((t) => asserting.has(t.case) && (t.outcome === 'unsupported' || t.outcome === 'unavailable'));
+  const why = mostCommon(skipped.map((t) => shortReason(t.probe, t.reason))) ?? (trials.some((t) => asserting.has(t.case)) ? 'no verdict observed' : 'no case asserts it here');
+  return { state: 'none', cases, broke, unobserved, why };
 }
 
 /** The words of a cell: its state and counts, or why nothing covers it. */
@@ -121,7 +121,7 @@ export function runtimesWords(envs: RuntimeNamed[]): string {
   const byName = new Map<string, string[]>();
   for (const e of [...envs].sort(newestFirst)) {
     const r = runtimeOf(e);
-    const name = r.name === 'node' ? 'Node' : r.name === 'bun' ? 'Bun' : 'Deno';
+    const name = RUNTIME_KINDS[r.name].title;
     byName.set(name, [...(byName.get(name) ?? []), r.release]);
   }
   return [...byName].map(([name, releases]) => `${name} ${releases.join(', ')}`).join('; ');

@@ -82,7 +82,8 @@ export function sweepRows(report: Report): SweepRow[] {
   return rowsOf(report.cases.map((c) => c.id), columns);
 }
 
-const show = (v: Segment['value']) => (v === 'not run' ? 'not run' : JSON.stringify(v));
+/** A swept value as the pages write it: JSON, or the words `not run`. */
+export const valueText = (v: Segment['value']) => (v === 'not run' ? 'not run' : JSON.stringify(v));
 
 /** Where a run of one value lies among the versions: `in 1.0.0`, `in 1.0.0–1.2.0`, or, the last, `from 2.0.0`. */
 export function spanText(from: string, to: string, last: boolean): string {
@@ -91,7 +92,7 @@ export function spanText(from: string, to: string, last: boolean): string {
 
 /** "core/cooperative-abort child.reapedAtSettle: false in 5.0.0–8.0.1, true from 9.0.0" */
 export function sweepLine(row: SweepRow): string {
-  return `${row.case} ${row.fact}: ${row.segments.map((s, i) => `${show(s.value)} ${spanText(s.from, s.to, i === row.segments.length - 1)}`).join(', ')}`;
+  return `${row.case} ${row.fact}: ${row.segments.map((s, i) => `${valueText(s.value)} ${spanText(s.from, s.to, i === row.segments.length - 1)}`).join(', ')}`;
 }
 
 /** The rows as Markdown, each value linked where `link` says its trials are. */
@@ -99,7 +100,7 @@ export function sweepMarkdown(rows: SweepRow[], link: (row: SweepRow, s: Segment
   const lines = ['| case | fact | values by version |', '|---|---|---|'];
   for (const r of rows) {
     const cells = r.segments.map((s, i) => {
-      const value = show(s.value).replace(/\|/g, '\\|');
+      const value = valueText(s.value).replace(/\|/g, '\\|');
       const target = link(r, s);
       return `${target ? `[${value}](${target})` : value} ${spanText(s.from, s.to, i === r.segments.length - 1)}`;
     });
