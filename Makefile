@@ -47,12 +47,14 @@ results: $(DEPS)
 	exit $$status
 
 # Libraries across their releases on the core cases, on a Node every release runs on
-# (execa 10 needs Node 22), and Node's own child_process across Bun's 1.x and Deno's 2.x minors: facts and outcomes per version or
-# release, full reports only where a fact changed (results/sweeps/).
+# (execa 10 needs Node 22), mcp-searxng across every release on the server cases, and
+# Node's own child_process across Bun's 1.x and Deno's 2.x minors: facts and outcomes per
+# version or release, full reports only where a fact changed (results/sweeps/).
 sweeps: $(DEPS)
 	@mkdir -p .cache
 	$(NODE) bin/childproof.mjs sweep --probe execa --versions '>=5.0.0' --latest-per minor --case core --runtime node@22.23.5 --out .cache/sweep-execa.json --publish results/sweeps
 	$(NODE) bin/childproof.mjs sweep --probe nano-spawn --versions '>=0.1.0' --case core --out .cache/sweep-nano-spawn.json --publish results/sweeps
+	$(NODE) bin/childproof.mjs sweep --probe mcp-searxng --versions '>=0.3.0' --case 'server/*' --runtime node@22.23.5 --out .cache/sweep-mcp-searxng.json --publish results/sweeps
 	for p in node-spawn node-execfile; do \
 	  $(NODE) bin/childproof.mjs sweep --runtime bun --versions '>=1.0.0 <2' --latest-per minor --probe $$p --case core --out .cache/sweep-$$p-bun --publish results/sweeps || exit $$?; \
 	  $(NODE) bin/childproof.mjs sweep --runtime deno --versions '>=2.0.0 <3' --latest-per minor --probe $$p --case core --out .cache/sweep-$$p-deno --publish results/sweeps || exit $$?; \

@@ -112,7 +112,7 @@ test("a target that throws synchronously inside its own code is the target's: se
   assert.is(t.facts.settled, 'threw');
   assert.is(t.facts['error.name'], 'RangeError');
   assert.equal(t.evidence, { 'error.message': 'exec refuses this call' });
-  assert.is(t.observations.worker.entered.export, 'exec');
+  assert.is(t.observations.worker!.entered.export, 'exec');
   const { dir } = await work;
   assert.match((await cliIn(dir, 'render', 'report.json', '--format', 'md')).stdout, /The error's message: `exec refuses this call`/);
 });

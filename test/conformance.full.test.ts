@@ -32,6 +32,9 @@ const conformance = suite<{ cases: LoadedCase[]; reference: Run; mutants: Run; a
   again: { probes: [], trials: [] },
 });
 
+// The yardsticks: the caller's for client cases, the server's for server cases.
+const REFERENCES = ['reference', 'stdio-reference'];
+
 const only = (run: Run, keep: (probe: string) => boolean): Run => ({ probes: run.probes.filter((p) => keep(p.name)), trials: run.trials.filter((t) => keep(t.probe)) });
 
 // One run of the reference and every mutant, and beside it a second run of the reference
@@ -39,7 +42,7 @@ const only = (run: Run, keep: (probe: string) => boolean): Run => ({ probes: run
 const everyCase = loadAllCases();
 const runs = eager(() =>
   Promise.all([
-    runPipeline({ probes: loadProbes(['reference', ...mutantProbeNames()]), cases: everyCase }),
+    runPipeline({ probes: loadProbes([...REFERENCES, ...mutantProbeNames()]), cases: everyCase }),
     runPipeline({ probes: loadProbes(['reference']), cases: everyCase.filter((c) => c.spec.id.startsWith('core/')) }),
   ]),
 );
@@ -47,12 +50,12 @@ const runs = eager(() =>
 conformance.before(async (ctx) => {
   ctx.cases = everyCase;
   const [all, again] = await runs;
-  ctx.reference = only(all, (p) => p === 'reference');
-  ctx.mutants = only(all, (p) => p !== 'reference');
+  ctx.reference = only(all, (p) => REFERENCES.includes(p));
+  ctx.mutants = only(all, (p) => !REFERENCES.includes(p));
   ctx.again = again;
 });
 
-conformance('the reference passes every case', (ctx) => {
+conformance('the references pass every case: the caller every client case, the server every server case', (ctx) => {
   assert.is(ctx.reference.trials.length, ctx.cases.length);
   const notPassing = ctx.reference.trials.filter((t) => t.outcome !== 'pass');
   assert.equal(notPassing.map((t) => `${t.case}: ${t.outcome}: ${t.reason}`), []);
@@ -80,7 +83,7 @@ conformance('every case is failed by some mutant or some real probe, as validate
   const failedByMutant = new Set(ctx.mutants.trials.filter((t) => t.outcome === 'known-fail').map((t) => t.case));
   const failedByReal = new Set(
     shippedProbes()
-      .filter((p) => !p.spec.mutant && p.spec.name !== 'reference')
+      .filter((p) => !p.spec.mutant && !REFERENCES.includes(p.spec.name))
       .flatMap((p) => p.knownDivergences.map((k) => k.case)),
   );
   const uncaught = ctx.cases.filter((c) => !c.spec.observationOnly && !failedByMutant.has(c.spec.id) && !failedByReal.has(c.spec.id));
@@ -95,7 +98,7 @@ conformance('validate refuses a case that nothing fails, unless it says why it o
 
 conformance('two runs of the same inputs differ in no fact', (ctx) => {
   const cases = ctx.cases.filter((c) => c.spec.id.startsWith('core/'));
-  const first = { probes: ctx.reference.probes, trials: ctx.reference.trials.filter((t) => t.case.startsWith('core/')) };
+  const first = only({ probes: ctx.reference.probes, trials: ctx.reference.trials.filter((t) => t.case.startsWith('core/')) }, (p) => p === 'reference');
   const comparison = compareReports(report(first, cases), report(ctx.again, cases));
   assert.equal(comparison.differences, []);
   assert.is(comparison.compared, cases.length);
@@ -154,7 +157,7 @@ conformance('a report replays as reproduced, and a changed fact in it as a diver
   // Observations that saw a spawn the replay does not see are a divergence.
   const edited = structuredClone(original);
   const observed = edited.trials.find((t) => t.case === 'core/pre-aborted')!;
-  observed.observations!.worker.spawns.push({ t: observed.observations!.worker.t0, file: 'node', command: true, pid: null, error: 'EPERM', exit: null });
+  observed.observations!.worker!.spawns.push({ t: observed.observations!.worker!.t0, file: 'node', command: true, pid: null, error: 'EPERM', exit: null });
   observed.facts!['spawn.attempts'] = 1;
   fs.writeFileSync(file, JSON.stringify(edited));
   const changed = await cli('replay', file);

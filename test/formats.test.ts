@@ -8,10 +8,10 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { show } from '../runners/judge/verdicts.ts';
-import { FACT_NAMES } from '../runners/model/case.ts';
+import { factNamesAt } from '../runners/model/case.ts';
 import { runtimeFlag, runtimeKey, runtimeText } from '../runners/model/runtime-spec.ts';
 import { RESULTS_DIR, ROOT } from '../runners/model/paths.ts';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import { isServerCase, type Report, type TrialResult } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';
@@ -87,7 +87,7 @@ test('the Markdown of every committed report holds every trial, its facts and ho
       assert.ok(at >= 0, `${file}: ${t.probe} ${t.case}`);
       const section = md.slice(at, md.indexOf('\n### ', at + 1) >>> 0 || undefined);
       const value = (v: unknown) => (v === 'unknown' ? '*unknown*' : `\`${show(v as never)}\``);
-      for (const fact of t.facts ? FACT_NAMES : []) assert.ok(section.includes(`| ${fact} | ${value(t.facts![fact])} |`), `${file}: ${t.case}: ${fact}`);
+      for (const fact of t.facts ? factNamesAt(report.semantics, isServerCase(report.cases.find((c) => c.id === t.case)!)) : []) assert.ok(section.includes(`| ${fact} | ${value(t.facts![fact])} |`), `${file}: ${t.case}: ${fact}`);
       if (t.observations) assert.ok(section.includes(`childproof run --probe ${t.probe} --case ${t.case} ${runtimeFlag(report.environment)}`), `${file}: ${t.case}: replay`);
     }
   }

@@ -49,7 +49,7 @@ const trial = async (probe: string) => (await work).report.trials.find((t: { pro
 
 test('a rejection whose message getter throws is recorded as a rejection, its message named unreadable', async () => {
   const t = await trial('rejects-odd');
-  const settlement = t.observations.worker.settlement;
+  const settlement = t.observations.worker!.settlement;
   assert.is(settlement.kind, 'rejected');
   assert.equal(settlement.error.unreadable, ['message']);
   assert.is(settlement.error.message, null);

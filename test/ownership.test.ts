@@ -102,7 +102,7 @@ export function exec(file, args, options) {
   const run = await cliIn(dir, 'run', '--probe', 'fifos', '--case', 'core/cooperative-abort', '--out', 'report.json', '--quiet');
   assert.ok(run.code === 0 || run.code === 1, run.stderr);
   const [trial] = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).trials;
-  assert.is(trial.observations.worker.settlement.kind, 'rejected', 'the trial was observed as usual');
+  assert.is(trial.observations.worker!.settlement.kind, 'rejected', 'the trial was observed as usual');
 });
 
 /** A process that is not childproof's, whose command line carries `tag`, as a canary. */

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { FACT_NAMES } from '../runners/model/case.ts';
+import { factNamesAt } from '../runners/model/case.ts';
 import { EXIT } from '../runners/model/errors.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
@@ -43,7 +43,7 @@ test("each trial's facts are a table, an unobserved fact reads as the word unkno
   const long = `--spec ${'QUJD'.repeat(38)}`;
   const md = renderMarkdown([{ ...report, trials: [{ ...t, evidence: { 'error.message': `Command failed: node fixture.mjs ${long}` } }] }]);
   assert.match(md, /\| fact \| value \|\n\|---\|---\|/);
-  for (const f of FACT_NAMES) assert.match(md, new RegExp(`^\\| ${f.replace('.', '\\.')} \\| `, 'm'), f);
+  for (const f of factNamesAt(report.semantics)) assert.match(md, new RegExp(`^\\| ${f.replace('.', '\\.')} \\| `, 'm'), f);
   assert.match(md, /\| \*unknown\* \|/);
   assert.not.match(md, /"unknown"/);
   assert.ok(md.split(/\s/).every((w) => !w.includes('QUJD') || w.length <= 42), 'the base64 token is folded');

@@ -37,7 +37,7 @@ for (const [name, release, run] of [['bun', '1.4.4', onBun], ['deno', '2.9.6', o
     const judged = (await run).trials.filter((t) => t.facts);
     assert.ok(judged.length > 0);
     for (const t of judged) {
-      const sights = t.observations!.worker.introspection!;
+      const sights = t.observations!.worker!.introspection!;
       for (const [fact, sight] of [['parent.timersAfterSettle', sights.timers], ['parent.abortListenersAfterSettle', sights.abortListeners]] as const) {
         if (!sight.observed) assert.is(t.facts![fact], 'unknown', `${t.case} ${fact}`);
       }
@@ -50,7 +50,7 @@ test("on bun 1.4.4 async_hooks never sees a timer, so no trial reports the timer
   for (const t of (await onBun).trials) {
     if (!t.facts) continue;
     assert.is.not(t.facts['parent.timersAfterSettle'], 0, t.case);
-    const timers = t.observations!.worker.introspection!.timers;
+    const timers = t.observations!.worker!.introspection!.timers;
     assert.ok(!timers.observed && /async_hooks.*bun 1\.4\.4/.test(timers.reason), JSON.stringify(timers));
   }
 });
@@ -58,7 +58,7 @@ test("on bun 1.4.4 async_hooks never sees a timer, so no trial reports the timer
 test('on deno 2.9.6 the modules a trial loads cannot be listed, and the trial says why instead of listing none', async () => {
   for (const t of (await onDeno).trials) {
     if (!t.observations) continue;
-    const modules = t.observations.worker.introspection!.modules;
+    const modules = t.observations.worker!.introspection!.modules;
     assert.ok(!modules.observed && /deno 2\.9\.6/.test(modules.reason), JSON.stringify(modules));
   }
 });
@@ -75,7 +75,7 @@ for (const [name, own, other, run] of [['bun', 'bun-spawn', 'deno-command', ownO
     assert.ok(report.summary.asExpected, JSON.stringify(report.summary));
     const mine = report.trials.filter((t) => t.probe === own);
     assert.ok(mine.some((t) => t.outcome === 'pass') && mine.some((t) => t.outcome === 'known-fail'), JSON.stringify(mine.map((t) => t.outcome)));
-    const spawns = mine.find((t) => t.observations)!.observations!.worker.introspection!.spawns;
+    const spawns = mine.find((t) => t.observations)!.observations!.worker!.introspection!.spawns;
     assert.ok(spawns.observed && spawns.how.includes(name === 'bun' ? 'Bun.spawn' : 'Deno.Command'), JSON.stringify(spawns));
     for (const t of report.trials.filter((t) => t.probe === other)) {
       assert.is(t.outcome, 'unsupported', t.case);

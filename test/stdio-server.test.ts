@@ -89,7 +89,7 @@ test('never-answers reads the request and answers nothing before its input ends'
 test('a server refuses a mode it does not know, with its usage', async () => {
   const s = server('sometimes');
   assert.equal(await exitOf(s.proc), { code: 2, signal: null });
-  assert.match(await s.logged(/--mode/), /--mode expects one of reference, ignores-eof, timer, never-answers, not "sometimes"/);
+  assert.match(await s.logged(/--mode/), /--mode expects one of reference, ignores-eof, timer, never-answers, leaves-helper, not "sometimes"/);
 });
 
 test('a forwarding launcher passes SIGTERM on; a dropping one exits and leaves the server running with its input', async () => {

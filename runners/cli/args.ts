@@ -19,7 +19,7 @@ Usage:
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--runtime node|bun|deno[@V]]
   childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION]
-                  [--with-dependencies]) [--export NAME] [--name NAME] [--force]
+                  [--with-dependencies]) [--export NAME | --command 'BIN ARGS'] [--name NAME] [--force]
   childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME [--with-dependencies])
                  [--probe-dir DIR]
   childproof pin --update DIR [--rev REV]

@@ -17,12 +17,15 @@ import { loadProbeDir } from '../model/load-probes.ts';
 import type { Identity } from '../model/probe.ts';
 import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
 import { verifyWritten } from './verify.ts';
+import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
 import { makeDirectory } from '../model/output.ts';
 
 interface Pinned {
   identity: Identity;
-  /** The entry module's source, to find what it exports. */
-  source: string;
+  /** The entry module's source, to find what it exports; read only for a library's probe. */
+  source: () => string;
+  /** A package's manifest, where its bins are named. */
+  manifest: { name?: string; bin?: string | Record<string, string> } | null;
   /** What the adapter's `typeof import(...)` names, from DIR. */
   typeImport: string;
   what: string;
@@ -48,16 +51,16 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   if (files.length) {
     const root = string(values.root) ?? path.dirname(files[0]);
     const identity = pinFiles(files, root, dir);
-    return { identity, source: fs.readFileSync(files[0], 'utf8'), typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]), name: path.parse(files[0]).name };
+    return { identity, source: () => fs.readFileSync(files[0], 'utf8'), manifest: null, typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]), name: path.parse(files[0]).name };
   }
   if (checkout) {
     const rev = string(values.rev);
     if (!rev) throw new InputError(['init --checkout needs --rev']);
     const identity = pinGit(checkout, rev, strings(values.path), dir) as Extract<Identity, { kind: 'git' }>;
     const entry = identity.entry as string;
-    const source = git(checkout, ['cat-file', 'blob', `${identity.commit}:${entry}`], `${checkout}: git cat-file`).toString('utf8');
+    const source = () => git(checkout, ['cat-file', 'blob', `${identity.commit}:${entry}`], `${checkout}: git cat-file`).toString('utf8');
     const project = path.basename(path.resolve(checkout));
-    return { identity, source, typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}`, name: project };
+    return { identity, source, manifest: null, typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}`, name: project };
   }
   const [, name, version] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
   // The copy installed where the probe can see it, if it is the version asked for; else
@@ -76,7 +79,16 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   // Pinned when asked; else named, so the user sees what will run unpinned.
   if (values['with-dependencies'] === true) identity.dependencies = pinDependencies(installed);
   const tree = identity.dependencies ? [] : dependencyTree(installed).map((d) => `${d.name}@${d.version}`);
-  return { identity, source: fs.readFileSync(path.join(installed, identity.entry as string), 'utf8'), typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name, tree };
+  const manifest = JSON.parse(fs.readFileSync(path.join(installed, 'package.json'), 'utf8')) as Pinned['manifest'] & { bin?: unknown };
+  const source = () => {
+    const file = path.join(installed, identity.entry as string);
+    if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8');
+    // A program's package: nothing to import, a bin to run.
+    const bins = typeof manifest?.bin === 'string' ? [identity.name] : Object.keys(manifest?.bin ?? {});
+    const hint = bins.length ? `; it is a program: childproof init ${dir} --package ${identity.name}@${identity.version} --command ${bins[0]}` : '';
+    throw new InputError([`${identity.name} ${identity.version}: no module to import (${identity.entry} is not in the package)${hint}`]);
+  };
+  return { identity, source, manifest, typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name, tree };
 }
 
 /** The export to call: --export, else the one that fits a command best, else exit 2 with the candidates. */
@@ -122,7 +134,7 @@ function dependenciesLine(pinned: Pinned, dir: string, exportName: string): stri
 export async function cmdInit(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { ...PIN_OPTIONS, export: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
+    { ...PIN_OPTIONS, export: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
     { min: 1, max: 1, what: 'init takes the directory to write the probe into' },
   );
   const dir = positionals[0];
@@ -131,8 +143,10 @@ export async function cmdInit(args: string[]): Promise<number> {
   }
   makeDirectory(dir, 'init');
   const pinned = pinTarget(dir, values);
+  const commandLine = string(values.command);
+  if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name));
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
-  const exportName = pickExport(pinned.source, string(values.export), entry);
+  const exportName = pickExport(pinned.source(), string(values.export), entry);
   const title = `${pinned.what}: ${exportName}()`;
   writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? pinned.name), pinned.identity, title));
   writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, title, pinned.typeImport));
@@ -146,6 +160,21 @@ export async function cmdInit(args: string[]): Promise<number> {
       `remove from "supports" what the target does not do (its cases are then unsupported, not failed):\n` +
       Object.entries(CHECKED_BY).map(([f, c]) => `  ${f.padEnd(12)} childproof run --probe ${dir} --case ${c}\n`).join('') +
       dependenciesLine(pinned, dir, exportName),
+  );
+  return EXIT.ok;
+}
+
+/** A program's probe: its command where a library's has an adapter, checked by the server cases. */
+async function initCommand(dir: string, pinned: Pinned, line: string, name: string | undefined): Promise<number> {
+  const [bin, ...args] = splitCommand(line);
+  if (!bin) throw new InputError(["--command expects the program's bin and its arguments, as 'BIN ARGS'"]);
+  const command = { ...commandFile(bin, pinned.identity, pinned.manifest), ...(args.length ? { args } : {}) };
+  writeJsonWhole(path.join(dir, 'probe.json'), commandProbeJson(probeName(name ?? pinned.name), pinned.identity, pinned.what, command));
+  const { files } = await verifyWritten(loadProbeDir(dir));
+  process.stdout.write(
+    `wrote ${display(path.join(dir, 'probe.json'))}: ${pinned.what}, running ${command.file}${args.length ? ` ${args.join(' ')}` : ''}, ${files} file(s) verified\n` +
+      `run it:  childproof run --probe ${dir} --case 'server/*'\n` +
+      `its configuration, if it needs any, goes in "command": { "env": { ... } } in probe.json\n`,
   );
   return EXIT.ok;
 }

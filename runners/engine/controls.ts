@@ -16,6 +16,8 @@ const expressible = (p: LoadedProbe, c: LoadedCase) => c.spec.requires.every((f)
 export function withControls(chosen: LoadedCase[], all: LoadedCase[], probes: LoadedProbe[]): { cases: LoadedCase[]; added: LoadedCase[] } {
   const added: LoadedCase[] = [];
   for (const p of probes) {
+    // A program's probe is its own control: each trial starts it and sees it run (judge/controls.ts).
+    if (p.spec.command) continue;
     if (chosen.some((c) => runsCommand(c) && expressible(p, c))) continue;
     const control = CONTROL_CASES.map((id) => all.find((c) => c.spec.id === id)).find((c) => c && expressible(p, c));
     if (control && !chosen.includes(control) && !added.includes(control)) added.push(control);

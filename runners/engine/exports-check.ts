@@ -46,7 +46,8 @@ function runCheck(runtime: Runtime, script: string, dir: string, i: number, spec
 export async function checkExports(probes: LoadedProbe[], sources: Sources, runtime: Runtime): Promise<ExportsFinding[]> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'childproof-verify-'));
   try {
-    const prepared = prepareProbes(probes, sources, dir, runtime).filter((p) => !p.unavailable && !p.unsupported);
+    // A program's probe has no adapter, and so no exports to check.
+    const prepared = prepareProbes(probes, sources, dir, runtime).filter((p) => !p.unavailable && !p.unsupported && p.probe.spec.adapter);
     const adapters = buildAdapters(prepared.map((p) => adapterFile(p.probe)));
     const script = buildExportsCheck();
     return await Promise.all(

@@ -21,6 +21,7 @@ function longestDelay(b: ChildBehaviour): number {
 }
 
 export function estimateMs(spec: CaseSpec): number {
+  if (spec.server) return 1_000 + spec.windowMs;
   const timeout = typeof spec.call.timeoutMs === 'number' && spec.call.timeoutMs < 60_000 ? Math.max(0, spec.call.timeoutMs) : 0;
   return 400 + timeout + longestDelay(spec.child) + spec.windowMs;
 }
@@ -32,6 +33,9 @@ export function plan(probes: PreparedProbe[], cases: LoadedCase[], durations: Du
   const trials: PlannedTrial[] = [];
   for (const probe of probes) {
     for (const c of cases) {
+      // A library's probe meets client cases, a program's server cases: the other kind
+      // asks something its target cannot be.
+      if ((c.spec.server !== undefined) !== (probe.probe.spec.command !== undefined)) continue;
       const missing = c.spec.requires.filter((f) => !probe.probe.spec.supports.includes(f));
       const unsupported = probe.unsupported ?? (missing.length ? `${probe.probe.spec.name} does not support ${missing.join(', ')}` : undefined);
       trials.push({

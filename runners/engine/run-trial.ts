@@ -26,6 +26,7 @@ import { unverifiedModules } from './unverified.ts';
 import { buildAdapters } from './bundle.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
 import { runtimeText } from '../model/runtime-spec.ts';
+import { runServerTrial } from './server-trial.ts';
 
 /** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
 const WORKER_SLACK_MS = 20_000;
@@ -68,8 +69,10 @@ export function targetSpec(p: PreparedProbe): TrialSpec['target'] {
   };
 }
 
-/** Where a probe's adapter file is: beside its code, for a variant the base probe's. */
+/** Where a probe's adapter file is: beside its code, for a variant the base probe's. A
+ *  program's probe has none: its trials are server cases (engine/server-trial.ts). */
 export function adapterFile(probe: LoadedProbe): string {
+  if (!probe.spec.adapter) throw new Error(`${probe.spec.name} has no adapter: it runs a command`);
   return path.join(probe.codeDir, probe.spec.adapter);
 }
 
@@ -87,6 +90,7 @@ export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () =
   const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id };
   if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
   if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
+  if (t.case.spec.server) return runServerTrial(t.probe, t.case, ctx, `t${t.index}-r${repeat}`, started);
   const adapter = ctx.adapters.get(adapterFile(t.probe.probe)) ?? { file: adapterFile(t.probe.probe) };
   if ('error' in adapter) return { ...base, outcome: 'error', reason: adapter.error };
   for (let attempt = 1; ; attempt++) {

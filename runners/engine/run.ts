@@ -93,7 +93,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     const planned = plan(prepared, cases, opts.durations).filter((t) => inShard(t.index, opts.shard));
     on({ kind: 'prepared', heads, planned: planned.length });
     ctx.worker = buildWorker();
-    ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported).map((p) => adapterFile(p.probe)));
+    ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported && p.probe.spec.adapter).map((p) => adapterFile(p.probe)));
 
     const repeat = Math.max(1, opts.repeat ?? 1);
     const runsOf = (t: PlannedTrial) => (t.unsupported || t.unavailable ? 1 : repeat);

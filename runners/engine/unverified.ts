@@ -16,7 +16,7 @@ function displayModule(file: string): string {
  * the probe's adapter, nor Node's builtins: code that ran without being pinned.
  */
 export function unverifiedModules(modules: string[], p: PreparedProbe): string[] {
-  const adapterDir = path.dirname(path.join(p.probe.codeDir, p.probe.spec.adapter));
+  const adapterDir = path.dirname(path.join(p.probe.codeDir, p.probe.spec.adapter ?? '.'));
   const trusted = [...HARNESS_DIRS, p.probe.dir, adapterDir, ...(p.material?.pinnedDirs ?? [])].map((d) => `${pathToFileURL(d).href}/`);
   return modules
     .filter((url) => url.startsWith('file:') && !trusted.some((t) => url.startsWith(t)))

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { packageBins, type BinManifest } from './bins.ts';
 import { InputError, IntegrityError } from '../model/errors.ts';
 import type { Entry, Identity, LoadedProbe, PinnedPath } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
@@ -154,6 +155,14 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
     if ('unavailable' in got) return { status: 'unavailable', reason: got.unavailable };
     const fresh = pinPackage(id.name, targetDir(id.name, id.version));
     if (fresh.kind === 'package') Object.assign(id, { entry: fresh.entry, paths: fresh.paths });
+    const command = probe.spec.command;
+    if (command?.bin) {
+      // A program's probe runs the same bin, wherever this version keeps it.
+      const file = binFile(got.dir, command.bin);
+      if (!file) return { status: 'unavailable', reason: `${id.name}@${id.version} has no bin ${command.bin}` };
+      probe.spec.command = { ...command, file };
+      id.entry = file;
+    }
   }
   id.paths.forEach((p) => checkPinnedPath(name, p.path));
   for (const entry of entryPaths(id.entry)) {
@@ -226,4 +235,9 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
     files,
     originalRoot,
   };
+}
+
+/** The file a package's manifest names for `bin`, or null. */
+function binFile(pkgDir: string, bin: string): string | null {
+  return packageBins(JSON.parse(fs.readFileSync(path.join(pkgDir, 'package.json'), 'utf8')) as BinManifest)[bin] ?? null;
 }

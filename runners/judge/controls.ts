@@ -13,6 +13,9 @@ export const CONTROL_CASES = ['core/success', 'core/nonzero-exit', 'core/coopera
 
 /** The trial shows the probe reached its target and the target ran the command. */
 export function reachedTarget(t: TrialResult): boolean {
+  // A server case's target is the program itself: started, and running at its trigger.
+  const s = t.observations?.server;
+  if (s) return s.started.pid !== null && s.problems.length === 0;
   const w = t.observations?.worker;
   // Observations made before entry was recorded have no `entered`: the spawn is then the proof.
   return !!w && w.entered !== null && w.spawns.some((s) => s.command && s.pid !== null);

@@ -3,7 +3,8 @@
 // `judge`, `bless` and `replay` call it on saved observations. Pure.
 
 import type { CaseSpec } from '../model/case.ts';
-import type { AdapterError, Observations } from '../model/observations.ts';
+import { isServerObservations, type AdapterError, type Observations, type TrialObservations } from '../model/observations.ts';
+import { judgeServerTrial, type ServerJudged } from './judge-server.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Judgement } from '../model/report.ts';
 import { blindFacts, deriveFacts } from './facts.ts';
@@ -71,4 +72,9 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   if (blind) return { outcome: 'error', reason: blind, ...observed, unmet };
   const { outcome, reason } = classify(verdicts, mine, on);
   return { outcome, ...(reason ? { reason } : {}), ...observed, unmet };
+}
+
+/** Any trial's observations judged: a server case's by judge-server.ts, any other's here. */
+export function judgeObservations(spec: CaseSpec, o: TrialObservations, known: KnownDivergence[], attempts = 1, on?: string): Judged | (ServerJudged & { unmet: null }) {
+  return isServerObservations(o) ? { ...judgeServerTrial(spec, o, known, on), unmet: null } : judgeTrial(spec, o, known, attempts, on);
 }

@@ -5,7 +5,7 @@
 
 import { FACT_NAMES, type FactName } from '../model/case.ts';
 import type { KnownDivergence } from '../model/probe.ts';
-import type { FlakyValues, Outcome, TrialResult, TrialRun } from '../model/report.ts';
+import { factOf, type FlakyValues, type Outcome, type TrialResult, type TrialRun } from '../model/report.ts';
 import { sameFact } from './same-fact.ts';
 import { show } from './verdicts.ts';
 
@@ -20,7 +20,7 @@ export function flakyFacts(runs: TrialRun[]): Partial<Record<FactName, FlakyValu
     // Each value with the facts of the first run that saw it, which sameFact reads.
     const values: Array<FlakyValues[number] & { facts: TrialRun['facts'] }> = [];
     for (const r of judged) {
-      const value = r.facts![fact];
+      const value = factOf(r.facts!, fact);
       const seen = values.find((v) => sameFact(fact, v.value, value, v.facts, r.facts));
       if (seen) seen.count++;
       else values.push({ value, count: 1, facts: r.facts });

@@ -2,7 +2,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Assertion, FactName, FactValue } from '../model/case.ts';
-import type { Facts, Verdict } from '../model/report.ts';
+import { factOf, type Facts, type Verdict } from '../model/report.ts';
 
 export function show(value: FactValue | 'unknown' | undefined): string {
   return JSON.stringify(value);
@@ -26,7 +26,7 @@ function holds(a: Assertion, observed: FactValue): boolean {
 /** `blind`: why a fact the runtime could not show is unknown (judge/facts.ts `blindFacts`). */
 export function holdAssertions(assertions: Assertion[], facts: Facts, blind: Partial<Record<FactName, string>> = {}): Verdict[] {
   return assertions.map((a) => {
-    const observed = facts[a.fact];
+    const observed = factOf(facts, a.fact);
     const base = { clause: a.clause, fact: a.fact, observed };
     if (observed === 'unknown') {
       const because = blind[a.fact] ? `: ${blind[a.fact]}` : '';

@@ -47,8 +47,9 @@ export type TimeoutValue = number | 'NaN' | 'Infinity' | '-Infinity';
 
 export interface CaseCall {
   /** fixture: our instrumented child; missing: a command that does not exist (ENOENT);
-   *  not-executable: a file without execute permission (EACCES). */
-  command: 'fixture' | 'missing' | 'not-executable';
+   *  not-executable: a file without execute permission (EACCES); target: the probe's own
+   *  program, started by the harness as a server (a server case, CaseSpec.server). */
+  command: 'fixture' | 'missing' | 'not-executable' | 'target';
   /** missing: run in a directory that does not exist, so the spawn fails whatever the command. */
   cwd?: 'missing';
   /** Make the call this many times in turn, on one signal and one set of options: each
@@ -76,7 +77,28 @@ export interface CaseCall {
   options?: Record<string, unknown>;
 }
 
-export type TriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';
+export type TriggerKind = ClientTriggerKind | ServerTriggerKind;
+
+/** What a client case's caller meets. */
+export type ClientTriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';
+
+/** What ends a server's client: its stdin closed, the client killed, a signal from it. */
+export type ServerTriggerKind = 'stdin-closed' | 'parent-killed' | 'signal';
+
+export const SERVER_TRIGGERS: readonly TriggerKind[] = ['stdin-closed', 'parent-killed', 'signal'];
+
+/** How the harness starts a server and knows it is ready (cases/INTERPRETING.md, Server cases). */
+export interface ServerSetup {
+  /** mcp: send MCP initialize and wait for its answer; none: ready once started. */
+  handshake: 'mcp' | 'none';
+  /** How long to wait for the answer before the trigger is applied anyway. */
+  readyMs?: number;
+  /** shell: a shell runs the program and then exits with its status, as a wrapper script
+   *  does; npx: npx runs the package's bin. */
+  launcher?: 'none' | 'shell' | 'npx';
+}
+
+export const DEFAULT_READY_MS = 5_000;
 
 export interface Trigger {
   kind: TriggerKind;
@@ -88,10 +110,28 @@ export interface Trigger {
    *  nothing, so the signal makes its own AbortError; or a DOMException named TimeoutError,
    *  what AbortSignal.timeout() aborts with. Found again on the rejection by identity. */
   reason?: 'error' | 'string' | 'object' | 'none' | 'timeout';
+  /** For a signal trigger: what the client sends the process it started. */
+  signal?: SignalName;
 }
 
 /** Every contract clause, in the order reports and findings list them (case schema $defs/clause). */
-export const CLAUSES = ['settles-after-exit', 'reason-preserved', 'escalates', 'validates-before-spawn', 'no-orphans', 'hygiene'] as const;
+export const CLAUSES = [
+  'settles-after-exit',
+  'reason-preserved',
+  'escalates',
+  'validates-before-spawn',
+  'no-orphans',
+  'hygiene',
+  'answers-handshake',
+  'exits-with-client',
+  'leaves-no-descendants',
+] as const;
+
+/** The clauses a server case judges: a program's, not a caller's. */
+export const SERVER_CLAUSES: readonly Clause[] = ['answers-handshake', 'exits-with-client', 'leaves-no-descendants'];
+
+/** A caller's clauses, or a server's, in the order of CLAUSES. */
+export const clausesOf = (server: boolean): Clause[] => CLAUSES.filter((c) => SERVER_CLAUSES.includes(c) === server);
 
 export type Clause = (typeof CLAUSES)[number];
 
@@ -103,6 +143,9 @@ export const CLAUSE_MEANING: Record<Clause, string> = {
   'validates-before-spawn': 'an invalid timeout, signal or option is refused before any process starts',
   'no-orphans': 'nothing the child started is left running once the call has settled',
   hygiene: 'no abort listener or timer of the call is left behind after it settles',
+  'answers-handshake': 'a server answers its protocol\'s handshake (MCP initialize) once started',
+  'exits-with-client': 'a server exits once its client goes away: its stdin closed, its client killed, or a signal sent',
+  'leaves-no-descendants': 'nothing a server started is left running once its client has gone',
 };
 
 export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached' | 'ipc' | 'stdin';
@@ -133,17 +176,30 @@ export const FACT_NAMES = [
   'parent.timersAfterSettle',
   'child.stdinEnded',
   'child.ipcOpenAtSettle',
+  'server.answered',
+  'server.exited',
+  'server.end',
+  'server.descendantsAfterWindow',
+  'server.reparented',
 ] as const;
+
+/** The facts a server case's trial lists; a client case's lists the others. */
+export const SERVER_FACT_NAMES: readonly FactName[] = ['server.answered', 'server.exited', 'server.end', 'server.descendantsAfterWindow', 'server.reparented'];
 
 export type FactName = (typeof FACT_NAMES)[number];
 
 /** Facts added after semantics 1, by the version that added them (INTERPRETING.md,
  *  Semantics versions): a report of an earlier version does not list them. */
-const FACT_SINCE: Partial<Record<FactName, number>> = { 'child.stdinEnded': 4, 'child.ipcOpenAtSettle': 4 };
+const FACT_SINCE: Partial<Record<FactName, number>> = {
+  'child.stdinEnded': 4,
+  'child.ipcOpenAtSettle': 4,
+  ...Object.fromEntries(SERVER_FACT_NAMES.map((f) => [f, 5])),
+};
 
-/** The facts a report of this semantics version lists. */
-export function factNamesAt(semantics: number): FactName[] {
-  return FACT_NAMES.filter((f) => (FACT_SINCE[f] ?? 1) <= semantics);
+/** The facts a trial of a report of this semantics version lists: a server case's
+ *  trial the server facts, any other the rest. */
+export function factNamesAt(semantics: number, server = false): FactName[] {
+  return FACT_NAMES.filter((f) => (FACT_SINCE[f] ?? 1) <= semantics && SERVER_FACT_NAMES.includes(f) === server);
 }
 
 export type FactValue = string | number | boolean | null | string[];
@@ -174,6 +230,8 @@ export interface CaseSpec {
   observationOnly?: string;
   /** How long the target may take to settle before the trial records `pending`; DEFAULT_DEADLINE_MS if absent. */
   deadlineMs?: number;
+  /** A server case: the probe's program is the child (call.command is `target`). */
+  server?: ServerSetup;
   assertions: Assertion[];
 }
 

@@ -3,7 +3,7 @@
 // schemas/observations.schema.json: the types generated from it (model/schema-types/) must agree with these both ways, or
 // test/schema-types.test.ts fails.
 
-import type { TriggerKind } from './case.ts';
+import type { ClientTriggerKind, ServerTriggerKind, SignalName } from './case.ts';
 
 /** A timestamped line written by a fixture process; t is CLOCK_MONOTONIC in ns. */
 export interface RawEvent {
@@ -72,7 +72,7 @@ export interface Settlement {
 export interface WorkerObservations {
   t0: string;
   spawns: SpawnObservation[];
-  trigger: { kind: TriggerKind; t: string | null; fired: boolean };
+  trigger: { kind: ClientTriggerKind; t: string | null; fired: boolean };
   settlement: Settlement;
   /** For a case that makes several calls on one signal: how each call before the last
    *  settled, in order. `settlement` is the last call's. */
@@ -163,4 +163,50 @@ export interface Observations {
   worker: WorkerObservations;
   fixtures: { records: FixtureRecord[]; events: RawEvent[] };
   runner: { afterCaller: AfterCaller | null; leftovers: Leftover[] };
+  server?: undefined;
 }
+
+/** One process of a server's tree, as the runner watched it (engine/server-watch.ts). */
+export interface ServerProcess {
+  pid: number;
+  /** Its parent when first seen, and when the watch ended (null: it was gone by then). */
+  ppid: number;
+  ppidAtEnd: number | null;
+  /** The kernel's short name (its comm), where it could be read. */
+  name: string | null;
+  firstSeen: string;
+  /** When it was first seen gone (exited, or a zombie); null: running when the watch ended. */
+  gone: string | null;
+}
+
+/** What the client of a server case and the runner saw (cases/INTERPRETING.md, Server cases). */
+export interface ServerSight {
+  /** When the client started the program, and the pid it got (null: the spawn failed, with why). */
+  started: { t: string; pid: number | null; error: string | null };
+  /** When the handshake was sent and answered (null: never); null for a case with none. */
+  handshake: { sent: string; answered: string | null } | null;
+  trigger: { kind: ServerTriggerKind; t: string | null; signal?: SignalName };
+  /** The started process's exit as its parent, the client, saw it; null when it saw none. */
+  exit: { t: string; code: number | null; signal: string | null } | null;
+  /** How the tree was found: the trial's cgroup, its mark, or the started pid alone. */
+  by: 'cgroup' | 'mark' | 'pid';
+  /** Every process of the server's tree that was seen, the client aside. */
+  tree: ServerProcess[];
+  watchEnd: string;
+  /** What kept the trial from meaning anything: the program gone before its trigger. */
+  problems: string[];
+}
+
+/** A server case's observations: the client's and the runner's, no caller, no fixtures. */
+export interface ServerObservations {
+  setup: string;
+  server: ServerSight;
+  runner: { leftovers: Leftover[]; afterCaller?: undefined };
+  worker?: undefined;
+  fixtures?: undefined;
+}
+
+/** What any trial saw: a client case's or a server case's. */
+export type TrialObservations = Observations | ServerObservations;
+
+export const isServerObservations = (o: TrialObservations): o is ServerObservations => o.server !== undefined;

@@ -26,6 +26,15 @@ export type Identity =
   | { kind: 'git'; checkout?: string; commit: string; entry: Entry; paths: PinnedPath[] }
   | { kind: 'package'; name: string; version: string; installedAs?: string; entry: Entry; paths: PinnedPath[]; dependencies?: PinnedDependency[] };
 
+/** A program the harness starts as a server: a pinned file run by Node, in the copy of the pin. */
+export interface ProbeCommand {
+  /** The package's bin `file` is: at another version, the file that version names for it. */
+  bin?: string;
+  file: string;
+  args?: string[];
+  env?: Record<string, string>;
+}
+
 /** A package of a package target's dependency tree, pinned like the target (init --with-dependencies). */
 export interface PinnedDependency {
   name: string;
@@ -44,7 +53,10 @@ export interface ProbeSpec {
   node?: string;
   /** The runtimes the target runs on (`node`, `bun@>=1.1`, `deno`); absent, all three. */
   runtimes?: string[];
-  adapter: string;
+  /** The adapter that calls the target; a probe of a program has a command instead. */
+  adapter?: string;
+  /** A program as the target, for server cases. */
+  command?: ProbeCommand;
   supports: Feature[];
   /** Options added to every call this probe makes, over the case's own. */
   options?: Record<string, unknown>;

@@ -3,12 +3,16 @@
 // test/schema-types.test.ts fails.
 
 import type { RuntimeName } from './runtime-spec.ts';
-import type { Clause, FactName, FactValue } from './case.ts';
-import type { Observations, Leftover } from './observations.ts';
+import { CLAUSES, SERVER_CLAUSES, type Clause, type FactName, type FactValue } from './case.ts';
+import type { TrialObservations, Leftover } from './observations.ts';
 import type { Identity } from './probe.ts';
 
-/** `unknown` is a value of its own: the harness could not observe the fact. */
-export type Facts = Record<FactName, FactValue | 'unknown'>;
+/** `unknown` is a value of its own: the harness could not observe the fact. A trial lists
+ *  every fact of its case's kind (model/case.ts, factNamesAt). */
+export type Facts = Partial<Record<FactName, FactValue | 'unknown'>>;
+
+/** A fact's value; one the trial does not list (a fact of the other kind of case) is unknown. */
+export const factOf = (facts: Facts, name: FactName): FactValue | 'unknown' => (Object.hasOwn(facts, name) ? facts[name]! : 'unknown');
 
 export interface Verdict {
   clause: Clause;
@@ -66,7 +70,7 @@ export interface TrialResult extends Partial<Omit<Judgement, 'outcome' | 'reason
   /** Present when the trial had to be run again because its precondition failed. */
   attempts?: number;
   /** What the trial saw; absent only when it never ran or its worker recorded nothing. */
-  observations?: Observations;
+  observations?: TrialObservations;
   /** Present when the trial ran more than once (--repeat): this result is the first run. */
   repeats?: Repeats;
 }
@@ -162,4 +166,22 @@ export interface Report {
   shard?: { index: number; count: number };
   /** Present when the run was stopped before its plan was done: it holds the finished trials. */
   interrupted?: { by: string; planned: number; finished: number };
+}
+
+/** A report's case is a server case when it judges a server's clauses: a case file's
+ *  clauses are all of one kind (model/load-cases.ts). */
+export const isServerCase = (c: { clauses: Clause[] }) => c.clauses.some((clause) => SERVER_CLAUSES.includes(clause));
+
+/** Whether a probe's trials in a report are server cases': a program's probe. */
+export function isServerProbe(report: Pick<Report, 'cases' | 'trials'>, probe: string): boolean {
+  const servers = new Set(report.cases.filter(isServerCase).map((c) => c.id));
+  return report.trials.some((t) => t.probe === probe && servers.has(t.case));
+}
+
+/** The clauses reports speak of: a caller's where they hold client cases (or nothing), a
+ *  server's where they hold server cases, in the order of CLAUSES. */
+export function reportClauses(reports: Array<Pick<Report, 'cases'>>): Clause[] {
+  const server = reports.some((r) => r.cases.some(isServerCase));
+  const client = reports.some((r) => r.cases.some((c) => !isServerCase(c))) || !server;
+  return CLAUSES.filter((c) => (SERVER_CLAUSES.includes(c) ? server : client));
 }

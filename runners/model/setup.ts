@@ -4,6 +4,7 @@
 
 import { createHash } from 'node:crypto';
 import type { CaseSpec } from './case.ts';
+import type { ProbeCommand } from './probe.ts';
 
 /** JSON with every object's keys sorted, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
@@ -15,8 +16,9 @@ export function canonicalJson(value: unknown): string {
   return JSON.stringify(value);
 }
 
-export function setupDigest(spec: CaseSpec, probeOptions: Record<string, unknown> | undefined): string {
-  const { child, call, trigger, windowMs, deadlineMs, caller } = spec;
-  const setup = { child, call, trigger, windowMs, deadlineMs, caller, probeOptions: probeOptions ?? {} };
+/** `command`: a program's probe's, which shapes a server case's trial as options do a call's. */
+export function setupDigest(spec: CaseSpec, probeOptions: Record<string, unknown> | undefined, command?: ProbeCommand): string {
+  const { child, call, trigger, windowMs, deadlineMs, caller, server } = spec;
+  const setup = { child, call, trigger, windowMs, deadlineMs, caller, server, command, probeOptions: probeOptions ?? {} };
   return createHash('sha256').update(canonicalJson(setup)).digest('hex');
 }

@@ -16,5 +16,6 @@ export const TOOL_VERSION: string = pkg.version;
  *      longer counts an error that says it is a timeout; error.isTimeout says so.
  *   4: facts child.stdinEnded and child.ipcOpenAtSettle; child.end is harness-killed for
  *      a child that logged its exit only after the watch ended.
+ *   5: server cases, their facts (server.*) and clauses; a trial lists its kind's facts.
  */
-export const SEMANTICS = 4;
+export const SEMANTICS = 5;

@@ -4,7 +4,7 @@
 
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { Facts, Report, TrialResult } from '../model/report.ts';
+import { factOf, type Facts, type Report, type TrialResult } from '../model/report.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import { identityKey } from './build.ts';
 import { semanticsNote } from './rejudge.ts';
@@ -61,7 +61,7 @@ export function compareRow(
   if (!trial) return { status: 'not comparable', why: 'the case was not run' };
   if (!trial.facts) return { status: 'not comparable', why: `${trial.outcome}: ${trial.reason ?? 'no facts were observed'}` };
   for (const [fact, published] of Object.entries(row.facts) as Array<[FactName, FactValue]>) {
-    const observed = trial.facts[fact];
+    const observed = factOf(trial.facts, fact);
     if (!sameFact(fact, published, observed, row.facts, trial.facts)) return { status: 'diverged', fact, published, observed };
   }
   return { status: 'reproduced' };

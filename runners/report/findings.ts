@@ -4,8 +4,8 @@
 // and version, each clause's finding, where each explanation is written once and
 // referenced by number, and the code it cites.
 
-import { CLAUSES, type Clause } from '../model/case.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import { clausesOf, type Clause } from '../model/case.ts';
+import { isServerProbe, type Report, type TrialResult } from '../model/report.ts';
 import { compareReports } from './compare.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
@@ -134,15 +134,26 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = []): 
     'preserved and escalates, then validates before spawn, no orphans and hygiene.',
     '',
     ...swept,
-    ...clauseTables(
-      'library and runtimes',
-      rows.map((row) => {
-        const { report } = row.parts[0];
-        const cells = report.probes[0].unavailable ? CLAUSES.map(() => 'unavailable') : CLAUSES.map((c) => overviewCell(report.trials, c));
-        return { name: `[${mdText(`${row.name} ${row.version}`)}](#${anchor(row)})<br>${runtimesText(row)}`, cells };
-      }),
-    ),
   ];
+  // Libraries over a caller's clauses, then servers over a server's.
+  const serverRow = (row: Row) => isServerProbe(row.parts[0].report, row.parts[0].report.probes[0].name);
+  for (const server of [false, true]) {
+    const mine = rows.filter((row) => serverRow(row) === server);
+    if (!mine.length) continue;
+    const clauses = clausesOf(server);
+    if (server) lines.push('## Servers', '', 'Whether each server exits when its client goes away: its stdin closed, its client killed, or a signal sent, directly and behind a shell or npx.', '');
+    lines.push(
+      ...clauseTables(
+        server ? 'server and runtimes' : 'library and runtimes',
+        mine.map((row) => {
+          const { report } = row.parts[0];
+          const cells = report.probes[0].unavailable ? clauses.map(() => 'unavailable') : clauses.map((c) => overviewCell(report.trials, c));
+          return { name: `[${mdText(`${row.name} ${row.version}`)}](#${anchor(row)})<br>${runtimesText(row)}`, cells };
+        }),
+        clauses,
+      ),
+    );
+  }
   for (const row of rows) {
     const { file, report } = row.parts[0];
     const p = report.probes[0];
@@ -155,7 +166,7 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = []): 
     const note = (why: string) => (notes.includes(why) ? notes.indexOf(why) : notes.push(why) - 1) + 1;
     lines.push('| clause | finding |', '|---|---|');
     const at = trialLines(report);
-    for (const clause of CLAUSES) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note, at)} |`);
+    for (const clause of clausesOf(isServerProbe(report, p.name))) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note, at)} |`);
     lines.push('', ...explanations(report, notes));
   }
   return `${lines.join('\n')}`;

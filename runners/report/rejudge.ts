@@ -5,7 +5,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { citedExplanations } from '../identity/citations.ts';
-import { judgeTrial } from '../judge/judge-trial.ts';
+import { judgeObservations } from '../judge/judge-trial.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import { FACT_NAMES, type LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -60,10 +60,10 @@ function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe 
   if (!o) return { trial: t, status: 'no observations' };
   if (!c) return { trial: t, status: 'cannot judge', why: `case ${t.case} is not among the cases given` };
   if (!p) return { trial: t, status: 'cannot judge', why: `probe ${t.probe} is not among the probes given (a probe of your own: --probe DIR)` };
-  if (setupDigest(c.spec, p.spec.options) !== o.setup) {
+  if (setupDigest(c.spec, p.spec.options, p.spec.command) !== o.setup) {
     return { trial: t, status: 'cannot judge', why: "the case's child, call or trigger, or the probe's options, changed since the trial ran: run it again" };
   }
-  const { unmet: _unmet, ...judgement } = judgeTrial(c.spec, o, p.knownDivergences, t.attempts ?? 1, on);
+  const { unmet: _unmet, ...judgement } = judgeObservations(c.spec, o, p.knownDivergences, t.attempts ?? 1, on);
   const { reason: _reason, ...kept } = t;
   const trial: TrialResult = { ...kept, ...judgement };
   const found = differences(t, trial);

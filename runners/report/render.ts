@@ -4,7 +4,7 @@
 // returns text; colour only when asked.
 
 import { CLAUSES, type Clause } from '../model/case.ts';
-import type { Outcome, Report, TrialResult } from '../model/report.ts';
+import { reportClauses, type Outcome, type Report, type TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 import { plainText } from './formats/escape.ts';
 import { skippedProbes, testedNothing } from './skipped.ts';
@@ -30,6 +30,9 @@ const HEADING: Record<Clause, string> = {
   'validates-before-spawn': 'valid.',
   'no-orphans': 'orphans',
   hygiene: 'hygiene',
+  'answers-handshake': 'answers',
+  'exits-with-client': 'exits',
+  'leaves-no-descendants': 'descend.',
 };
 const CLAUSE_WIDTH = 8;
 const LEGEND =
@@ -91,13 +94,14 @@ function byProbe(report: Report, view: View): string[] {
     ['news', (t) => NOT_AS_EXPECTED.has(t.outcome)],
     ['skip', (t) => t.outcome === 'unsupported' || t.outcome === 'unavailable'],
   ];
-  const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...CLAUSES.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
+  const clauses = reportClauses([report]);
+  const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...clauses.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
   const rows = [head.join(' ').trimEnd()];
   for (const name of names) {
     const trials = report.trials.filter((t) => t.probe === name);
     const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
-    const clauses = CLAUSES.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
-    rows.push([pad(name, nameWidth), ...numbers, ' ', ...clauses].join(' ').trimEnd());
+    const cells = clauses.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
+    rows.push([pad(name, nameWidth), ...numbers, ' ', ...cells].join(' ').trimEnd());
   }
   return [...rows, '', ...wrap(LEGEND, view.width)];
 }

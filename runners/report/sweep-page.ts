@@ -4,7 +4,7 @@
 // case flips back and forth flagged as unsteady. Every change, case by case,
 // stays below, folded. Pure: it returns Markdown.
 
-import { CLAUSES, FACT_NAMES, type FactName } from '../model/case.ts';
+import { clausesOf, FACT_NAMES, type FactName } from '../model/case.ts';
 import type { TrialResult } from '../model/report.ts';
 import { clauseState } from './render.ts';
 import { spanText, sweepMarkdown, valueText, type Segment, type SweepRow } from './version-sweep.ts';
@@ -122,7 +122,7 @@ export function sweepPage({ heading, intro, columns, rows, link }: PageInput): s
     '',
     '| clause | over the versions |',
     '|---|---|',
-    ...CLAUSES.map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseState(v.trials, c) === '-' ? 'not covered' : clauseState(v.trials, c) })))} |`),
+    ...clausesOf(columns.some((v) => v.trials.some((t) => t.facts && Object.hasOwn(t.facts, 'server.exited')))).map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseState(v.trials, c) === '-' ? 'not covered' : clauseState(v.trials, c) })))} |`),
     '',
     '## What changed, release by release',
     '',

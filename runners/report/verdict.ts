@@ -3,8 +3,8 @@
 // covers it where nothing does. Runtimes on which a library's verdict is the same share a
 // row. Pure data for every format that shows it (the page, the badge, the bottom line).
 
-import { CLAUSES, type Clause } from '../model/case.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import { CLAUSES, clausesOf, type Clause } from '../model/case.ts';
+import { isServerProbe, type Report, type TrialResult } from '../model/report.ts';
 import { RUNTIME_KINDS, RUNTIME_NAMES, runtimeKey, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
@@ -33,9 +33,13 @@ export interface VerdictRow {
   /** Newest first; every runtime whose cells are these. */
   runtimes: RuntimeNamed[];
   cells: Record<Clause, VerdictCell>;
+  /** A program's probe, judged by the server cases: its row is in the servers' matrix. */
+  server: boolean;
 }
 
 export const REFERENCE = 'reference';
+/** childproof's own stdio server: the servers' yardstick. */
+export const SERVER_REFERENCE = 'stdio-reference';
 
 /** The clauses the bottom line names, besides the library that holds them all. */
 export const HEADLINE_CLAUSES: Clause[] = ['settles-after-exit', 'no-orphans'];
@@ -108,7 +112,7 @@ export function verdictRows(reports: Report[]): VerdictRow[] {
       const same = rows.find((r) => r.probe === p.name && r.version === version && sameCells(r.cells, cells));
       if (same) {
         if (!same.runtimes.some((e) => runtimeKey(e) === runtimeKey(report.environment))) same.runtimes.push(report.environment);
-      } else rows.push({ probe: p.name, title: p.title, version, reference: p.name === REFERENCE, runtimes: [report.environment], cells });
+      } else rows.push({ probe: p.name, title: p.title, version, reference: p.name === REFERENCE || p.name === SERVER_REFERENCE, runtimes: [report.environment], cells, server: isServerProbe(report, p.name) });
     }
   }
   const rank = (r: VerdictRow) => (r.reference ? 0 : 1);
@@ -141,7 +145,8 @@ const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items
  * reference, then for each headline clause who holds it where, and who holds it only
  * where it could be observed. A clause no verdict could observe is never called held.
  */
-export function bottomLine(rows: VerdictRow[]): string[] {
+export function bottomLine(all: VerdictRow[]): string[] {
+  const rows = all.filter((r) => !r.server);
   const libraries = [...new Set(rows.filter((r) => !r.reference).map((r) => r.probe))];
   const broken = (probe: string) => CLAUSES.filter((c) => rows.some((r) => r.probe === probe && r.cells[c].state === 'breaks'));
   const tested = (probe: string) => rows.some((r) => r.probe === probe && CLAUSES.some((c) => r.cells[c].state !== 'none'));
@@ -158,5 +163,17 @@ export function bottomLine(rows: VerdictRow[]): string[] {
     const where = observed.length ? ` Where observed only: ${list(observed)}.` : '';
     lines.push(`${clause}: ${holds.length ? `holds for ${list(holds)}` : 'no library holds it'}.${where} Every other library breaks it or was not tested on it.`);
   }
-  return lines;
+  const servers = serverLine(all.filter((r) => r.server && !r.reference));
+  return libraries.length || !servers ? [...lines, ...(servers ? [servers] : [])] : [servers];
+}
+
+/** One sentence on the servers: which hold every server clause, and what each other breaks. */
+function serverLine(rows: VerdictRow[]): string | null {
+  if (!rows.length) return null;
+  const named = (r: VerdictRow) => `${r.probe} ${r.version}`;
+  const broken = (r: VerdictRow) => clausesOf(true).filter((c) => r.cells[c].state === 'breaks');
+  const good = rows.filter((r) => broken(r).length === 0 && clausesOf(true).some((c) => r.cells[c].state === 'holds'));
+  const bad = rows.filter((r) => broken(r).length > 0);
+  const holds = good.length ? `${list(good.map(named))} ${good.length === 1 ? 'holds' : 'hold'} every server clause` : 'No server holds every server clause';
+  return `${holds}${bad.length ? `; ${list(bad.map((r) => `${named(r)} breaks ${list(broken(r))}`))}` : ''}.`;
 }

@@ -5,7 +5,7 @@
 
 import semver from 'semver';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
-import type { Facts, Report, TrialResult } from '../model/report.ts';
+import { factOf, type Facts, type Report, type TrialResult } from '../model/report.ts';
 import { sameSwept } from '../judge/same-fact.ts';
 
 export interface Segment {
@@ -53,7 +53,7 @@ export function rowsOf(caseIds: string[], columns: SweepColumn[]): SweepRow[] {
         const found = column.trial(id);
         const t = found?.trial;
         // A trial the harness could not run faithfully (an error) states nothing of the target.
-        const value = t?.facts && t.outcome !== 'error' ? t.facts[fact] : 'not run';
+        const value = t?.facts && t.outcome !== 'error' ? factOf(t.facts, fact) : 'not run';
         const last = segments.at(-1);
         // A snapshot that races an unreaped child is no change of behaviour (judge/same-fact.ts).
         const same = last && sameSwept(fact, last, { value, facts: t?.facts });

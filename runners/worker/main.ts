@@ -5,6 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import type { ClientTriggerKind } from '../model/case.ts';
 import type { AdapterError, WorkerObservations } from '../model/observations.ts';
 import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
@@ -38,7 +39,8 @@ fs.mkdirSync(readyDir(dir), { recursive: true });
 const observed: WorkerObservations = {
   t0: now(),
   spawns: [],
-  trigger: { kind: trigger.kind, t: null, fired: false },
+  // A worker runs client cases only: a server case has no caller (engine/server-trial.ts).
+  trigger: { kind: trigger.kind as ClientTriggerKind, t: null, fired: false },
   settlement: { kind: 'pending', t: null, error: null },
   atSettle: null,
   ends: {},

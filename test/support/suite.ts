@@ -8,11 +8,12 @@
 // processes are its own until it is done.
 
 import fs from 'node:fs';
+import path from 'node:path';
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
-import { FIXTURE, HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
+import { FIXTURE, HARNESS_BUILD_DIR, SERVER_CLIENT } from '../../runners/model/paths.ts';
 import { ownCgroup } from '../../runners/os/cgroup.ts';
-import { runDirs } from '../../runners/os/run-dir.ts';
+import { runDirs, runsRoot } from '../../runners/os/run-dir.ts';
 import { processesTagged, processState } from '../../runners/os/processes.ts';
 import { tempDirsMade } from './helpers.ts';
 
@@ -38,9 +39,10 @@ export function concurrent<T>(suite: Test<T>, name: string, body: () => Promise<
 }
 
 /** Fixtures and trial workers of this checkout still running: workers built into the
- *  suite's cache, or into a cache a test set inside one of its scratch directories. */
+ *  suite's cache, or into a cache a test set inside one of its scratch directories; a
+ *  server case's client, and any program run from a run directory's verified copy. */
 export function stillRunning(): number[] {
-  const tags = [FIXTURE, HARNESS_BUILD_DIR, ...tempDirsMade().map((d) => `${d}/`)];
+  const tags = [FIXTURE, SERVER_CLIENT, HARNESS_BUILD_DIR, path.join(runsRoot(), 'childproof-run-'), ...tempDirsMade().map((d) => `${d}/`)];
   return [...new Set(tags.flatMap((t) => processesTagged(t)))];
 }
 

@@ -2,6 +2,7 @@
 // spawnSync), watched through the binding they call: does a child that ignores SIGTERM
 // hold them, does a killSignal free them, and what does a grandchild on the pipe do?
 
+import type { Observations } from '../../runners/model/observations.ts';
 import * as assert from 'uvu/assert';
 import { finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
@@ -16,8 +17,8 @@ const blocking = trialSuite('blocking call', [...SYNC, 'reference', 'mutant-no-e
 blocking("a synchronous call's child is seen: its pid, its exit status, and the call returns only once it is reaped", (ctx) => {
   for (const probe of SYNC) {
     const t = trial(ctx, probe, 'blocking-call/kill-signal-timeout');
-    const [spawn] = t.observations!.worker.spawns;
-    const child = t.observations!.fixtures.records.find((r) => r.role === 'child')!;
+    const [spawn] = t.observations!.worker!.spawns;
+    const child = t.observations!.fixtures!.records.find((r) => r.role === 'child')!;
     assert.is(spawn.pid, child.pid, probe);
     assert.equal(spawn.exit && [spawn.exit.code, spawn.exit.signal], [null, 'SIGINT'], probe);
     assert.equal([t.facts!.settled, t.facts!['error.isTimeout'], t.facts!['child.reapedAtSettle'], t.facts!['child.markerAtSettle'], t.outcome], ['rejected', true, true, true, 'pass'], probe);
@@ -27,7 +28,7 @@ blocking("a synchronous call's child is seen: its pid, its exit status, and the 
 blocking('a child that ignores SIGTERM holds a synchronous call until the harness ends it, and that return is not a settlement', (ctx) => {
   for (const probe of SYNC) {
     const t = trial(ctx, probe, 'blocking-call/ignores-sigterm-timeout');
-    const o = t.observations!;
+    const o = t.observations as Observations;
     // The call did return, with the timeout error, once the cap had killed the child.
     assert.is(o.worker.settlement.kind, 'rejected', probe);
     assert.ok(o.fixtures.events.some((e) => e.kind === 'cap' && e.role === 'child'), probe);

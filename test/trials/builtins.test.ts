@@ -33,7 +33,7 @@ builtins('on Node every way the worker looks is calibrated and seen to work', (c
   const observed = report(ctx).trials.filter((t) => t.observations);
   assert.ok(observed.length > 0);
   for (const t of observed) {
-    const sights = t.observations!.worker.introspection;
+    const sights = t.observations!.worker!.introspection;
     assert.ok(sights, `${t.probe} ${t.case} recorded what it calibrated`);
     for (const [what, sight] of Object.entries(sights)) assert.ok(sight.observed, `${t.probe} ${t.case} ${what}: ${JSON.stringify(sight)}`);
     assert.ok(t.unverifiedModules, `${t.probe} ${t.case} lists the modules it loaded`);

@@ -89,7 +89,7 @@ facts('a timeout reported as an AbortError with a TimeoutError cause is judged b
   assert.is(t.facts!['error.isTimeout'], true);
   assert.is(t.facts!['error.isAbort'], false);
   assert.is(t.verdicts!.find((v) => v.fact === 'error.isTimeout')!.result, 'pass');
-  assert.is(t.observations!.worker.settlement.error!.cause!.name, 'TimeoutError');
+  assert.is(t.observations!.worker!.settlement.error!.cause!.name, 'TimeoutError');
 });
 
 finish(facts);

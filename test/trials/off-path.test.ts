@@ -4,6 +4,7 @@
 // detached child leading its own process group, a Node child holding an IPC channel, and a
 // child that reads its stdin until the end.
 
+import type { Observations } from '../../runners/model/observations.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
@@ -42,7 +43,7 @@ offPath("ten failed spawns on one signal leave ten abort listeners on it with No
       assert.is(t.facts!['spawn.attempts'], 10, id);
       assert.is(t.facts!.spawned, false, id);
       assert.is(t.facts!.settled, 'rejected', id);
-      assert.equal(t.observations!.worker.earlierCalls!.map((c) => [c.kind, c.error?.code]), Array(9).fill(['rejected', t.facts!['error.code']]), id);
+      assert.equal(t.observations!.worker!.earlierCalls!.map((c) => [c.kind, c.error?.code]), Array(9).fill(['rejected', t.facts!['error.code']]), id);
     }
     assert.is(node.outcome, 'known-fail', id);
     assert.is(reference.outcome, 'pass', id);
@@ -61,7 +62,7 @@ offPath('a mutant that keeps its abort listener is caught by what ten calls leav
 
 offPath("the last of ten calls is the one the facts speak of: its child is the one aborted, the nine before it exited 0", (ctx) => {
   const t = trial(ctx, 'reference', 'shared-signal/last-call-aborted');
-  const o = t.observations!;
+  const o = t.observations as Observations;
   assert.equal(o.worker.earlierCalls!.map((c) => c.kind), Array(9).fill('resolved'));
   const child = o.fixtures.records.find((r) => r.role === 'child')!;
   const commands = o.worker.spawns.filter((s) => s.command);
@@ -75,7 +76,7 @@ offPath("AbortSignal.timeout()'s reason is kept as the cause and reads as a time
   for (const id of ['abort-signal/timeout-reason', 'abort-signal/any-timeout-reason']) {
     const t = trial(ctx, 'reference', id);
     assert.equal([t.facts!['error.reasonAt'], t.facts!['error.isTimeout'], t.facts!['error.isAbort']], ['cause', true, true], id);
-    assert.is(t.observations!.worker.settlement.error!.cause!.name, 'TimeoutError', id);
+    assert.is(t.observations!.worker!.settlement.error!.cause!.name, 'TimeoutError', id);
   }
   // Node's spawn keeps the reason too, and rejects before its child is gone.
   const node = trial(ctx, 'node-spawn', 'abort-signal/any-composed');
@@ -89,7 +90,7 @@ offPath("a detached leader's group outlives Node's spawn and the mutant that sig
     assert.is(trial(ctx, 'mutant-signals-direct-child-only', id).facts!['descendants.runningAfterWindow'], 2, id);
     assert.is(trial(ctx, 'reference', id).facts!['descendants.runningAfterWindow'], 0, id);
     // The child led a group of its own: its recorded process group is its pid.
-    const o = trial(ctx, 'node-spawn', id).observations!;
+    const o = trial(ctx, 'node-spawn', id).observations as Observations;
     const child = o.fixtures.records.find((r) => r.role === 'child')!;
     assert.is(child.pgid, child.pid, id);
     assert.ok(o.fixtures.records.filter((r) => r.role.startsWith('child.g')).every((r) => r.pgid === child.pid), id);
@@ -99,7 +100,7 @@ offPath("a detached leader's group outlives Node's spawn and the mutant that sig
 offPath("a forked child holds its IPC channel; Node's fork() settles before it is gone and never escalates, the reference does both", (ctx) => {
   for (const probe of ['node-fork', 'reference']) {
     for (const id of CASES.filter((c) => c.startsWith('fork/'))) {
-      const child = trial(ctx, probe, id).observations!.fixtures.events.filter((e) => e.role === 'child').map((e) => e.kind);
+      const child = trial(ctx, probe, id).observations!.fixtures!.events.filter((e) => e.role === 'child').map((e) => e.kind);
       assert.ok(child.includes('ipc-open'), `${probe} ${id}: ${child.join(', ')}`);
     }
   }
@@ -120,7 +121,7 @@ offPath("a child that waits for the end of its stdin and ignores SIGTERM outlive
     // The child was ready, so the caller held its stdin open, and nobody closed it.
     for (const probe of ['node-spawn', 'reference']) {
       const t = trial(ctx, probe, id);
-      assert.ok(t.observations!.fixtures.events.some((e) => e.role === 'child' && e.kind === 'ready'), `${probe} ${id}`);
+      assert.ok(t.observations!.fixtures!.events.some((e) => e.role === 'child' && e.kind === 'ready'), `${probe} ${id}`);
       assert.is(t.facts!['child.stdinEnded'], false, `${probe} ${id}`);
     }
     const node = trial(ctx, 'node-spawn', id);

@@ -4,7 +4,7 @@
 
 import type { CaseSpec } from '../../runners/model/case.ts';
 import type { Expectations } from '../../runners/model/expectations.ts';
-import type { FixtureRecord, Observations } from '../../runners/model/observations.ts';
+import type { FixtureRecord, TrialObservations } from '../../runners/model/observations.ts';
 import type { DivergencesFile, ProbeSpec } from '../../runners/model/probe.ts';
 import type { Facts, Report, TrialResult, TrialRun } from '../../runners/model/report.ts';
 import type { ChildproofCase } from '../../runners/model/schema-types/case.ts';
@@ -28,10 +28,10 @@ export type Agree<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { 'not ass
 export const agreements: Array<true> = [
   true as Agree<CaseSpec, ChildproofCase>,
   // A probe as loaded: `extends` resolved, so it has what the schema requires without one.
-  true as Agree<ProbeSpec, ChildproofProbe & Required<Pick<ChildproofProbe, 'identity' | 'adapter' | 'supports'>>>,
+  true as Agree<ProbeSpec, ChildproofProbe & Required<Pick<ChildproofProbe, 'identity' | 'supports'>>>,
   true as Agree<DivergencesFile, ChildproofKnownDivergences>,
   true as Agree<Expectations, ChildproofPublishedExpectations>,
-  true as Agree<Observations, ChildproofTrialObservations>,
+  true as Agree<TrialObservations, ChildproofTrialObservations>,
   // Facts apart: the code's Facts has every fact, as the judge writes them; the schema
   // names each by propertyNames, so that a report of an older semantics, without a fact
   // added since, still reads.

@@ -34,12 +34,12 @@ export type LeafBehaviour = Behaviour
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "clause".
  */
-export type Clause = ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")
+export type Clause = ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factName".
  */
-export type FactName = ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle")
+export type FactName = ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle" | "server.answered" | "server.exited" | "server.end" | "server.descendantsAfterWindow" | "server.reparented")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factValue".
@@ -70,9 +70,9 @@ requires: Feature[]
 child: ChildBehaviour
 call: {
 /**
- * fixture: the instrumented child; missing: a path that does not exist (ENOENT); not-executable: a file without execute permission (EACCES).
+ * fixture: the instrumented child; missing: a path that does not exist (ENOENT); not-executable: a file without execute permission (EACCES). target: the probe's own program, which the harness starts as a server (a server case: see `server`).
  */
-command: ("fixture" | "missing" | "not-executable")
+command: ("fixture" | "missing" | "not-executable" | "target")
 /**
  * Run in a working directory that does not exist, so the spawn fails (ENOENT) however the command is found.
  */
@@ -113,13 +113,37 @@ maxBuffer?: number
  */
 stdin?: "pipe"
 }
+/**
+ * A server case: the probe's program is the child, started by the harness as its client would start it, with its stdin and stdout on pipes (cases/INTERPRETING.md, Server cases).
+ */
+server?: {
+/**
+ * mcp: the harness sends MCP initialize and waits for the answer before the trigger; none: the server is ready once started.
+ */
+handshake: ("mcp" | "none")
+/**
+ * How long the harness waits for the handshake's answer before it applies the trigger anyway (5000 if absent).
+ */
+readyMs?: number
+/**
+ * What stands between the harness and the program: nothing; a shell that runs it and then exits with its status, as a wrapper script does; npx running the package's bin.
+ */
+launcher?: ("none" | "shell" | "npx")
+}
 trigger: {
-kind: ("none" | "abort" | "pre-aborted" | "timeout")
+/**
+ * Client cases: none, abort, pre-aborted, timeout. Server cases: stdin-closed (the client closes the server's stdin), parent-killed (the client is killed with SIGKILL), signal (the client sends `signal` to the process it started).
+ */
+kind: ("none" | "abort" | "pre-aborted" | "timeout" | "stdin-closed" | "parent-killed" | "signal")
 after?: ("ready" | "exit" | "signal")
 /**
  * What the harness aborts with; the rejection is searched for it by identity. timeout: a DOMException named TimeoutError, the reason AbortSignal.timeout() aborts with.
  */
 reason?: ("error" | "string" | "object" | "none" | "timeout")
+/**
+ * For a signal trigger: the signal the client sends.
+ */
+signal?: ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
 }
 windowMs: number
 /**

@@ -2,17 +2,15 @@
 
 
 /**
+ * Everything one trial saw, with no interpretation: exactly what fact derivation reads (cases/INTERPRETING.md), so facts, verdicts and outcomes can be judged again offline.
+ */
+export type ChildproofTrialObservations = (ClientTrial | ServerTrial)
+/**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 export type T = string
 /**
  * One way of looking: what it is, or why it was not used.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sight".
  */
 export type Sight = ({
 observed: true
@@ -23,9 +21,9 @@ reason: string
 })
 
 /**
- * Everything one trial saw, with no interpretation: exactly what fact derivation reads (cases/INTERPRETING.md), so facts, verdicts and outcomes can be judged again offline.
+ * A client case's trial: the calling process, the fixtures and the runner.
  */
-export interface ChildproofTrialObservations {
+export interface ClientTrial {
 /**
  * SHA-256 of what the trial ran: the case's setup fields and the probe's options, as canonical JSON.
  */
@@ -179,10 +177,6 @@ unreadable?: string[]
 reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
 })
 }
-/**
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sample".
- */
 export interface Sample {
 pid: number
 role: string
@@ -190,24 +184,13 @@ state: ("running" | "exited")
 }
 /**
  * How many events each fixture process, by pid, had written when the watch ended: which events came before it, told without comparing the watcher's clock with the fixtures'.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "eventCounts".
  */
 export interface EventCounts {
 [k: string]: number
 }
-/**
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "ends".
- */
 export interface Ends {
 [k: string]: T
 }
-/**
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "leftover".
- */
 export interface Leftover {
 pid: number
 role: string
@@ -219,4 +202,49 @@ how: ("record" | "group" | "mark" | "cgroup" | "tag")
  * The kernel's short name for the process (its comm).
  */
 name?: string
+}
+/**
+ * A server case's trial: what the client (the server's parent) and the runner saw.
+ */
+export interface ServerTrial {
+/**
+ * SHA-256 of what the trial ran: the case's setup fields and the probe's options, as canonical JSON.
+ */
+setup: string
+server: {
+started: {
+t: T
+pid: (number | null)
+error: (string | null)
+}
+handshake: (null | {
+sent: T
+answered: (null | T)
+})
+trigger: {
+kind: ("stdin-closed" | "parent-killed" | "signal")
+t: (null | T)
+signal?: ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
+}
+exit: (null | {
+t: T
+code: (number | null)
+signal: (string | null)
+})
+by: ("cgroup" | "mark" | "pid")
+tree: ServerProcess[]
+watchEnd: T
+problems: string[]
+}
+runner: {
+leftovers: Leftover[]
+}
+}
+export interface ServerProcess {
+pid: number
+ppid: number
+ppidAtEnd: (number | null)
+name: (string | null)
+firstSeen: T
+gone: (null | T)
 }

@@ -117,6 +117,29 @@ node?: string
  * the adapter module, relative to the probe directory (it may be another probe's adapter)
  */
 adapter?: string
+/**
+ * A program as the target, for server cases: the harness starts it from its verified bytes, with Node, as a client starts a server. A probe has an adapter or a command, not both.
+ */
+command?: {
+/**
+ * The package's bin the file is, by name: run at another version (NAME@VERSION), the probe runs the file that version's package.json names for it.
+ */
+bin?: string
+/**
+ * a relative path inside the root: no leading "/", no ".." segment, no backslash
+ */
+file: string
+/**
+ * Its arguments, as given: a relative path among them names a file of the copy.
+ */
+args?: string[]
+/**
+ * Variables added to the environment it is started with (a server's configuration).
+ */
+env?: {
+[k: string]: string
+}
+}
 supports?: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc" | "stdin")[]
 /**
  * Options added to every call this probe makes, over the case's own.
@@ -156,7 +179,7 @@ options: {
  */
 mutant?: {
 of: string
-breaks: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")
+breaks: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 how?: string
 }
 }

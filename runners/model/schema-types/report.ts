@@ -103,6 +103,10 @@ export type Outcome = ("pass" | "fail" | "known-fail" | "unexpected-pass" | "unk
  */
 export type Observed = ("unknown" | ((string | number | boolean | null) | string[]))
 /**
+ * What the trial saw; facts, verdicts and the outcome are judged from it alone.
+ */
+export type ChildproofTrialObservations = (ClientTrial | ServerTrial)
+/**
  * One run of a repeated trial, judged on its own.
  * 
  * This interface was referenced by `ChildproofReport`'s JSON-Schema
@@ -189,7 +193,7 @@ cases: {
 id: string
 title: string
 sha256: string
-clauses: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")[]
+clauses: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")[]
 }[]
 trials: Trial[]
 summary: {
@@ -311,8 +315,8 @@ evidence?: {
 "error.message": string
 }
 verdicts?: {
-clause: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene")
-fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle")
+clause: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
+fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle" | "server.answered" | "server.exited" | "server.end" | "server.descendantsAfterWindow" | "server.reparented")
 result: ("pass" | "fail" | "unknown")
 observed: Observed
 why: string
@@ -357,10 +361,6 @@ detail?: {
 }[]
 observations?: ChildproofTrialObservations
 }
-/**
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "leftover".
- */
 export interface Leftover {
 pid: number
 role: string
@@ -374,9 +374,9 @@ how: ("record" | "group" | "mark" | "cgroup" | "tag")
 name?: string
 }
 /**
- * What the trial saw; facts, verdicts and the outcome are judged from it alone.
+ * A client case's trial: the calling process, the fixtures and the runner.
  */
-export interface ChildproofTrialObservations {
+export interface ClientTrial {
 /**
  * SHA-256 of what the trial ran: the case's setup fields and the probe's options, as canonical JSON.
  */
@@ -387,17 +387,11 @@ setup: string
 worker: {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 t0: string
 spawns: {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 t: string
 file: string
@@ -410,9 +404,6 @@ error: (string | null)
 exit: (null | {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 t: string
 code: (number | null)
@@ -461,9 +452,6 @@ entered?: (null | {
 export: string
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 t: string
 })
@@ -484,9 +472,6 @@ at: (string | null)
 introspection?: {
 /**
  * One way of looking: what it is, or why it was not used.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sight".
  */
 abortListeners: ({
 observed: true
@@ -497,9 +482,6 @@ reason: string
 })
 /**
  * One way of looking: what it is, or why it was not used.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sight".
  */
 timers: ({
 observed: true
@@ -510,9 +492,6 @@ reason: string
 })
 /**
  * One way of looking: what it is, or why it was not used.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sight".
  */
 modules: ({
 observed: true
@@ -523,9 +502,6 @@ reason: string
 })
 /**
  * One way of looking: what it is, or why it was not used.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sight".
  */
 spawns: ({
 observed: true
@@ -536,9 +512,6 @@ reason: string
 })
 /**
  * One way of looking: what it is, or why it was not used.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sight".
  */
 processes: ({
 observed: true
@@ -561,18 +534,12 @@ startTime: (string | null)
 role: string
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 t: string
 }[]
 events: {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 t: string
 pid: number
@@ -586,9 +553,6 @@ runner: {
 afterCaller: (null | {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 t: string
 processes: Sample[]
@@ -632,10 +596,6 @@ unreadable?: string[]
 reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
 })
 }
-/**
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "sample".
- */
 export interface Sample {
 pid: number
 role: string
@@ -643,25 +603,75 @@ state: ("running" | "exited")
 }
 /**
  * How many events each fixture process, by pid, had written when the watch ended: which events came before it, told without comparing the watcher's clock with the fixtures'.
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "eventCounts".
  */
 export interface EventCounts {
 [k: string]: number
 }
-/**
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "ends".
- */
 export interface Ends {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
- * 
- * This interface was referenced by `ChildproofTrialObservations`'s JSON-Schema
- * via the `definition` "t".
  */
 [k: string]: string
+}
+/**
+ * A server case's trial: what the client (the server's parent) and the runner saw.
+ */
+export interface ServerTrial {
+/**
+ * SHA-256 of what the trial ran: the case's setup fields and the probe's options, as canonical JSON.
+ */
+setup: string
+server: {
+started: {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+t: string
+pid: (number | null)
+error: (string | null)
+}
+handshake: (null | {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+sent: string
+answered: (null | string)
+})
+trigger: {
+kind: ("stdin-closed" | "parent-killed" | "signal")
+t: (null | string)
+signal?: ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
+}
+exit: (null | {
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+t: string
+code: (number | null)
+signal: (string | null)
+})
+by: ("cgroup" | "mark" | "pid")
+tree: ServerProcess[]
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+watchEnd: string
+problems: string[]
+}
+runner: {
+leftovers: Leftover[]
+}
+}
+export interface ServerProcess {
+pid: number
+ppid: number
+ppidAtEnd: (number | null)
+name: (string | null)
+/**
+ * CLOCK_MONOTONIC in nanoseconds, as a decimal string
+ */
+firstSeen: string
+gone: (null | string)
 }
 /**
  * The trial ran more than once (--repeat): the trial itself is the first run, judged as a whole.

@@ -3,7 +3,7 @@
 // one, red when one breaks, amber when one could not be observed, grey when nothing ran.
 // Pure: it returns SVG.
 
-import { CLAUSES } from '../../model/case.ts';
+import { clausesOf } from '../../model/case.ts';
 import type { Report } from '../../model/report.ts';
 import { InputError } from '../../model/errors.ts';
 import { runtimesWords, verdictRows, type CellState } from '../verdict.ts';
@@ -25,15 +25,17 @@ export function renderBadge(given: Report[]): string {
   const rows = verdictRows(byRuntime(given));
   const probes = [...new Set(rows.map((r) => r.probe))];
   if (probes.length !== 1) throw new InputError([`--format badge draws one probe; these reports hold ${probes.length} (${probes.join(', ')}): give one probe's reports, such as results/NAME/*.json`]);
-  const states = CLAUSES.map((c) => overall(rows.map((r) => r.cells[c].state)));
+  // A program's badge speaks of the server's clauses, a library's of a caller's.
+  const clauses = clausesOf(rows.some((r) => r.server));
+  const states = clauses.map((c) => overall(rows.map((r) => r.cells[c].state)));
   const covered = states.filter((s) => s !== 'none').length;
   const held = states.filter((s) => s === 'holds').length;
   const state = overall(states);
   const right = covered === 0 ? 'not covered' : `${held}/${covered} clauses hold`;
   const left = `childproof ${probes[0]}`;
   const [lw, rw] = [textWidth(left), textWidth(right)];
-  const runtimes = runtimesWords(rows.filter((r) => CLAUSES.some((c) => r.cells[c].state !== 'none')).flatMap((r) => r.runtimes));
-  const title = `${left}: ${right} on ${runtimes}${state === 'breaks' ? `; breaks ${CLAUSES.filter((_, i) => states[i] === 'breaks').join(', ')}` : ''}`;
+  const runtimes = runtimesWords(rows.filter((r) => clauses.some((c) => r.cells[c].state !== 'none')).flatMap((r) => r.runtimes));
+  const title = `${left}: ${right} on ${runtimes}${state === 'breaks' ? `; breaks ${clauses.filter((_, i) => states[i] === 'breaks').join(', ')}` : ''}`;
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${lw + rw}" height="20" role="img" aria-label="${h(title)}"><title>${h(title)}</title>` +
     `<rect width="${lw}" height="20" fill="#555"/><rect x="${lw}" width="${rw}" height="20" fill="${COLOUR[state]}"/>` +

@@ -41,7 +41,7 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
   const head = `<span class="outcome ${t.outcome}">${t.outcome}</span> <b>${h(t.case)}</b> ${self}${title ? `<br><span class="case-title">${h(title)}</span>` : ''}`;
   if (SKIPPED.has(t.outcome)) return `<li class="trial" ${data}>${head}: ${h(shortReason(t.probe, t.reason))}</li>`;
   const evidence = t.evidence ? `<tr><th>the error's message</th><td>${h(t.evidence['error.message'])}</td></tr>` : '';
-  const facts = t.facts ? `<details class="facts"><summary>every fact</summary><table class="facts">${FACT_NAMES.map((f) => `<tr><th>${f}</th><td>${value(t.facts![f])}</td></tr>`).join('')}${evidence}</table></details>` : '';
+  const facts = t.facts ? `<details class="facts"><summary>every fact</summary><table class="facts">${FACT_NAMES.filter((f) => Object.hasOwn(t.facts!, f)).map((f) => `<tr><th>${f}</th><td>${value(t.facts![f])}</td></tr>`).join('')}${evidence}</table></details>` : '';
   const verdicts = (t.verdicts ?? [])
     .filter((v) => v.result !== 'pass')
     .map((v) => {

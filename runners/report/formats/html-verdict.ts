@@ -2,7 +2,7 @@
 // cell with its counts, linked to the trials behind it), the legend, each clause in one
 // line, and the bottom line written from the same rows. Pure: it returns markup.
 
-import { CLAUSES, CLAUSE_MEANING, type Clause } from '../../model/case.ts';
+import { CLAUSES, CLAUSE_MEANING, clausesOf, SERVER_CLAUSES, type Clause } from '../../model/case.ts';
 import { runtimeKey } from '../../model/runtime-spec.ts';
 import { bottomLine, cellWords, runtimesWords, type VerdictRow } from '../verdict.ts';
 import type { SweepLink } from '../sweep-links.ts';
@@ -16,8 +16,8 @@ export function cellHash(row: VerdictRow, clause: Clause): string {
   return `#${params.toString()}`;
 }
 
-function row(r: VerdictRow, sweeps: SweepLink[]): string {
-  const cells = CLAUSES.map((c) => {
+function row(r: VerdictRow, sweeps: SweepLink[], shown: Clause[]): string {
+  const cells = shown.map((c) => {
     const cell = r.cells[c];
     const words = cellWords(cell);
     const body = cell.state === 'none' ? h(words) : `<a href="${h(cellHash(r, c))}">${h(words)}</a>`;
@@ -36,10 +36,20 @@ const LEGEND =
   '<span class="state unknown">holds where observed</span> none failed, some could not be observed (never counted as a pass) · ' +
   '<span class="state none">not covered</span> no case of it ran there, and why. Counts are cases; a cell opens its trials.</p>';
 
+/** One matrix: libraries over a caller's clauses, or servers over a server's. */
+function matrix(rows: VerdictRow[], sweeps: SweepLink[], server: boolean): string {
+  const shown = clausesOf(server);
+  const head = `<thead><tr><th>${server ? 'server' : 'library'}</th><th>runtimes</th>${shown.map((c) => `<th title="${h(CLAUSE_MEANING[c])}">${c}</th>`).join('')}</tr></thead>`;
+  return `<table class="verdict" id="${server ? 'verdict-servers' : 'verdict'}">${head}<tbody>${rows.map((r) => row(r, sweeps, shown)).join('')}</tbody></table>`;
+}
+
 export function verdictSection(rows: VerdictRow[], sweeps: SweepLink[]): string {
-  const head = `<thead><tr><th>library</th><th>runtimes</th>${CLAUSES.map((c) => `<th title="${h(CLAUSE_MEANING[c])}">${c}</th>`).join('')}</tr></thead>`;
-  const matrix = `<table class="verdict" id="verdict">${head}<tbody>${rows.map((r) => row(r, sweeps)).join('')}</tbody></table>`;
-  const clauses = `<dl class="clauses">${CLAUSES.map((c) => `<dt>${c}</dt><dd>${h(CLAUSE_MEANING[c])}</dd>`).join('')}</dl>`;
+  const libraries = rows.filter((r) => !r.server);
+  const servers = rows.filter((r) => r.server);
+  const shown = CLAUSES.filter((c) => (SERVER_CLAUSES.includes(c) ? servers.length > 0 : libraries.length > 0 || servers.length === 0));
+  const clauses = `<dl class="clauses">${shown.map((c) => `<dt>${c}</dt><dd>${h(CLAUSE_MEANING[c])}</dd>`).join('')}</dl>`;
   const bottom = `<ol class="bottom-line">${bottomLine(rows).map((l) => `<li>${h(l)}</li>`).join('')}</ol>`;
-  return `<section class="verdict-first"><h2>Bottom line</h2>${bottom}<h2>Which library holds which clause</h2>${LEGEND}${matrix}<h3>The clauses</h3>${clauses}</section>`;
+  const forLibraries = libraries.length || !servers.length ? `<h2>Which library holds which clause</h2>${LEGEND}${matrix(libraries, sweeps, false)}` : '';
+  const forServers = servers.length ? `<h2>Which server exits when its client goes away</h2>${forLibraries ? '' : LEGEND}${matrix(servers, sweeps, true)}` : '';
+  return `<section class="verdict-first"><h2>Bottom line</h2>${bottom}${forLibraries}${forServers}<h3>The clauses</h3>${clauses}</section>`;
 }

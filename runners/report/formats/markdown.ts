@@ -4,8 +4,8 @@
 // command that runs it again. No H1: its headings start at a level the writer chooses, so
 // it drops into a post. Long tokens (a base64 argument) are folded. Pure.
 
-import { CLAUSES, FACT_NAMES } from '../../model/case.ts';
-import type { ReportProbe, Report, TimelineEntry, TrialResult } from '../../model/report.ts';
+import { clausesOf, FACT_NAMES, type Clause } from '../../model/case.ts';
+import { reportClauses, type ReportProbe, type Report, type TimelineEntry, type TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
 import { interruptionWords } from '../build.ts';
 import { cellWords, verdictCell } from '../verdict.ts';
@@ -63,11 +63,12 @@ export function mdValue(v: unknown): string {
   return v === 'unknown' ? '*unknown*' : mdCode(show(v as never));
 }
 
-/** Two tables of three clauses each, so each fits a 720 px column. */
-export function clauseTables(first: string, rows: Array<{ name: string; cells: string[] }>): string[] {
+/** Tables of three clauses each, so each fits a 720 px column; each row has a cell per clause of `clauses`. */
+export function clauseTables(first: string, rows: Array<{ name: string; cells: string[] }>, clauses: Clause[] = clausesOf(false)): string[] {
   const out: string[] = [];
-  for (const half of [CLAUSES.slice(0, 3), CLAUSES.slice(3)]) {
-    const at = half.map((c) => CLAUSES.indexOf(c));
+  for (let i = 0; i < clauses.length; i += 3) {
+    const half = clauses.slice(i, i + 3);
+    const at = half.map((c) => clauses.indexOf(c));
     out.push(`| ${first} | ${half.join(' | ')} |`, `|---|${half.map(() => '---|').join('')}`);
     for (const r of rows) out.push(`| ${r.name} | ${at.map((i) => r.cells[i]).join(' | ')} |`);
     out.push('');
@@ -82,7 +83,7 @@ function trialSection(report: Report, t: TrialResult, level: number): string[] {
   if (words) out.push(`At settlement: ${mdText(words)}`, '');
   const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
   if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${mdText(v.why)}${v.knownDivergence ? ` Known: ${mdText(v.knownDivergence)}` : ''}`), '');
-  if (t.facts) out.push('| fact | value |', '|---|---|', ...FACT_NAMES.map((f) => `| ${f} | ${mdValue(t.facts![f])} |`), '');
+  if (t.facts) out.push('| fact | value |', '|---|---|', ...FACT_NAMES.filter((f) => Object.hasOwn(t.facts!, f)).map((f) => `| ${f} | ${mdValue(t.facts![f])} |`), '');
   if (t.evidence) out.push(`The error's message: ${mdCode(foldTokens(t.evidence['error.message']))}`, '');
   if (t.timeline?.length) out.push('What happened:', '', ...t.timeline.map((e) => `- ${e.ms.toFixed(1)} ms: ${mdText(eventWords(e))}`), '');
   if (t.repeats?.flaky) out.push(`Flaky over ${t.repeats.runs} runs: ${Object.entries(t.repeats.flaky).map(([f, vs]) => `${f} ${vs!.map((v) => `${mdCode(show(v.value))} ×${v.count}`).join(', ')}`).join('; ')}`, '');
@@ -100,11 +101,12 @@ export function renderMarkdown(given: Report[], level = DEFAULT_HEADING_LEVEL): 
     const env = report.environment;
     out.push(mdText(`${runtimeText(env)} on ${env.platform} ${env.arch}, childproof ${report.tool.version} (semantics ${report.semantics}), ${report.createdAt}.`), '');
     if (report.interrupted) out.push(`> **Interrupted:** ${mdText(interruptionWords(report.interrupted))}. This report is not as expected.`, '');
+    const clauses = reportClauses([report]);
     const rows = report.probes.map((p) => {
       const trials = report.trials.filter((t) => t.probe === p.name);
-      return { name: mdText(p.name), cells: CLAUSES.map((c) => verdictCell(report, trials, c)).map((c) => (c.state === 'breaks' ? `**${cellWords(c)}**` : mdText(cellWords(c)))) };
+      return { name: mdText(p.name), cells: clauses.map((c) => verdictCell(report, trials, c)).map((c) => (c.state === 'breaks' ? `**${cellWords(c)}**` : mdText(cellWords(c)))) };
     });
-    out.push(...clauseTables('probe', rows));
+    out.push(...clauseTables('probe', rows, clauses));
     for (const p of report.probes) {
       out.push(`${'#'.repeat(level)} ${mdText(`${p.name} on ${runtimeText(env)}`)}`, '', mdLine(p.title), '', `Identity: ${identity(p)}`, '');
       for (const t of report.trials.filter((x) => x.probe === p.name)) out.push(...trialSection(report, t, level + 1));

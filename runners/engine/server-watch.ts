@@ -1,0 +1,45 @@
+// Watching a server's process tree from outside it: every process of the trial found by
+// its cgroup (or, without one, by its mark), the client aside, sampled until each is gone
+// or the window closes. Where neither can be read (off Linux) only the started process,
+// known by the pid its parent got, is watched.
+
+import type { ServerProcess, ServerSight } from '../model/observations.ts';
+import { processesIn } from '../os/cgroup.ts';
+import { processesMarked } from '../os/marks.ts';
+import { commandName, processState, startTimeOf } from '../os/processes.ts';
+import { now, readStat } from '../protocol/trial-dir.mjs';
+
+export interface TreeWatch {
+  /** Looks once: new processes of the tree, and those seen gone since. */
+  sample(): void;
+  /** Whether every process seen so far is gone. */
+  allGone(): boolean;
+  /** The tree as seen, each still running with its parent now. */
+  finish(): ServerProcess[];
+  by: ServerSight['by'];
+}
+
+export function watchTree(opts: { mark: string; cgroup: string | null; startedPid: number; client: number }): TreeWatch {
+  const by: ServerSight['by'] = opts.cgroup ? 'cgroup' : process.platform === 'linux' ? 'mark' : 'pid';
+  const seen = new Map<number, ServerProcess & { startTime: string | null }>();
+  const members = () => (opts.cgroup ? processesIn(opts.cgroup) : by === 'mark' ? processesMarked(opts.mark) : []);
+  const sample = () => {
+    const t = now();
+    for (const pid of new Set([opts.startedPid, ...members()])) {
+      if (pid === opts.client || seen.has(pid)) continue;
+      const stat = readStat(pid);
+      const startTime = startTimeOf(pid);
+      // Already gone at first sight: seen, and seen gone, at once.
+      const running = processState(pid, startTime) === 'running';
+      seen.set(pid, { pid, ppid: stat?.ppid ?? 0, ppidAtEnd: null, name: commandName(pid), firstSeen: t, gone: running ? null : t, startTime });
+    }
+    for (const p of seen.values()) if (p.gone === null && processState(p.pid, p.startTime) !== 'running') p.gone = t;
+  };
+  return {
+    by,
+    sample,
+    allGone: () => [...seen.values()].every((p) => p.gone !== null),
+    finish: () =>
+      [...seen.values()].map(({ startTime: _s, ...p }) => ({ ...p, ppidAtEnd: p.gone === null ? (readStat(p.pid)?.ppid ?? null) : null })).sort((a, b) => a.pid - b.pid),
+  };
+}
