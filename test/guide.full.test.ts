@@ -104,6 +104,15 @@ test("the CI workflow's childproof steps pass on the blessed project", async () 
   assert.match(ci.find((s) => / run /.test(s.id!))!.out, /All as expected/);
 });
 
+test("a server of one's own: init --command pins it, and it passes every server case, as in CI", async () => {
+  assert.match((await step('server-init')).out, /running index\.mjs, 1 file\(s\) verified/);
+  const run = (await step('server-run')).out;
+  assert.match(run, /server\/parent-killed-npx\s+pass/);
+  assert.match(run, /All as expected/);
+  const { ci } = await work;
+  assert.ok(ci.some((s) => s.id!.includes("--case 'server/*'")), 'the workflow gates the server too');
+});
+
 test('the generic call table names every field of GenericCall, and the features table every feature', () => {
   const guide = fs.readFileSync(GUIDE, 'utf8');
   const contract = fs.readFileSync(path.join(ROOT, 'runners', 'model', 'adapter.ts'), 'utf8');

@@ -16,7 +16,8 @@ export function splitCommand(line: string): string[] {
 }
 
 /** The pinned file BIN names, a bin of the package's manifest or a path of the pin, as a command. */
-export function commandFile(bin: string, identity: Identity, manifest: BinManifest | null): ProbeCommand {
+/** `root`: where the pinned paths are, for a BIN given as a path from here. */
+export function commandFile(bin: string, identity: Identity, manifest: BinManifest | null, root?: string): ProbeCommand {
   if (identity.kind === 'builtin') throw new InputError(['--command runs a pinned program: a builtin has none']);
   const paths = identity.paths.map((p) => p.path);
   const declared = manifest ? packageBins(manifest) : {};
@@ -24,6 +25,8 @@ export function commandFile(bin: string, identity: Identity, manifest: BinManife
   if (declared[bin] && paths.includes(declared[bin])) return { bin, file: declared[bin] };
   const file = path.posix.normalize(bin).replace(/^\.\//, '');
   if (paths.includes(file)) return { file };
+  const fromHere = root ? path.relative(root, path.resolve(bin)).split(path.sep).join('/') : null;
+  if (fromHere && paths.includes(fromHere)) return { file: fromHere };
   const bins = Object.keys(declared);
   throw new InputError([`--command ${bin}: expected a bin of the package${bins.length ? ` (${bins.join(', ')})` : ' (it declares none)'} or a pinned file`]);
 }

@@ -24,6 +24,8 @@ interface Pinned {
   identity: Identity;
   /** The entry module's source, to find what it exports; read only for a library's probe. */
   source: () => string;
+  /** Where the pinned paths are, for a file or a checkout. */
+  root?: string;
   /** A package's manifest, where its bins are named. */
   manifest: { name?: string; bin?: string | Record<string, string> } | null;
   /** What the adapter's `typeof import(...)` names, from DIR. */
@@ -51,7 +53,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   if (files.length) {
     const root = string(values.root) ?? path.dirname(files[0]);
     const identity = pinFiles(files, root, dir);
-    return { identity, source: () => fs.readFileSync(files[0], 'utf8'), manifest: null, typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]), name: path.parse(files[0]).name };
+    return { identity, source: () => fs.readFileSync(files[0], 'utf8'), manifest: null, root: path.resolve(root), typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]), name: path.parse(files[0]).name };
   }
   if (checkout) {
     const rev = string(values.rev);
@@ -60,7 +62,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     const entry = identity.entry as string;
     const source = () => git(checkout, ['cat-file', 'blob', `${identity.commit}:${entry}`], `${checkout}: git cat-file`).toString('utf8');
     const project = path.basename(path.resolve(checkout));
-    return { identity, source, manifest: null, typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}`, name: project };
+    return { identity, source, manifest: null, root: path.resolve(checkout), typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}`, name: project };
   }
   const [, name, version] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
   // The copy installed where the probe can see it, if it is the version asked for; else
@@ -168,7 +170,7 @@ export async function cmdInit(args: string[]): Promise<number> {
 async function initCommand(dir: string, pinned: Pinned, line: string, name: string | undefined): Promise<number> {
   const [bin, ...args] = splitCommand(line);
   if (!bin) throw new InputError(["--command expects the program's bin and its arguments, as 'BIN ARGS'"]);
-  const command = { ...commandFile(bin, pinned.identity, pinned.manifest), ...(args.length ? { args } : {}) };
+  const command = { ...commandFile(bin, pinned.identity, pinned.manifest, pinned.root), ...(args.length ? { args } : {}) };
   writeJsonWhole(path.join(dir, 'probe.json'), commandProbeJson(probeName(name ?? pinned.name), pinned.identity, pinned.what, command));
   const { files } = await verifyWritten(loadProbeDir(dir));
   process.stdout.write(

@@ -43,7 +43,15 @@ function clientEvents(dir: string): ClientEvent[] {
   });
 }
 
-const tail = (file: string) => (readRegularFile(file, 1 << 20) ?? '').trim().split('\n').slice(-3).join(' | ');
+/** A program's last words: the line naming its error where there is one (a stack's
+ *  first line, not its closing brace), else its last three lines. */
+function tail(file: string, hide: Array<[string, string]>): string {
+  let text = readRegularFile(file, 1 << 20) ?? '';
+  // No path of this machine goes into a report: the run's directory and Node are named.
+  for (const [path, name] of hide) text = text.split(path).join(name);
+  const lines = text.trim().split('\n').map((l) => l.trim()).filter(Boolean);
+  return lines.find((l) => /^\w*Error\b/.test(l)) ?? lines.slice(-3).join(' | ');
+}
 
 /** Resolves once `seen` holds for the client's log, or with false once `over` does. */
 function untilLogged(dir: string, seen: (e: ClientEvent[]) => boolean, over: () => boolean): Promise<boolean> {
@@ -63,6 +71,7 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
   const mark = trialMark(ctx.runTag, name);
   const cgroup = ctx.cgroup ? makeCgroup(ctx.cgroup, name) : null;
   const readyMs = spec.server!.readyMs ?? DEFAULT_READY_MS;
+  const hide: Array<[string, string]> = [[ctx.runDir, '<run>'], [ctx.runtime.execPath, 'node'], [process.execPath, 'node']];
   const specFile = path.join(dir, 'server-trial.json');
   const capMs = readyMs + spec.windowMs + SLACK_MS;
   writeAtomic(specFile, JSON.stringify({ protocol: PROTOCOL, dir, cgroup, ...launch, handshake: spec.server!.handshake, readyMs, trigger: spec.trigger, capMs, version: TOOL_VERSION }));
@@ -82,7 +91,7 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
   try {
     const ready = await untilLogged(dir, (e) => e.some((x) => x.kind === 'ready'), () => clientGone);
     started();
-    if (!ready) return { ...base, outcome: 'error', reason: `the client ended before the server was ready: ${tail(path.join(dir, 'client.err')) || 'no message'}` };
+    if (!ready) return { ...base, outcome: 'error', reason: `the client ended before the server was ready: ${tail(path.join(dir, 'client.err'), hide) || 'no message'}` };
     const events = () => clientEvents(dir);
     const startedEvent = events().find((e) => e.kind === 'started');
     // The tree as it stands before the trigger, so each process's first parent is known.
@@ -108,13 +117,17 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
     }
     const watchEnd = now();
     const tree = watch?.finish() ?? [];
+    // The program was seen gone before its parent reaped it: let the client see its exit
+    // (an event it logs) before it is ended, so the status is the client's to report.
+    const startedGone = tree.some((p) => p.pid === startedEvent?.pid && p.gone !== null);
+    if (startedGone && !clientGone) await untilLogged(dir, (e) => e.some((x) => x.kind === 'exit'), () => clientGone);
     // The client has seen what it will see: end it, so the program loses its parent only now.
     client.stdin!.end();
     await Promise.race([clientExit, new Promise((r) => setTimeout(r, 5_000))]);
     if (!clientGone && clientPid !== null) killQuietly(clientPid);
     await clientExit;
     const seen = events();
-    const sight = serverSight(seen, spec.trigger, triggerT, tree, watch?.by ?? 'pid', watchEnd, spec.server!.handshake === 'mcp', tail(path.join(dir, 'server.err')));
+    const sight = serverSight(seen, spec.trigger, triggerT, tree, watch?.by ?? 'pid', watchEnd, spec.server!.handshake === 'mcp', tail(path.join(dir, 'server.err'), hide));
     const leftovers = endLeftovers([], mark, clientPid, cgroup);
     const observations: ServerObservations = { setup: setupDigest(spec, p.probe.spec.options, command), server: sight, runner: { leftovers } };
     const { unmet: _u, ...judged } = { ...judgeServerTrial(spec, observations, p.probe.knownDivergences), unmet: null };

@@ -47,7 +47,9 @@ export interface SweepColumn {
 export function rowsOf(caseIds: string[], columns: SweepColumn[]): SweepRow[] {
   const rows: SweepRow[] = [];
   for (const id of caseIds) {
-    for (const fact of FACT_NAMES) {
+    // The facts the case's trials list: a server case's, or a client case's.
+    const listed = columns.flatMap((c) => Object.keys(c.trial(id)?.trial.facts ?? {}));
+    for (const fact of FACT_NAMES.filter((f) => listed.length === 0 || listed.includes(f))) {
       const segments: Array<Segment & { facts?: Facts }> = [];
       for (const column of columns) {
         const found = column.trial(id);

@@ -12,7 +12,7 @@ import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { shortReason } from '../verdict.ts';
 import { escapeMarkup as h } from './escape.ts';
 import { replayCommand } from './markdown.ts';
-import { plainWords } from './plain-words.ts';
+import { plainWords, wordsLabel } from './plain-words.ts';
 import { renderTimeline } from './timeline.ts';
 
 export const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
@@ -55,7 +55,7 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
     `<details class="trial" ${data}><summary>${head}</summary>` +
     // A known failure's reason is its explanation, numbered above and linked from its verdicts.
     (t.reason && t.outcome !== 'known-fail' ? `<p>${h(t.reason)}</p>` : '') +
-    (words ? `<p class="words">At settlement: ${h(words)}</p>` : '') +
+    (words ? `<p class="words">${wordsLabel(t)}: ${h(words)}</p>` : '') +
     (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
     (t.timeline?.length ? `<div class="timeline-box">${renderTimeline(t, false)}</div>` : '') +
     facts +

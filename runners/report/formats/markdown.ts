@@ -11,7 +11,7 @@ import { interruptionWords } from '../build.ts';
 import { cellWords, verdictCell } from '../verdict.ts';
 import { mdCode, mdLine, mdText } from './escape.ts';
 import { byRuntime } from './group.ts';
-import { plainWords } from './plain-words.ts';
+import { plainWords, wordsLabel } from './plain-words.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { runtimeFlag, runtimeText } from '../../model/runtime-spec.ts';
 
@@ -34,16 +34,22 @@ export function eventWords(e: TimelineEntry): string {
   const who = e.source === 'worker' ? 'the caller' : e.source.replace(/:(\d+)$/, ' $1');
   const d = e.detail ?? {};
   switch (e.kind) {
-    case 'spawn': return d.error ? `the target tried to spawn the command: ${String(d.error)}` : `the target spawned the command (pid ${d.pid})`;
+    case 'spawn':
+      if (e.source === 'client') return d.error ? `the client could not start the program: ${String(d.error)}` : `the client started the program (pid ${d.pid})`;
+      return d.error ? `the target tried to spawn the command: ${String(d.error)}` : `the target spawned the command (pid ${d.pid})`;
     case 'ready': return `${who} was ready`;
     case 'abort': return 'the caller aborted';
-    case 'signal': return `${who} received ${d.signal}`;
+    case 'signal': return e.source === 'client' ? `the client sent ${d.signal}` : `${who} received ${d.signal}`;
     case 'marker': return `${who} wrote its cleanup marker`;
     case 'exit': return `${who} exited${d.code !== undefined ? ` with code ${d.code}` : ''}`;
-    case 'child-exit': return `the caller's process saw pid ${d.pid} exit (${d.signal ? `signal ${d.signal}` : `code ${d.code}`})`;
+    case 'child-exit': return `${e.source === 'client' ? 'the client' : "the caller's process"} saw pid ${d.pid} exit (${d.signal ? `signal ${d.signal}` : `code ${d.code}`})`;
     case 'rejected': case 'resolved': case 'threw': return `the call ${e.kind === 'threw' ? 'threw' : `settled: ${e.kind}`}`;
     case 'seen-gone': return `pid ${d.pid} was seen gone`;
     case 'watch-end': return `${who} stopped watching (the window closed, or nothing was left running)`;
+    case 'handshake-sent': return 'the client sent initialize';
+    case 'answered': return 'the server answered initialize';
+    case 'stdin-closed': return "the client closed the server's stdin";
+    case 'parent-killed': return 'the runner killed the client with SIGKILL';
     default: return `${who}: ${e.kind}`;
   }
 }
@@ -80,7 +86,7 @@ function trialSection(report: Report, t: TrialResult, level: number): string[] {
   const out = [`${'#'.repeat(level)} ${mdText(t.probe)} · ${mdText(t.case)}: ${t.outcome}`, ''];
   if (t.reason) out.push(mdLine(foldTokens(t.reason)), '');
   const words = plainWords(t);
-  if (words) out.push(`At settlement: ${mdText(words)}`, '');
+  if (words) out.push(`${wordsLabel(t)}: ${mdText(words)}`, '');
   const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
   if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${mdText(v.why)}${v.knownDivergence ? ` Known: ${mdText(v.knownDivergence)}` : ''}`), '');
   if (t.facts) out.push('| fact | value |', '|---|---|', ...FACT_NAMES.filter((f) => Object.hasOwn(t.facts!, f)).map((f) => `| ${f} | ${mdValue(t.facts![f])} |`), '');

@@ -1,15 +1,34 @@
 // What was true when the call settled, in a sentence or two, from the facts and the
 // timeline: "The call rejected 37 ms after the trigger. The child was still running; it
-// ended 204 ms later. Its cleanup marker was absent; it appeared 200 ms later." Pure.
+// ended 204 ms later. Its cleanup marker was absent; it appeared 200 ms later." For a
+// server case, what was true once its client went away. Pure.
 
 import type { TrialResult } from '../../model/report.ts';
 
 const ms = (n: number) => `${Math.round(n)} ms`;
-const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`;
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
+
+/** What was true once a server's client went away, from its facts and the timeline. */
+function serverWords(t: TrialResult): string {
+  const f = t.facts!;
+  const out: string[] = [];
+  if (f['server.answered'] === false) out.push('The server never answered initialize.');
+  const trigger = (t.timeline ?? []).find((e) => ['stdin-closed', 'parent-killed', 'signal'].includes(e.kind));
+  const gone = trigger && (t.timeline ?? []).find((e) => e.kind === 'seen-gone' && e.detail?.pid === t.timeline![0].detail?.pid);
+  if (f['server.exited'] === true) out.push(`The server exited${gone ? ` ${ms(gone.ms - trigger.ms)} after its client went away` : ''}${typeof f['server.end'] === 'string' && f['server.end'] !== 'unknown' ? ` (${f['server.end']})` : ''}.`);
+  else if (f['server.exited'] === false) out.push('The server was still running when the window closed, and was ended by the harness.');
+  const left = f['server.descendantsAfterWindow'];
+  if (typeof left === 'number' && left > 0) out.push(`${plural(left, 'process', 'processes')} it started ${left === 1 ? 'was' : 'were'} still running after the window${f['server.reparented'] === true ? ', reparented' : ''}, and ended by the harness.`);
+  return out.join(' ');
+}
+
+/** What the words speak of: the call's settlement, or a server's client going away. */
+export const wordsLabel = (t: TrialResult) => (t.facts && Object.hasOwn(t.facts, 'server.exited') ? 'Once its client went away' : 'At settlement');
 
 export function plainWords(t: TrialResult): string {
   const f = t.facts;
   if (!f) return '';
+  if (Object.hasOwn(f, 'server.exited')) return serverWords(t);
   const settledAt = (t.timeline ?? []).find((e) => ['rejected', 'resolved', 'threw'].includes(e.kind))?.ms ?? null;
   const out: string[] = [];
   const trigger = t.durations?.triggerToSettleMs;
