@@ -41,8 +41,13 @@ const show = (v: Segment['value']) => (v === 'not run' ? v : `\`${valueText(v).r
 /**
  * Whether a row's values flip back and forth: a value comes back after it changed, and
  * the row changed at least three times. Once back (a regression, then its fix) is steady.
+ * A version that did not run says nothing either way: the values around it are compared.
  */
-const flips = (row: SweepRow) => row.segments.length >= 4 && new Set(row.segments.map((s) => JSON.stringify(s.value))).size < row.segments.length;
+function flips(row: SweepRow): boolean {
+  const values = row.segments.map((s) => JSON.stringify(s.value)).filter((v) => v !== '"not run"');
+  const runs = values.filter((v, i) => i === 0 || v !== values[i - 1]);
+  return runs.length >= 4 && new Set(runs).size < runs.length;
+}
 
 /** The boundaries of a sweep, oldest first, each with its changes folded across cases. */
 export function boundaries(columns: PageInput['columns'], rows: SweepRow[]): Boundary[] {
