@@ -27,6 +27,7 @@ import { buildAdapters } from './bundle.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
 import { runtimeText } from '../model/runtime-spec.ts';
 import { runServerTrial } from './server-trial.ts';
+import type { SdkClient } from './server-sdk.ts';
 
 /** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
 const WORKER_SLACK_MS = 20_000;
@@ -53,6 +54,8 @@ export interface TrialContext {
   runtime: Runtime;
   /** Set when the run was asked to stop: no trial is retried, no caller watched after. */
   stopped: boolean;
+  /** The MCP SDK as a server's client, for client-close cases (engine/server-sdk.ts). */
+  sdk?: SdkClient | null;
 }
 
 export function targetSpec(p: PreparedProbe): TrialSpec['target'] {

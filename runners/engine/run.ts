@@ -11,6 +11,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import type { ReportProbe, TrialResult } from '../model/report.ts';
 import { killQuietly } from '../os/processes.ts';
 import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
+import { sdkClient } from './server-sdk.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
 import { probeHead } from './probe-record.ts';
@@ -92,6 +93,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     const heads = prepared.map(probeHead);
     const planned = plan(prepared, cases, opts.durations).filter((t) => inShard(t.index, opts.shard));
     on({ kind: 'prepared', heads, planned: planned.length });
+    ctx.sdk = sdkClient(prepared, planned.filter((t) => !t.unsupported && !t.unavailable).map((t) => t.case), run.dir, runtime);
     ctx.worker = buildWorker();
     ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported && p.probe.spec.adapter).map((p) => adapterFile(p.probe)));
 

@@ -66,6 +66,8 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
   if (ctx.runtime.name !== 'node') return { ...base, outcome: 'unsupported', reason: `a program's probe runs its program with Node; this run is on ${ctx.runtime.name}` };
   const launch = serverLaunch(command, spec.server!, p.material!, ctx.runtime.execPath);
   if ('unsupported' in launch) return { ...base, outcome: 'unsupported', reason: launch.unsupported };
+  const sdk = spec.trigger.kind === 'client-close' ? ctx.sdk : null;
+  if (sdk && 'unavailable' in sdk) return { ...base, outcome: 'unavailable', reason: sdk.unavailable };
   const dir = path.join(ctx.runDir, name);
   fs.mkdirSync(dir, { recursive: true });
   const mark = trialMark(ctx.runTag, name);
@@ -74,7 +76,8 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
   const hide: Array<[string, string]> = [[ctx.runDir, '<run>'], [ctx.runtime.execPath, 'node'], [process.execPath, 'node']];
   const specFile = path.join(dir, 'server-trial.json');
   const capMs = readyMs + spec.windowMs + SLACK_MS;
-  writeAtomic(specFile, JSON.stringify({ protocol: PROTOCOL, dir, cgroup, ...launch, handshake: spec.server!.handshake, readyMs, trigger: spec.trigger, capMs, version: TOOL_VERSION }));
+  const viaSdk = sdk ? { sdk: { client: sdk.client, stdio: sdk.stdio }, mark: { [MARK_VARIABLE]: mark } } : {};
+  writeAtomic(specFile, JSON.stringify({ protocol: PROTOCOL, dir, cgroup, ...launch, handshake: spec.server!.handshake, readyMs, trigger: spec.trigger, capMs, version: TOOL_VERSION, ...viaSdk }));
 
   const err = fs.openSync(path.join(dir, 'client.err'), 'w');
   // detached: the client leads a process group, so whatever stays in it can be found.
@@ -127,7 +130,7 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
     if (!clientGone && clientPid !== null) killQuietly(clientPid);
     await clientExit;
     const seen = events();
-    const sight = serverSight(seen, spec.trigger, triggerT, tree, watch?.by ?? 'pid', watchEnd, spec.server!.handshake === 'mcp', tail(path.join(dir, 'server.err'), hide));
+    const sight = { ...serverSight(seen, spec.trigger, triggerT, tree, watch?.by ?? 'pid', watchEnd, spec.server!.handshake === 'mcp', tail(path.join(dir, 'server.err'), hide)), ...(sdk ? { client: sdk.what } : {}) };
     const leftovers = endLeftovers([], mark, clientPid, cgroup);
     const observations: ServerObservations = { setup: setupDigest(spec, p.probe.spec.options, command), server: sight, runner: { leftovers } };
     const { unmet: _u, ...judged } = { ...judgeServerTrial(spec, observations, p.probe.knownDivergences), unmet: null };

@@ -82,10 +82,11 @@ export type TriggerKind = ClientTriggerKind | ServerTriggerKind;
 /** What a client case's caller meets. */
 export type ClientTriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';
 
-/** What ends a server's client: its stdin closed, the client killed, a signal from it. */
-export type ServerTriggerKind = 'stdin-closed' | 'parent-killed' | 'signal';
+/** What ends a server's client: its stdin closed, the client killed, a signal from it,
+ *  or the MCP SDK's client closing as its release does. */
+export type ServerTriggerKind = 'stdin-closed' | 'parent-killed' | 'signal' | 'client-close';
 
-export const SERVER_TRIGGERS: readonly TriggerKind[] = ['stdin-closed', 'parent-killed', 'signal'];
+export const SERVER_TRIGGERS: readonly TriggerKind[] = ['stdin-closed', 'parent-killed', 'signal', 'client-close'];
 
 /** How the harness starts a server and knows it is ready (cases/INTERPRETING.md, Server cases). */
 export interface ServerSetup {

@@ -195,6 +195,8 @@ export interface ServerSight {
   watchEnd: string;
   /** What kept the trial from meaning anything: the program gone before its trigger. */
   problems: string[];
+  /** The client, where it is a library's (client-close): the MCP SDK's package and version. */
+  client?: string;
 }
 
 /** A server case's observations: the client's and the runner's, no caller, no fixtures. */

@@ -17,7 +17,7 @@ const sight = (t: ReturnType<typeof trial>) => (t.observations as ServerObservat
 
 servers('there are server cases for each trigger, directly, behind a shell and behind npx', () => {
   const specs = loadAllCases().filter((c) => c.spec.server).map((c) => c.spec);
-  assert.equal([...new Set(specs.map((s) => s.trigger.kind))].sort(), ['parent-killed', 'signal', 'stdin-closed']);
+  assert.equal([...new Set(specs.map((s) => s.trigger.kind))].sort(), ['client-close', 'parent-killed', 'signal', 'stdin-closed']);
   assert.equal([...new Set(specs.map((s) => s.server!.launcher ?? 'none'))].sort(), ['none', 'npx', 'shell']);
 });
 
@@ -80,6 +80,14 @@ servers("a helper the server leaves behind is counted after the window, however 
   assert.is(t.facts!['server.exited'], true);
   assert.is(t.facts!['server.descendantsAfterWindow'], 1);
   assert.is(t.leftovers!.length, 1);
+});
+
+servers("the MCP SDK's client, closing, ends a server that ignores its input as that release does: with SIGTERM once its wait is over", (ctx) => {
+  const t = trial(ctx, 'mutant-server-ignores-eof', 'server/client-close');
+  assert.is(t.outcome, 'pass');
+  assert.is(t.facts!['server.end'], 'killed by SIGTERM');
+  assert.is(sight(t).client, '@modelcontextprotocol/sdk 1.32.2', 'the client is named with its version');
+  assert.is(trial(ctx, 'stdio-reference', 'server/client-close').facts!['server.end'], 'exited 0');
 });
 
 finish(servers);

@@ -222,7 +222,7 @@ sent: T
 answered: (null | T)
 })
 trigger: {
-kind: ("stdin-closed" | "parent-killed" | "signal")
+kind: ("stdin-closed" | "parent-killed" | "signal" | "client-close")
 t: (null | T)
 signal?: ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
 }
@@ -235,6 +235,10 @@ by: ("cgroup" | "mark" | "pid")
 tree: ServerProcess[]
 watchEnd: T
 problems: string[]
+/**
+ * The client, where it is a library's: the MCP SDK's package and version, verified before it ran.
+ */
+client?: string
 }
 runner: {
 leftovers: Leftover[]

@@ -638,7 +638,7 @@ sent: string
 answered: (null | string)
 })
 trigger: {
-kind: ("stdin-closed" | "parent-killed" | "signal")
+kind: ("stdin-closed" | "parent-killed" | "signal" | "client-close")
 t: (null | string)
 signal?: ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
 }
@@ -657,6 +657,10 @@ tree: ServerProcess[]
  */
 watchEnd: string
 problems: string[]
+/**
+ * The client, where it is a library's: the MCP SDK's package and version, verified before it ran.
+ */
+client?: string
 }
 runner: {
 leftovers: Leftover[]

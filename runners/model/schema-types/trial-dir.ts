@@ -180,9 +180,9 @@ launcher?: ("none" | "shell" | "npx")
 }
 trigger: {
 /**
- * Client cases: none, abort, pre-aborted, timeout. Server cases: stdin-closed (the client closes the server's stdin), parent-killed (the client is killed with SIGKILL), signal (the client sends `signal` to the process it started).
+ * Client cases: none, abort, pre-aborted, timeout. Server cases: stdin-closed (the client closes the server's stdin), parent-killed (the client is killed with SIGKILL), signal (the client sends `signal` to the process it started), client-close (the client is the MCP SDK's, and closes as that release does).
  */
-kind: ("none" | "abort" | "pre-aborted" | "timeout" | "stdin-closed" | "parent-killed" | "signal")
+kind: ("none" | "abort" | "pre-aborted" | "timeout" | "stdin-closed" | "parent-killed" | "signal" | "client-close")
 after?: ("ready" | "exit" | "signal")
 /**
  * What the harness aborts with; the rejection is searched for it by identity. timeout: a DOMException named TimeoutError, the reason AbortSignal.timeout() aborts with.
