@@ -131,10 +131,11 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
     await clientExit;
     const seen = events();
     const sight = { ...serverSight(seen, spec.trigger, triggerT, tree, watch?.by ?? 'pid', watchEnd, spec.server!.handshake === 'mcp', tail(path.join(dir, 'server.err'), hide)), ...(sdk ? { client: sdk.what } : {}) };
-    const leftovers = endLeftovers([], mark, clientPid, cgroup);
+    // No fixture records itself here: a leftover's role is its place in the server's tree.
+    const role = (pid: number) => (pid === startedEvent?.pid ? 'server' : 'server-descendant');
+    const leftovers = endLeftovers([], mark, clientPid, cgroup).map((l) => ({ ...l, role: role(l.pid) }));
     const observations: ServerObservations = { setup: setupDigest(spec, p.probe.spec.options, command), server: sight, runner: { leftovers } };
-    const { unmet: _u, ...judged } = { ...judgeServerTrial(spec, observations, p.probe.knownDivergences), unmet: null };
-    return { ...base, ...judged, observations };
+    return { ...base, ...judgeServerTrial(spec, observations, p.probe.knownDivergences), observations };
   } finally {
     clearTimeout(limit);
     if (!clientGone && clientPid !== null) killQuietly(-clientPid);

@@ -18,11 +18,15 @@ export function serverTimeline(s: ServerSight): TimelineEntry[] {
   rows.push({ t: s.started.t, source: 'client', kind: 'spawn', detail: { pid: s.started.pid, error: s.started.error } });
   if (s.handshake) rows.push({ t: s.handshake.sent, source: 'client', kind: 'handshake-sent' });
   if (s.handshake?.answered) rows.push({ t: s.handshake.answered, source: 'client', kind: 'answered' });
-  if (s.trigger.t) rows.push({ t: s.trigger.t, source: s.trigger.kind === 'parent-killed' ? 'runner' : 'client', kind: s.trigger.kind, ...(s.trigger.signal ? { detail: { signal: s.trigger.signal } } : {}) });
+  // The client sends a signal; `signal` on a timeline is one received.
+  const kind = s.trigger.kind === 'signal' ? 'signal-sent' : s.trigger.kind;
+  if (s.trigger.t) rows.push({ t: s.trigger.t, source: s.trigger.kind === 'parent-killed' ? 'runner' : 'client', kind, ...(s.trigger.signal ? { detail: { signal: s.trigger.signal } } : {}) });
   if (s.exit) rows.push({ t: s.exit.t, source: 'client', kind: 'child-exit', detail: { pid: s.started.pid, code: s.exit.code, signal: s.exit.signal } });
   for (const p of s.tree) {
     const role = p.pid === s.started.pid ? 'server' : 'server-descendant';
-    if (p.gone) rows.push({ t: p.gone, source: `${role}:${p.pid}`, kind: 'seen-gone', detail: { pid: p.pid, ...(p.name ? { name: p.name } : {}) } });
+    const detail = { pid: p.pid, ...(p.name ? { name: p.name } : {}) };
+    // A process still running when the watch ended gets its lane too, where the harness's kill shows.
+    rows.push({ t: p.gone ?? s.watchEnd, source: `${role}:${p.pid}`, kind: p.gone ? 'seen-gone' : 'still-running', detail });
   }
   rows.push({ t: s.watchEnd, source: 'runner', kind: 'watch-end' });
   rows.sort((a, b) => compareT(a.t, b.t));

@@ -3,7 +3,7 @@
 // is asked for), then every outcome that is not as expected, with its reason. Pure: it
 // returns text; colour only when asked.
 
-import { CLAUSES, type Clause } from '../model/case.ts';
+import type { Clause } from '../model/case.ts';
 import { reportClauses, type Outcome, type Report, type TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 import { plainText } from './formats/escape.ts';
@@ -35,10 +35,14 @@ const HEADING: Record<Clause, string> = {
   'leaves-no-descendants': 'descend.',
 };
 const CLAUSE_WIDTH = 8;
-const LEGEND =
-  'news: not as expected; skip: unsupported or unavailable. Per clause, over the trials: holds, breaks, ' +
-  'unknown (a verdict could not be observed) or - (no trial covers it). settles: settles-after-exit; ' +
-  'reason: reason-preserved; escal.: escalates; valid.: validates-before-spawn; orphans: no-orphans.';
+/** The legend under the table: what its words mean, and each shortened clause shown in full. */
+function legendOf(clauses: Clause[]): string {
+  const short = clauses.filter((c) => HEADING[c] !== c).map((c) => `${HEADING[c]}: ${c}`);
+  return (
+    'news: not as expected; skip: unsupported or unavailable. Per clause, over the trials: holds, breaks, ' +
+    `unknown (a verdict could not be observed) or - (no trial covers it).${short.length ? ` ${short.join('; ')}.` : ''}`
+  );
+}
 
 /** Words laid into lines of at most `width` columns, each after the first indented. */
 export function wrap(text: string, width: number, indent = ''): string[] {
@@ -103,7 +107,7 @@ function byProbe(report: Report, view: View): string[] {
     const cells = clauses.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
     rows.push([pad(name, nameWidth), ...numbers, ' ', ...cells].join(' ').trimEnd());
   }
-  return [...rows, '', ...wrap(LEGEND, view.width)];
+  return [...rows, '', ...wrap(legendOf(clauses), view.width)];
 }
 
 function matrix(report: Report, view: View): string[] {

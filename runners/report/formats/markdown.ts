@@ -39,12 +39,15 @@ export function eventWords(e: TimelineEntry): string {
       return d.error ? `the target tried to spawn the command: ${String(d.error)}` : `the target spawned the command (pid ${d.pid})`;
     case 'ready': return `${who} was ready`;
     case 'abort': return 'the caller aborted';
-    case 'signal': return e.source === 'client' ? `the client sent ${d.signal}` : `${who} received ${d.signal}`;
+    case 'signal': return `${who} received ${d.signal}`;
+    case 'signal-sent': return `the client sent ${d.signal}`;
+    case 'client-close': return "the client (the MCP SDK's) closed";
     case 'marker': return `${who} wrote its cleanup marker`;
     case 'exit': return `${who} exited${d.code !== undefined ? ` with code ${d.code}` : ''}`;
     case 'child-exit': return `${e.source === 'client' ? 'the client' : "the caller's process"} saw pid ${d.pid} exit (${d.signal ? `signal ${d.signal}` : `code ${d.code}`})`;
     case 'rejected': case 'resolved': case 'threw': return `the call ${e.kind === 'threw' ? 'threw' : `settled: ${e.kind}`}`;
     case 'seen-gone': return `pid ${d.pid} was seen gone`;
+    case 'still-running': return `pid ${d.pid}${d.name ? ` (${String(d.name)})` : ''} was still running when the watch ended`;
     case 'watch-end': return `${who} stopped watching (the window closed, or nothing was left running)`;
     case 'handshake-sent': return 'the client sent initialize';
     case 'answered': return 'the server answered initialize';

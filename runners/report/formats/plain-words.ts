@@ -13,7 +13,7 @@ function serverWords(t: TrialResult): string {
   const f = t.facts!;
   const out: string[] = [];
   if (f['server.answered'] === false) out.push('The server never answered initialize.');
-  const trigger = (t.timeline ?? []).find((e) => ['stdin-closed', 'parent-killed', 'signal'].includes(e.kind));
+  const trigger = (t.timeline ?? []).find((e) => ['stdin-closed', 'parent-killed', 'signal-sent', 'client-close'].includes(e.kind));
   const gone = trigger && (t.timeline ?? []).find((e) => e.kind === 'seen-gone' && e.detail?.pid === t.timeline![0].detail?.pid);
   if (f['server.exited'] === true) out.push(`The server exited${gone ? ` ${ms(gone.ms - trigger.ms)} after its client went away` : ''}${typeof f['server.end'] === 'string' && f['server.end'] !== 'unknown' ? ` (${f['server.end']})` : ''}.`);
   else if (f['server.exited'] === false) out.push('The server was still running when the window closed, and was ended by the harness.');

@@ -30,6 +30,7 @@ export function roleWords(role: string): string {
   if (call) return `call ${Number(call[1]) + 1}'s child`;
   const depth = role.split('.').length - 1;
   const last = /\.g(\d+)$/.exec(role);
+  if (role === 'server-descendant') return "server's descendant";
   if (role === 'child' || !last) return role;
   const n = Number(last[1]) + 1;
   return depth === 1 ? `grandchild ${n}` : `descendant ${role.replace(/^child\./, '').replace(/g(\d+)/g, (_, d) => String(Number(d) + 1))}`;
@@ -40,7 +41,9 @@ export function roleWords(role: string): string {
  * shows, then any process the target spawned that is no fixture (a shell in between).
  */
 export function lanesOf(t: TrialResult): Lane[] {
-  const lanes: Lane[] = [{ key: 'caller', label: 'caller', pid: null }];
+  // A server case's first lane is its client, the program's parent, where a call's is its caller.
+  const server = t.facts !== undefined && Object.hasOwn(t.facts, 'server.exited');
+  const lanes: Lane[] = [{ key: 'caller', label: server ? 'client' : 'caller', pid: null }];
   for (const e of t.timeline ?? []) {
     const m = /^(.+):(\d+)$/.exec(e.source);
     if (m && !lanes.some((l) => l.key === e.source)) lanes.push({ key: e.source, label: roleWords(m[1]), pid: Number(m[2]) });
@@ -64,6 +67,7 @@ function laneOf(e: TimelineEntry, lanes: Lane[]): number {
 /** What each kind of mark means, in the legend's order; a kind not here is "other". */
 const KEY: Array<{ kinds: string[]; words: string; shape: 'circle' | 'diamond' | 'triangle' | 'square' }> = [
   { kinds: ['abort'], words: 'trigger (abort)', shape: 'triangle' },
+  { kinds: ['stdin-closed', 'parent-killed', 'signal-sent', 'client-close'], words: 'trigger (the client goes away)', shape: 'triangle' },
   { kinds: ['signal'], words: 'signal received', shape: 'diamond' },
   { kinds: ['exit', 'child-exit', 'seen-gone'], words: 'exit, or seen gone', shape: 'circle' },
   { kinds: ['marker'], words: 'cleanup marker', shape: 'square' },
@@ -112,7 +116,8 @@ export function renderTimeline(t: TrialResult, standalone = true): string {
   const events = t.timeline ?? [];
   const lanes = lanesOf(t);
   // The width goes to what follows the trigger, or the child's readiness for a timeout.
-  const focus = events.find((e) => e.kind === 'abort' || (e.kind === 'ready' && /^child:/.test(e.source)))?.ms ?? 0;
+  const triggers = KEY.filter((k) => k.shape === 'triangle').flatMap((k) => k.kinds);
+  const focus = events.find((e) => triggers.includes(e.kind) || (e.kind === 'ready' && /^child:/.test(e.source)))?.ms ?? 0;
   const scale = timeScale(events.map((e) => e.ms), LEFT + 8, RIGHT, focus);
   const y = (lane: number) => TOP + lane * LANE + LANE / 2;
   const bottom = TOP + lanes.length * LANE;
