@@ -14,7 +14,9 @@ export function byRuntime(reports: Report[]): Report[] {
     // Interrupted if any of them was: the first interruption stands for the group.
     const interrupted = rs.find((r) => r.interrupted)?.interrupted;
     const { interrupted: _i, ...first } = rs[0];
-    return { ...first, probes: rs.flatMap((r) => r.probes), cases: rs[0].cases, trials, summary: summarize(trials, interrupted), ...(interrupted ? { interrupted } : {}) };
+    // Every report's cases, each once: a library's report and a server's list different ones.
+    const cases = rs.flatMap((r) => r.cases).filter((c, i, all) => all.findIndex((x) => x.id === c.id) === i);
+    return { ...first, probes: rs.flatMap((r) => r.probes), cases, trials, summary: summarize(trials, interrupted), ...(interrupted ? { interrupted } : {}) };
   });
 }
 
