@@ -20,7 +20,9 @@ function everything(copies = 1): Report {
   const [first] = published;
   const probes = published.flatMap((r) => r.probes).flatMap((p) => Array.from({ length: copies }, (_, i) => ({ ...p, name: copies > 1 ? `${p.name}-${i}` : p.name })));
   const trials = published.flatMap((r) => r.trials).flatMap((t) => Array.from({ length: copies }, (_, i) => ({ ...t, probe: copies > 1 ? `${t.probe}-${i}` : t.probe })));
-  return { ...first, probes, trials, summary: summarize(trials) };
+  // Every report's cases, each once, as a run of them all would list them.
+  const cases = published.flatMap((r) => r.cases).filter((c, i, all) => all.findIndex((x) => x.id === c.id) === i);
+  return { ...first, probes, cases, trials, summary: summarize(trials) };
 }
 
 test('every published report, and all of them at once, fit 100 columns', () => {

@@ -3,6 +3,7 @@
 // verified target in a process of their own, as a trial would, and looks.
 
 import { checkExports } from '../engine/exports-check.ts';
+import { fetchTargets } from '../identity/verify.ts';
 import { parseSources, runtimeUnsupported, verifyProbes } from '../engine/prepare.ts';
 import { hostRuntime, runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
@@ -19,6 +20,7 @@ export async function cmdVerify(args: string[]): Promise<number> {
   const probes = chosenProbes(strings(values.probe));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const runtime = runtimeFromFlags(values);
+  await fetchTargets(probes.filter((p) => !p.atVersion && !sources.byProbe[p.spec.name]));
   for (const v of verifyProbes(probes, sources, runtime)) {
     const name = v.probe.spec.name.padEnd(24);
     if (v.status === 'unavailable') {

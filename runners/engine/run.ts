@@ -14,6 +14,7 @@ import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { sdkClient } from './server-sdk.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
+import { fetchTargets } from '../identity/verify.ts';
 import { probeHead } from './probe-record.ts';
 import { cleanStaleRuns, createRunDir, describeStale, endRunDir } from '../os/run-dir.ts';
 import { adapterFile, runTrial, type TrialContext } from './run-trial.ts';
@@ -89,6 +90,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
   opts.stop?.addEventListener('abort', stop);
   try {
     if (opts.stop?.aborted) stop();
+    await fetchTargets(probes.filter((p) => !p.atVersion && !opts.sources?.byProbe[p.spec.name]));
     const prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, run.dir, runtime);
     const heads = prepared.map(probeHead);
     const planned = plan(prepared, cases, opts.durations).filter((t) => inShard(t.index, opts.shard));

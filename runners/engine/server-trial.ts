@@ -8,7 +8,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { judgeServerTrial } from '../judge/judge-server.ts';
-import { DEFAULT_READY_MS, type LoadedCase } from '../model/case.ts';
+import { DEFAULT_READY_MS, type LoadedCase, type ServerSetup } from '../model/case.ts';
 import type { ServerObservations, ServerSight } from '../model/observations.ts';
 import { SERVER_CLIENT } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
@@ -130,7 +130,7 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
     if (!clientGone && clientPid !== null) killQuietly(clientPid);
     await clientExit;
     const seen = events();
-    const sight = { ...serverSight(seen, spec.trigger, triggerT, tree, watch?.by ?? 'pid', watchEnd, spec.server!.handshake === 'mcp', tail(path.join(dir, 'server.err'), hide)), ...(sdk ? { client: sdk.what } : {}) };
+    const sight = { ...serverSight(seen, spec.trigger, triggerT, tree, watch?.by ?? 'pid', watchEnd, spec.server!.handshake, tail(path.join(dir, 'server.err'), hide)), ...(sdk ? { client: sdk.what } : {}) };
     // No fixture records itself here: a leftover's role is its place in the server's tree.
     const role = (pid: number) => (pid === startedEvent?.pid ? 'server' : 'server-descendant');
     const leftovers = endLeftovers([], mark, clientPid, cgroup).map((l) => ({ ...l, role: role(l.pid) }));
@@ -152,7 +152,7 @@ function serverSight(
   tree: ServerSight['tree'],
   by: ServerSight['by'],
   watchEnd: string,
-  handshake: boolean,
+  handshake: ServerSetup['handshake'],
   stderr: string,
 ): ServerSight {
   const find = (kind: string) => events.find((e) => e.kind === kind);
@@ -168,7 +168,7 @@ function serverSight(
   }
   return {
     started: { t: startedE?.t ?? spawnError?.t ?? watchEnd, pid: startedE?.pid ?? null, error: spawnError?.error ?? null },
-    handshake: handshake && sent ? { sent: sent.t, answered: ready?.answered ? ready.t : null } : null,
+    handshake: handshake !== 'none' && sent ? { sent: sent.t, answered: ready?.answered ? ready.t : null, kind: handshake } : null,
     trigger: { kind: trigger.kind as ServerSight['trigger']['kind'], t: triggerT, ...(trigger.signal ? { signal: trigger.signal } : {}) },
     exit: exit ? { t: exit.t, code: exit.code ?? null, signal: exit.signal ?? null } : null,
     by,

@@ -16,8 +16,9 @@ export type ServerJudged = Pick<Judgement, 'outcome' | 'reason' | 'leftovers' | 
 export function serverTimeline(s: ServerSight): TimelineEntry[] {
   const rows: Array<{ t: string; source: string; kind: string; detail?: Record<string, unknown> }> = [];
   rows.push({ t: s.started.t, source: 'client', kind: 'spawn', detail: { pid: s.started.pid, error: s.started.error } });
-  if (s.handshake) rows.push({ t: s.handshake.sent, source: 'client', kind: 'handshake-sent' });
-  if (s.handshake?.answered) rows.push({ t: s.handshake.answered, source: 'client', kind: 'answered' });
+  const line = s.handshake?.kind === 'line';
+  if (s.handshake) rows.push({ t: s.handshake.sent, source: 'client', kind: line ? 'awaiting-line' : 'handshake-sent' });
+  if (s.handshake?.answered) rows.push({ t: s.handshake.answered, source: 'client', kind: line ? 'first-line' : 'answered' });
   // The client sends a signal; `signal` on a timeline is one received.
   const kind = s.trigger.kind === 'signal' ? 'signal-sent' : s.trigger.kind;
   if (s.trigger.t) rows.push({ t: s.trigger.t, source: s.trigger.kind === 'parent-killed' ? 'runner' : 'client', kind, ...(s.trigger.signal ? { detail: { signal: s.trigger.signal } } : {}) });

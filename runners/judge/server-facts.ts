@@ -15,7 +15,7 @@ export function deriveServerFacts(spec: CaseSpec, s: ServerSight): Facts {
   // The exit status goes to the parent alone: a killed client takes it with it.
   const end = s.exit ? (s.exit.signal ? `killed by ${s.exit.signal}` : `exited ${s.exit.code}`) : started?.gone ? 'unknown' : null;
   return {
-    'server.answered': spec.server?.handshake === 'mcp' ? s.handshake?.answered != null : null,
+    'server.answered': spec.server?.handshake === 'none' ? null : s.handshake?.answered != null,
     'server.exited': started ? started.gone !== null : 'unknown',
     'server.end': end,
     // Without a cgroup or a mark (off Linux), only the started process can be told apart.

@@ -90,8 +90,9 @@ export const SERVER_TRIGGERS: readonly TriggerKind[] = ['stdin-closed', 'parent-
 
 /** How the harness starts a server and knows it is ready (cases/INTERPRETING.md, Server cases). */
 export interface ServerSetup {
-  /** mcp: send MCP initialize and wait for its answer; none: ready once started. */
-  handshake: 'mcp' | 'none';
+  /** mcp: send MCP initialize and wait for its answer; line: wait for the first line on
+   *  stdout; none: ready once started. */
+  handshake: 'mcp' | 'line' | 'none';
   /** How long to wait for the answer before the trigger is applied anyway. */
   readyMs?: number;
   /** shell: a shell runs the program and then exits with its status, as a wrapper script

@@ -47,6 +47,9 @@ function checkServer(spec: CaseSpec, file: string): void {
   if (extra.length) throw InputError.at(file, `/call/${extra[0]}`, 'expected no call options in a server case');
   if (spec.requires.length) throw InputError.at(file, '/requires', 'expected []: a server case needs a probe with a command, nothing else');
   if (spec.caller) throw InputError.at(file, '/caller', 'expected no caller in a server case: the harness is the client');
+  if (spec.trigger.kind === 'client-close' && spec.server!.handshake !== 'mcp') {
+    throw InputError.at(file, '/server/handshake', 'expected "mcp": the MCP SDK\'s client makes the MCP handshake itself');
+  }
 }
 
 /** Rules the schema cannot state: which trigger fields go with which trigger. */

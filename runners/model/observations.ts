@@ -183,8 +183,10 @@ export interface ServerProcess {
 export interface ServerSight {
   /** When the client started the program, and the pid it got (null: the spawn failed, with why). */
   started: { t: string; pid: number | null; error: string | null };
-  /** When the handshake was sent and answered (null: never); null for a case with none. */
-  handshake: { sent: string; answered: string | null } | null;
+  /** When the handshake was sent (for a line, when the wait began) and answered (null:
+   *  never); null for a case with none. `kind` is absent in observations made before lines
+   *  were a handshake: mcp. */
+  handshake: { sent: string; answered: string | null; kind?: 'mcp' | 'line' } | null;
   trigger: { kind: ServerTriggerKind; t: string | null; signal?: SignalName };
   /** The started process's exit as its parent, the client, saw it; null when it saw none. */
   exit: { t: string; code: number | null; signal: string | null } | null;

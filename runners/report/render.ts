@@ -3,8 +3,8 @@
 // is asked for), then every outcome that is not as expected, with its reason. Pure: it
 // returns text; colour only when asked.
 
-import type { Clause } from '../model/case.ts';
-import { reportClauses, type Outcome, type Report, type TrialResult } from '../model/report.ts';
+import { clausesOf, SERVER_CLAUSES, type Clause } from '../model/case.ts';
+import { isServerProbe, reportClauses, type Outcome, type Report, type TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 import { plainText } from './formats/escape.ts';
 import { skippedProbes, testedNothing } from './skipped.ts';
@@ -91,23 +91,31 @@ export function clauseState(trials: TrialResult[], clause: Clause): 'holds' | 'b
 
 function byProbe(report: Report, view: View): string[] {
   const names = report.probes.map((p) => p.name);
-  const nameWidth = Math.max(5, ...names.map((n) => n.length));
   const counts: Array<[string, (t: TrialResult) => boolean]> = [
     ['pass', (t) => t.outcome === 'pass'],
     ['known', (t) => t.outcome === 'known-fail'],
     ['news', (t) => NOT_AS_EXPECTED.has(t.outcome)],
     ['skip', (t) => t.outcome === 'unsupported' || t.outcome === 'unavailable'],
   ];
-  const clauses = reportClauses([report]);
-  const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...clauses.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
-  const rows = [head.join(' ').trimEnd()];
-  for (const name of names) {
-    const trials = report.trials.filter((t) => t.probe === name);
-    const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
-    const cells = clauses.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
-    rows.push([pad(name, nameWidth), ...numbers, ' ', ...cells].join(' ').trimEnd());
+  // Libraries over a caller's clauses, then programs over a server's: one table each.
+  const groups = reportClauses([report]).some((c) => SERVER_CLAUSES.includes(c)) ? [false, true] : [false];
+  const rows: string[] = [];
+  for (const server of groups) {
+    const mine = names.filter((n) => groups.length === 1 || isServerProbe(report, n) === server);
+    if (!mine.length) continue;
+    const clauses = groups.length === 1 ? reportClauses([report]) : clausesOf(server);
+    const nameWidth = Math.max(5, ...mine.map((n) => n.length));
+    if (rows.length) rows.push('');
+    const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...clauses.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
+    rows.push(head.join(' ').trimEnd());
+    for (const name of mine) {
+      const trials = report.trials.filter((t) => t.probe === name);
+      const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
+      const cells = clauses.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
+      rows.push([pad(name, nameWidth), ...numbers, ' ', ...cells].join(' ').trimEnd());
+    }
   }
-  return [...rows, '', ...wrap(legendOf(clauses), view.width)];
+  return [...rows, '', ...wrap(legendOf(reportClauses([report])), view.width)];
 }
 
 function matrix(report: Report, view: View): string[] {

@@ -118,9 +118,9 @@ stdin?: "pipe"
  */
 server?: {
 /**
- * mcp: the harness sends MCP initialize and waits for the answer before the trigger; none: the server is ready once started.
+ * mcp: the client sends MCP initialize and waits for its answer before the trigger; line: it waits for the program's first line on stdout, as a server that announces it is listening does; none: the server is ready once started.
  */
-handshake: ("mcp" | "none")
+handshake: ("mcp" | "line" | "none")
 /**
  * How long the harness waits for the handshake's answer before it applies the trigger anyway (5000 if absent).
  */

@@ -220,6 +220,10 @@ error: (string | null)
 handshake: (null | {
 sent: T
 answered: (null | T)
+/**
+ * What readiness was: MCP initialize answered, or a first line on stdout; absent in observations made before lines were a handshake (mcp).
+ */
+kind?: ("mcp" | "line")
 })
 trigger: {
 kind: ("stdin-closed" | "parent-killed" | "signal" | "client-close")

@@ -636,6 +636,10 @@ handshake: (null | {
  */
 sent: string
 answered: (null | string)
+/**
+ * What readiness was: MCP initialize answered, or a first line on stdout; absent in observations made before lines were a handshake (mcp).
+ */
+kind?: ("mcp" | "line")
 })
 trigger: {
 kind: ("stdin-closed" | "parent-killed" | "signal" | "client-close")

@@ -51,6 +51,8 @@ export function eventWords(e: TimelineEntry): string {
     case 'watch-end': return `${who} stopped watching (the window closed, or nothing was left running)`;
     case 'handshake-sent': return 'the client sent initialize';
     case 'answered': return 'the server answered initialize';
+    case 'awaiting-line': return 'the client began waiting for a line on stdout';
+    case 'first-line': return 'the server wrote its first line';
     case 'stdin-closed': return "the client closed the server's stdin";
     case 'parent-killed': return 'the runner killed the client with SIGKILL';
     default: return `${who}: ${e.kind}`;
