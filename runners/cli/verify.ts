@@ -3,7 +3,7 @@
 // verified target in a process of their own, as a trial would, and looks.
 
 import { checkExports } from '../engine/exports-check.ts';
-import { fetchTargets } from '../identity/verify.ts';
+import { fetchTargets } from '../identity/fetch-targets.ts';
 import { parseSources, runtimeUnsupported, verifyProbes } from '../engine/prepare.ts';
 import { hostRuntime, runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';

@@ -14,7 +14,7 @@ import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { sdkClient } from './server-sdk.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
-import { fetchTargets } from '../identity/verify.ts';
+import { fetchTargets } from '../identity/fetch-targets.ts';
 import { probeHead } from './probe-record.ts';
 import { cleanStaleRuns, createRunDir, describeStale, endRunDir } from '../os/run-dir.ts';
 import { adapterFile, runTrial, type TrialContext } from './run-trial.ts';

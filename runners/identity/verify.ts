@@ -12,7 +12,7 @@ import { InputError, IntegrityError } from '../model/errors.ts';
 import type { Entry, Identity, LoadedProbe, PinnedPath } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
 import { git, isCheckout } from './git.ts';
-import { cachedTarget, fetchCommand, installTarget, installTargets, targetDir, type TreeEntry } from './install.ts';
+import { cachedTarget, fetchCommand, installTarget, targetDir, type TreeEntry } from './install.ts';
 import { pinPackage } from './pin.ts';
 import type { Runtime } from './runtime.ts';
 
@@ -109,7 +109,7 @@ export function findPackageDir(from: string, name: string): string | null {
   }
 }
 
-function installedVersion(dir: string): string {
+export function installedVersion(dir: string): string {
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
   return `${manifest.name}@${manifest.version}`;
 }
@@ -120,26 +120,6 @@ function installedVersion(dir: string): string {
  * bytes are checked against the pins all the same; else installed into the cache now,
  * unless `offline` (which starts no process).
  */
-/**
- * Installs, side by side, each package target that verifying the probes would install one
- * after another: the slow part of a first run or verify on a fresh machine. What it
- * installs is trusted only once verification has checked every pinned file, as ever.
- */
-export async function fetchTargets(probes: LoadedProbe[], jobs = 6): Promise<void> {
-  const missing = probes.flatMap((p) => {
-    const id = p.spec.identity;
-    if (id.kind !== 'package' || cachedTarget(id.name, id.version)) return [];
-    const local = findPackageDir(p.codeDir, id.installedAs ?? id.name);
-    return local && installedVersion(local) === `${id.name}@${id.version}` ? [] : [{ id, probe: p.spec.name }];
-  });
-  let next = 0;
-  const worker = async () => {
-    // One at a time per worker; a failed install is left for verification to report.
-    for (let i = next++; i < missing.length; i = next++) await installTargets(missing[i].id.name, [missing[i].id.version], missing[i].probe, 1);
-  };
-  await Promise.all(Array.from({ length: Math.min(jobs, missing.length) }, worker));
-}
-
 export function packageSource(id: PackageIdentity, codeDir: string, probe: string, offline = false): { dir: string; tree?: TreeEntry[] } | { unavailable: string } {
   const cached = cachedTarget(id.name, id.version);
   if (cached) return cached;
