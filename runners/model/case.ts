@@ -100,7 +100,9 @@ export interface ServerSetup {
   launcher?: 'none' | 'shell' | 'npx';
 }
 
-export const DEFAULT_READY_MS = 5_000;
+/** As long as a busy machine may take to start npx, npm and a server: a server that
+ *  answers ends the wait at once, so only one that never answers waits it out. */
+export const DEFAULT_READY_MS = 15_000;
 
 export interface Trigger {
   kind: TriggerKind;

@@ -122,7 +122,7 @@ server?: {
  */
 handshake: ("mcp" | "line" | "none")
 /**
- * How long the harness waits for the handshake's answer before it applies the trigger anyway (5000 if absent).
+ * How long the harness waits for the handshake's answer before it applies the trigger anyway (15000 if absent).
  */
 readyMs?: number
 /**
