@@ -172,6 +172,9 @@ export interface Report {
  *  clauses are all of one kind (model/load-cases.ts). */
 export const isServerCase = (c: { clauses: Clause[] }) => c.clauses.some((clause) => SERVER_CLAUSES.includes(clause));
 
+/** Whether a trial is a server case's: it lists the server's facts (model/case.ts, factNamesAt). */
+export const isServerTrial = (t: Pick<TrialResult, 'facts'>) => t.facts !== undefined && Object.hasOwn(t.facts, 'server.exited');
+
 /** Whether a probe's trials in a report are server cases': a program's probe. */
 export function isServerProbe(report: Pick<Report, 'cases' | 'trials'>, probe: string): boolean {
   const servers = new Set(report.cases.filter(isServerCase).map((c) => c.id));

@@ -5,7 +5,7 @@
 // stays below, folded. Pure: it returns Markdown.
 
 import { clausesOf, FACT_NAMES, type FactName } from '../model/case.ts';
-import type { TrialResult } from '../model/report.ts';
+import { isServerTrial, type TrialResult } from '../model/report.ts';
 import { clauseState } from './render.ts';
 import { spanText, sweepMarkdown, valueText, type Segment, type SweepRow } from './version-sweep.ts';
 
@@ -127,7 +127,7 @@ export function sweepPage({ heading, intro, columns, rows, link }: PageInput): s
     '',
     '| clause | over the versions |',
     '|---|---|',
-    ...clausesOf(columns.some((v) => v.trials.some((t) => t.facts && Object.hasOwn(t.facts, 'server.exited')))).map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseState(v.trials, c) === '-' ? 'not covered' : clauseState(v.trials, c) })))} |`),
+    ...clausesOf(columns.some((v) => v.trials.some(isServerTrial))).map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseState(v.trials, c) === '-' ? 'not covered' : clauseState(v.trials, c) })))} |`),
     '',
     '## What changed, release by release',
     '',

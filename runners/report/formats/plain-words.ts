@@ -3,7 +3,7 @@
 // ended 204 ms later. Its cleanup marker was absent; it appeared 200 ms later." For a
 // server case, what was true once its client went away. Pure.
 
-import type { TrialResult } from '../../model/report.ts';
+import { isServerTrial, type TrialResult } from '../../model/report.ts';
 
 const ms = (n: number) => `${Math.round(n)} ms`;
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -23,12 +23,12 @@ function serverWords(t: TrialResult): string {
 }
 
 /** What the words speak of: the call's settlement, or a server's client going away. */
-export const wordsLabel = (t: TrialResult) => (t.facts && Object.hasOwn(t.facts, 'server.exited') ? 'Once its client went away' : 'At settlement');
+export const wordsLabel = (t: TrialResult) => (isServerTrial(t) ? 'Once its client went away' : 'At settlement');
 
 export function plainWords(t: TrialResult): string {
   const f = t.facts;
   if (!f) return '';
-  if (Object.hasOwn(f, 'server.exited')) return serverWords(t);
+  if (isServerTrial(t)) return serverWords(t);
   const settledAt = (t.timeline ?? []).find((e) => ['rejected', 'resolved', 'threw'].includes(e.kind))?.ms ?? null;
   const out: string[] = [];
   const trigger = t.durations?.triggerToSettleMs;

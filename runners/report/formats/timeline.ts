@@ -4,7 +4,7 @@
 // every lane and labelled, a legend of what each mark means, and an opaque background so
 // a timeline saved alone reads on any page. Pure: it returns markup.
 
-import type { TimelineEntry, TrialResult } from '../../model/report.ts';
+import { isServerTrial, type TimelineEntry, type TrialResult } from '../../model/report.ts';
 import { escapeMarkup } from './escape.ts';
 import { eventWords } from './markdown.ts';
 import { msLabel, timeScale } from './time-scale.ts';
@@ -42,7 +42,7 @@ export function roleWords(role: string): string {
  */
 export function lanesOf(t: TrialResult): Lane[] {
   // A server case's first lane is its client, the program's parent, where a call's is its caller.
-  const server = t.facts !== undefined && Object.hasOwn(t.facts, 'server.exited');
+  const server = isServerTrial(t);
   const lanes: Lane[] = [{ key: 'caller', label: server ? 'client' : 'caller', pid: null }];
   for (const e of t.timeline ?? []) {
     const m = /^(.+):(\d+)$/.exec(e.source);
