@@ -4,6 +4,7 @@
 // verification, plan, controls, ordering and summary. It prints nothing: what to show is
 // the caller's, from the events.
 
+import { toolFiles } from '../identity/own-files.ts';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import type { LoadedCase } from '../model/case.ts';
 import { InputError } from '../model/errors.ts';
@@ -63,7 +64,7 @@ async function pipeline(request: PipelineRequest, on: (e: PipelineEvent) => void
   if (lint.length) throw new InputError(lint);
   const runtime = options.runtime ?? hostRuntime();
   const env = environment(runtime);
-  const shape = { cases, environment: env, createdAt, repeat: options.repeat, shard: options.shard };
+  const shape = { cases, environment: env, createdAt, repeat: options.repeat, shard: options.shard, toolFiles: toolFiles() };
   // Longest first, by what each trial took when last published: only an order.
   const durations = options.durations ?? publishedDurations(runtime.version, cases);
   const run = await runTrials(probes, cases, { ...options, runtime, durations }, (e) => {

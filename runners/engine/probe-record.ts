@@ -3,13 +3,15 @@
 // from the trials (report/build.ts): so a stream's header can carry it before any trial.
 
 import { citedExplanations } from '../identity/citations.ts';
+import { probeFiles } from '../identity/own-files.ts';
 import type { ReportProbe } from '../model/report.ts';
 import type { PreparedProbe } from './prepare.ts';
 
 export function probeHead(p: PreparedProbe): ReportProbe {
   const { name, title, identity } = p.probe.spec;
-  if (!p.verified) return { name, title, identity, unavailable: p.unavailable ?? 'not verified' };
+  const files = probeFiles(p.probe);
+  if (!p.verified) return { name, title, identity, files, unavailable: p.unavailable ?? 'not verified' };
   // The base probe's citations name lines of its own version, not of another.
   const explanations = p.probe.atVersion ? [] : citedExplanations(p.probe);
-  return { name, title, identity, verified: { ...p.verified, unverifiedModules: [] }, ...(explanations.length ? { explanations } : {}) };
+  return { name, title, identity, verified: { ...p.verified, unverifiedModules: [] }, files, ...(explanations.length ? { explanations } : {}) };
 }

@@ -49,7 +49,7 @@ export function checkPinnedPath(probe: string, p: string): void {
 }
 
 /** Bytes of each pinned path at `commit`, from the object database, never the work tree. */
-function readFromGit(probe: string, checkout: string, commit: string, paths: PinnedPath[]): VerifiedFile[] {
+export function readFromGit(probe: string, checkout: string, commit: string, paths: PinnedPath[]): VerifiedFile[] {
   if (!isCheckout(checkout)) throw new InputError([`probe ${probe}: ${checkout}: expected a git checkout (git rev-parse found no repository)`]);
   try {
     git(checkout, ['cat-file', '-e', `${commit}^{commit}`], `probe ${probe}: commit ${commit}`);
@@ -229,7 +229,8 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
       ...(tree ? { tree } : {}),
       files: id.paths.map((p) => {
         const bytes = files.find((f) => f.path === p.path)!.bytes;
-        return { path: p.path, blob: p.blob, ...(p.blobSha256 ? { blobSha256: p.blobSha256 } : {}), size: bytes.length };
+        const sha256 = createHash('sha256').update(bytes).digest('hex');
+        return { path: p.path, blob: p.blob, ...(p.blobSha256 ? { blobSha256: p.blobSha256 } : {}), sha256, size: bytes.length };
       }),
     },
     files,

@@ -107,7 +107,9 @@ export interface Verified {
   tree?: Array<{ name: string; version: string; integrity?: string }>;
   /** The pinned packages of its dependency tree, checked like the target and run from the copy. */
   dependencies?: Array<{ name: string; version: string; files: number }>;
-  files: Array<{ path: string; blob: string; blobSha256?: string; size: number }>;
+  /** Each pinned file: its blob id(s), and the SHA-256 of its bytes (absent in reports
+   *  made before attest, which names files by both). */
+  files: Array<{ path: string; blob: string; blobSha256?: string; sha256?: string; size: number }>;
   /** What turned the verified bytes into running code. */
   loader: string;
   /** Modules the trials loaded that no pin covers (dependencies, for instance). */
@@ -133,11 +135,20 @@ export interface Environment {
 /** A citation as a report carries it: with the cited lines, read from the verified bytes. */
 export type CitedCode = { path: string; lines: [number, number]; code: string } | { node: string; function: string };
 
+/** A file of childproof's own or of a probe's, as the run read it. */
+export interface OwnFile {
+  path: string;
+  blob: string;
+  sha256: string;
+}
+
 export type ReportProbe = {
   name: string;
   title: string;
   identity: Identity;
   verified?: Verified;
+  /** probe.json, its adapter and its divergences file, as the run read them. */
+  files?: OwnFile[];
   unavailable?: string;
   /** The explanations that cite code, with the code they cite. */
   explanations?: Array<{ why: string; cites: CitedCode[] }>;
@@ -151,7 +162,8 @@ export interface Summary {
 
 export interface Report {
   formatVersion: 2;
-  tool: { name: 'childproof'; version: string };
+  /** `files`: childproof's own runners and schemas as they ran (absent in older reports). */
+  tool: { name: 'childproof'; version: string; files?: OwnFile[] };
   /** The version of what facts and outcomes mean (cases/INTERPRETING.md). */
   semantics: number;
   createdAt: string;

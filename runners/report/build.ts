@@ -5,7 +5,7 @@ import os from 'node:os';
 import type { Runtime } from '../identity/runtime.ts';
 import { applyControls } from '../judge/controls.ts';
 import type { LoadedCase } from '../model/case.ts';
-import type { Environment, Outcome, ReportProbe, Report, Summary, TrialResult } from '../model/report.ts';
+import type { Environment, Outcome, OwnFile, ReportProbe, Report, Summary, TrialResult } from '../model/report.ts';
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
 
 /** Outcomes that mean something is not as the probe's expectations say. */
@@ -61,6 +61,8 @@ export interface ReportInput {
   repeat?: number;
   shard?: Report['shard'];
   interrupted?: Report['interrupted'];
+  /** childproof's own files as they ran (identity/own-files.ts). */
+  toolFiles?: OwnFile[];
 }
 
 /** A report without its trials and summary: what a stream's first line carries. */
@@ -69,7 +71,7 @@ export type ReportHeader = Omit<Report, 'trials' | 'summary' | 'interrupted'>;
 export function reportHeader(input: Omit<ReportInput, 'trials' | 'interrupted'>): ReportHeader {
   return {
     formatVersion: 2,
-    tool: { name: 'childproof', version: TOOL_VERSION },
+    tool: { name: 'childproof', version: TOOL_VERSION, ...(input.toolFiles ? { files: input.toolFiles } : {}) },
     semantics: SEMANTICS,
     createdAt: input.createdAt,
     environment: input.environment,

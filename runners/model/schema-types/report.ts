@@ -1,6 +1,13 @@
 // Generated from schemas/report.schema.json by bin/schema-types.ts (`make types`): do not edit.
 
 
+/**
+ * a SHA-256 digest in lowercase hex
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "sha256".
+ */
+export type Sha256 = string
 export type Identity = ({
 kind: ("builtin" | "files" | "git" | "package")
 } & ({
@@ -125,6 +132,10 @@ formatVersion: 2
 tool: {
 name: "childproof"
 version: string
+/**
+ * childproof's own code as it ran: every file of runners/ and schemas/, by path from the checkout's root (attest lists them as the statement's configuration).
+ */
+files?: OwnFile[]
 }
 /**
  * The version of what facts and outcomes mean (cases/INTERPRETING.md). Reports of different semantics can differ in a fact with no change in the target.
@@ -188,6 +199,10 @@ node: string
 function: string
 })[]
 }[]
+/**
+ * The probe's own files as the run read them: probe.json, its adapter, its divergences file. Paths from the checkout's root, or NAME/PATH for a probe outside it.
+ */
+files?: OwnFile[]
 }[]
 cases: {
 id: string
@@ -225,6 +240,20 @@ by: string
 planned: number
 finished: number
 }
+}
+/**
+ * A file of childproof's own or of a probe's, as it was when the run began: its git blob id and the SHA-256 of its bytes.
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "ownFile".
+ */
+export interface OwnFile {
+path: string
+/**
+ * a git blob id: 40 lowercase hex digits (SHA-1 of "blob <size>\0" and the bytes), or 64 in a SHA-256 repository
+ */
+blob: string
+sha256: Sha256
 }
 export interface PinnedPath {
 /**
@@ -292,6 +321,10 @@ blob: string
  */
 blobSha256?: string
 size: number
+/**
+ * a SHA-256 digest in lowercase hex
+ */
+sha256?: string
 }[]
 loader: string
 unverifiedModules: string[]
