@@ -19,8 +19,9 @@ const MAY_IMPORT: Record<string, string[]> = {
   worker: ['model', 'os', 'protocol'],
   supervisor: ['model', 'os', 'protocol'],
   report: ['model', 'judge', 'identity'],
+  attest: ['model', 'identity'],
   engine: ['model', 'os', 'identity', 'judge', 'worker', 'protocol', 'report'],
-  cli: ['model', 'os', 'identity', 'engine', 'report', 'judge'],
+  cli: ['model', 'os', 'identity', 'engine', 'report', 'judge', 'attest'],
 };
 
 const LINE_LIMIT = 250;

@@ -15,6 +15,7 @@ const VERBS: Record<string, () => Promise<Verb>> = {
   run: async () => (await import('./run.ts')).cmdRun,
   judge: async () => (await import('./judge.ts')).cmdJudge,
   verify: async () => (await import('./verify.ts')).cmdVerify,
+  attest: async () => (await import('./attest.ts')).cmdAttest,
   init: async () => (await import('./init.ts')).cmdInit,
   pin: async () => (await import('./pin.ts')).cmdPin,
   replay: async () => (await import('./replay.ts')).cmdReplay,
@@ -32,7 +33,7 @@ const VERBS: Record<string, () => Promise<Verb>> = {
 };
 
 /** The commands that build, install or download into the cache (model/cache.ts). */
-const USE_CACHE = new Set(['run', 'verify', 'init', 'pin', 'replay', 'stability', 'sweep']);
+const USE_CACHE = new Set(['run', 'verify', 'attest', 'init', 'pin', 'replay', 'stability', 'sweep']);
 
 export async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;

@@ -1,6 +1,7 @@
 // `childproof verify`: checks probes' identities, then that each target has the exports
 // its adapter declares it uses. It calls nothing: the check imports the adapter and the
-// verified target in a process of their own, as a trial would, and looks.
+// verified target in a process of their own, as a trial would, and looks. With
+// --statement, it checks an attestation instead (cli/verify-statement.ts).
 
 import { checkExports } from '../engine/exports-check.ts';
 import { fetchTargets } from '../identity/fetch-targets.ts';
@@ -10,13 +11,20 @@ import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { chosenProbes } from '../model/selection.ts';
 import { parse, string, strings } from './args.ts';
+import { verifyStatement } from './verify-statement.ts';
 
 export async function cmdVerify(args: string[]): Promise<number> {
   const { values } = parse(args, {
     probe: { type: 'string', multiple: true },
     source: { type: 'string', multiple: true },
     node: { type: 'string' }, runtime: { type: 'string' },
+    statement: { type: 'string' }, report: { type: 'string' }, pub: { type: 'string' },
   });
+  if (values.statement !== undefined) {
+    if (values.node !== undefined || values.runtime !== undefined) throw new InputError(['--statement checks the runtime the statement names: give no --node or --runtime']);
+    return verifyStatement(string(values.statement)!, { report: string(values.report), pub: string(values.pub), sources: strings(values.source), probes: strings(values.probe) });
+  }
+  if (values.report !== undefined || values.pub !== undefined) throw new InputError([`${values.report !== undefined ? '--report' : '--pub'} goes with --statement F`]);
   const probes = chosenProbes(strings(values.probe));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const runtime = runtimeFromFlags(values);

@@ -1,0 +1,112 @@
+// `childproof verify --statement F [--report R] [--pub KEY] [--source NAME=PATH]... [--probe DIR]...`:
+// an attestation checked without running anything. F is a statement, a DSSE envelope (with
+// --pub, its signature is checked) or a Sigstore bundle from GitHub's attest action (whose
+// signature `gh attestation verify` checks). Every subject is read again from its package,
+// checkout or files and its digests computed anew; with --report, the report's SHA-256
+// must be the one the statement names. A changed byte, a report that differs or a
+// signature that does not verify: exit 3.
+
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { checkSubjects } from '../attest/check-subjects.ts';
+import { envelopeBody, keyId, readKey, signedBy } from '../attest/dsse.ts';
+import type { Subject } from '../attest/subjects.ts';
+import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { display, readJson } from '../model/files.ts';
+import { loadProbes, shippedProbes } from '../model/load-probes.ts';
+import { validate } from '../model/schemas.ts';
+import { IN_TOTO_PAYLOAD_TYPE, TEST_RESULT_TYPE, type Envelope, type Statement, type TestResultPredicate } from '../model/statement.ts';
+
+const say = (what: string, line: string) => process.stdout.write(`${what.padEnd(12)} ${line}\n`);
+
+function publicKey(file: string) {
+  let pem: Buffer;
+  try {
+    pem = fs.readFileSync(file);
+  } catch (err) {
+    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  const key = readKey(pem, 'public');
+  if (typeof key === 'string') throw InputError.at(display(file), '', key);
+  return key;
+}
+
+/** The statement inside F, and the envelope that carried it, if one did. */
+function unwrap(file: string, pub: string | undefined): Statement {
+  const { data } = readJson(file);
+  const shown = display(file);
+  const bundle = (data as { dsseEnvelope?: unknown })?.dsseEnvelope;
+  const wrapped = bundle ?? data;
+  if (!wrapped || typeof wrapped !== 'object' || !('payloadType' in wrapped)) {
+    if (pub !== undefined) throw InputError.at(shown, '', 'expected a signed envelope, since --pub was given; this is a bare statement');
+    return checkedStatement(data, shown);
+  }
+  const at = bundle ? `${shown}#/dsseEnvelope` : shown;
+  const problems = validate('envelope', wrapped, at);
+  if (problems.length) throw new InputError(problems);
+  const envelope = wrapped as Envelope;
+  if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE) throw InputError.at(at, '/payloadType', `expected ${IN_TOTO_PAYLOAD_TYPE}`);
+  if (pub !== undefined) {
+    const key = publicKey(pub);
+    if (!signedBy(envelope, key)) {
+      const ids = envelope.signatures.map((s) => s.keyid ?? 'none').join(', ');
+      throw new IntegrityError([`${shown}: no signature verifies with ${display(pub)} (key id ${keyId(key)}; the envelope's: ${ids})`]);
+    }
+    say('signature', `verifies with ${display(pub)} (key id ${keyId(key)})`);
+  } else if (bundle) {
+    say('signature', 'a Sigstore bundle: its signature and signer are checked by gh attestation verify, not here');
+  } else {
+    say('signature', 'not checked: give --pub KEY to check it');
+  }
+  let statement: unknown;
+  try {
+    statement = JSON.parse(envelopeBody(envelope).toString('utf8'));
+  } catch {
+    throw InputError.at(at, '/payload', 'expected the base64 of a JSON statement');
+  }
+  return checkedStatement(statement, `${at} (payload)`);
+}
+
+function checkedStatement(data: unknown, shown: string): Statement {
+  const problems = validate('statement', data, shown);
+  if (problems.length) throw new InputError(problems);
+  const statement = data as Statement;
+  if (statement.predicateType !== TEST_RESULT_TYPE) throw InputError.at(shown, '/predicateType', `expected ${TEST_RESULT_TYPE}, the predicate childproof attest writes`);
+  statement.subject.forEach((s, i) => {
+    const a = s.annotations as Partial<Subject['annotations']> | undefined;
+    if (!s.name || !Array.isArray(a?.probes) || !a.probes.length || !['package', 'git', 'files', 'builtin'].includes(a.pin as string)) {
+      throw InputError.at(shown, `/subject/${i}`, 'expected a name and annotations saying where its bytes come from (probes, pin), as childproof attest writes them');
+    }
+  });
+  return statement;
+}
+
+function checkReport(statement: Statement, report: string): void {
+  const entry = (statement.predicate as TestResultPredicate).configuration.find((c) => c.annotations?.role === 'report');
+  if (!entry?.digest?.sha256) throw new InputError([`the statement names no report by SHA-256, so ${display(report)} cannot be checked against it`]);
+  const found = createHash('sha256').update(readJson(report).bytes).digest('hex');
+  if (found !== entry.digest.sha256) {
+    throw new IntegrityError([`${display(report)}: expected sha256 ${entry.digest.sha256} (the statement's, for ${entry.name}), found ${found}`]);
+  }
+  say('report', `${display(report)} is the statement's ${entry.name} (sha256 ${found})`);
+}
+
+export function verifyStatement(file: string, options: { report?: string; pub?: string; sources: string[]; probes: string[] }): number {
+  const statement = unwrap(file, options.pub);
+  if (options.report !== undefined) checkReport(statement, options.report);
+  const sources: Record<string, string> = {};
+  for (const s of options.sources) {
+    const m = /^([^=]+)=(.+)$/.exec(s);
+    if (!m) throw new InputError([`--source with --statement expects NAME=PATH (NAME a probe or a package), not "${s}"`]);
+    sources[m[1]] = path.resolve(m[2]);
+  }
+  const probes = [...loadProbes(options.probes), ...shippedProbes()];
+  const check = checkSubjects(statement.subject as Subject[], { sources, probes });
+  for (const line of check.checked) say('subjects', line);
+  if (check.changed.length) throw new IntegrityError([...check.changed, ...check.unreadable]);
+  if (check.unreadable.length) throw new InputError(check.unreadable);
+  const p = statement.predicate as TestResultPredicate;
+  say('statement', `${statement.subject.length} subject(s) are the bytes it names; ${p.result}: ${p.passedTests?.length ?? 0} passed, ${p.warnedTests?.length ?? 0} warned, ${p.failedTests?.length ?? 0} failed`);
+  return EXIT.ok;
+}
