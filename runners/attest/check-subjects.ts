@@ -1,13 +1,14 @@
 // A statement's subjects read again from where each says its bytes come from: a package
 // (installed into the cache, or a directory given with --source), a git checkout at the
-// pinned commit, a directory of files, or a runtime's binary; each file's digests computed
-// anew and set against the statement's.
+// pinned commit (or a directory or the one file given for it), a directory of files, or a
+// runtime's binary; each file's digests computed anew and set against the statement's.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { installTarget } from '../identity/install.ts';
 import { runtimeFor } from '../identity/runtime.ts';
+import { isCheckout } from '../identity/git.ts';
 import { blobId, readFromGit } from '../identity/verify.ts';
 import { InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
@@ -75,11 +76,17 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
   }
   let read: (name: string) => { file: string; bytes: Buffer | null };
   let where: string;
-  if (o.pin === 'git') {
-    const checkout = placeOf(o, places);
-    const files = readFromGit(o.probes[0], checkout, o.commit!, subjects.map((s) => ({ path: s.name, blob: s.digest.gitBlob ?? '' })));
+  const place = o.pin === 'git' || o.pin === 'files' ? placeOf(o, places) : null;
+  if (o.pin === 'git' && isCheckout(place!)) {
+    // A checkout is read at the pinned commit, never its work tree, as a pin is.
+    const files = readFromGit(o.probes[0], place!, o.commit!, subjects.map((s) => ({ path: s.name, blob: s.digest.gitBlob ?? '' })));
     read = (name) => ({ file: `${name} at ${o.commit}`, bytes: files.find((f) => f.path === name)!.bytes });
-    where = `${display(checkout)} at ${o.commit}`;
+    where = `${display(place!)} at ${o.commit}`;
+  } else if (place !== null && fs.existsSync(place) && fs.statSync(place).isFile()) {
+    // The one pinned file, handed over alone.
+    if (subjects.length !== 1) throw new InputError([`${display(place)}: expected a directory, since ${o.probes[0]} pins ${subjects.length} files`]);
+    read = () => ({ file: display(place), bytes: fs.readFileSync(place) });
+    where = display(place);
   } else {
     let dir: string;
     if (o.pin === 'package') {
@@ -91,7 +98,7 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
         if ('unavailable' in got) throw new InputError([got.unavailable]);
         dir = got.dir;
       }
-    } else dir = placeOf(o, places);
+    } else dir = place!;
     read = (name) => {
       const file = path.join(dir, name);
       return { file: display(file), bytes: fs.existsSync(file) && fs.statSync(file).isFile() ? fs.readFileSync(file) : null };

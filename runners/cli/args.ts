@@ -18,6 +18,8 @@ Usage:
   childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--runtime node|bun|deno[@V]]
+  childproof verify --statement FILE [--report REPORT] [--pub KEY.pub] [--source NAME=PATH]... [--probe DIR]...
+  childproof attest REPORT [--out FILE] [--url URL] [--key KEY.pem] [--predicate FILE] [--checksums FILE]
   childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION]
                   [--with-dependencies]) [--export NAME | --command 'BIN ARGS'] [--name NAME] [--force]
   childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME [--with-dependencies])
@@ -36,7 +38,8 @@ Usage:
 
 Exit codes: 0 every outcome as expected; 1 some outcome is not (fail, unexpected-pass,
 error, unknown, flaky), or judge, compare or replay found a difference; 2 a usage or
-input error; 3 a probe's code is not the pinned code; 4 an unsupported platform
+input error; 3 a probe's code is not the pinned code (or not a statement's subject, or a
+statement's signature or report does not verify); 4 an unsupported platform
 (Windows); 129, 130, 143 stopped by SIGHUP, SIGINT, SIGTERM (the finished trials are
 written, marked interrupted).
 

@@ -1,6 +1,7 @@
 // `childproof attest REPORT [--out F] [--url URL] [--key K] [--predicate F] [--checksums F]`:
 // the report as an in-toto Statement v1 with the Test Result predicate (attest/statement.ts),
-// checked against the Statement's schema before it is written. With --key, wrapped in a
+// checked against the Statement's schema before it is written; its url the run's, on
+// GitHub Actions, unless --url says otherwise. With --key, wrapped in a
 // DSSE envelope signed with the user's Ed25519 key. --predicate and --checksums write the
 // predicate alone and the subjects in shasum's format: what GitHub's attest action takes.
 
@@ -44,6 +45,12 @@ function checksums(statement: Statement): string {
   return `${[...lines].join('\n')}\n`;
 }
 
+/** The run on GitHub Actions, from the variables every job has: the predicate's `url`. */
+function githubRun(env: NodeJS.ProcessEnv): string | undefined {
+  const { GITHUB_SERVER_URL: server, GITHUB_REPOSITORY: repo, GITHUB_RUN_ID: run } = env;
+  return server && repo && run ? `${server}/${repo}/actions/runs/${run}` : undefined;
+}
+
 export function cmdAttest(args: string[]): number {
   const { values, positionals } = parse(
     args,
@@ -53,7 +60,7 @@ export function cmdAttest(args: string[]): number {
   const [file] = positionals;
   const outs = { '--out': string(values.out), '--predicate': string(values.predicate), '--checksums': string(values.checksums) };
   for (const [option, out] of Object.entries(outs)) if (out !== undefined) checkOutput(out, option);
-  const url = string(values.url);
+  const url = string(values.url) ?? githubRun(process.env);
   if (url !== undefined && !URL.canParse(url)) throw new InputError([`--url expects a URL, such as the CI run's, not "${url}"`]);
   const key = values.key === undefined ? null : keyFrom(string(values.key)!);
   const report: Report = readReport(file);

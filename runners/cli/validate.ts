@@ -1,11 +1,13 @@
 // `childproof validate [FILE]...`: every shipped case, probe and transcription, or the
-// files named (cases, probes, divergences, transcriptions, reports), checked and run never.
+// files named (cases, probes, divergences, transcriptions, reports, in-toto statements and
+// DSSE envelopes), checked and run never.
 
 import path from 'node:path';
 import { citationProblems } from '../identity/citations.ts';
 import type { LoadedCase } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';
-import { readJson } from '../model/files.ts';
+import { display, readJson } from '../model/files.ts';
+import { validate } from '../model/schemas.ts';
 import { expectationFiles, lintCoverage, lintExpectations, lintProbe } from '../model/lint.ts';
 import { CASE_SUFFIX, loadAllCases, loadCase } from '../model/load-cases.ts';
 import { DIVERGENCES_FILE, loadProbeDir, shippedProbes } from '../model/load-probes.ts';
@@ -41,7 +43,11 @@ function fileProblems(file: string): string[] {
     const probe = loadProbeDir(path.dirname(file));
     return [...lintProbe(probe, loadAllCases()), ...citationProblems(probe)];
   }
-  if ((readJson(file).data as { kind?: unknown })?.kind === 'published-expectations') return lintExpectations(file, loadAllCases());
+  const data = readJson(file).data as { kind?: unknown; _type?: unknown; payloadType?: unknown };
+  if (data?.kind === 'published-expectations') return lintExpectations(file, loadAllCases());
+  // An attestation: a statement, or the envelope that signs one (its signature is verify's).
+  if (data?._type !== undefined) return validate('statement', data, display(file));
+  if (data?.payloadType !== undefined) return validate('envelope', data, display(file));
   readReport(file);
   return [];
 }

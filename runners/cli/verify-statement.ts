@@ -1,9 +1,9 @@
 // `childproof verify --statement F [--report R] [--pub KEY] [--source NAME=PATH]... [--probe DIR]...`:
 // an attestation checked without running anything. F is a statement, a DSSE envelope (with
 // --pub, its signature is checked) or a Sigstore bundle from GitHub's attest action (whose
-// signature `gh attestation verify` checks). Every subject is read again from its package,
-// checkout or files and its digests computed anew; with --report, the report's SHA-256
-// must be the one the statement names. A changed byte, a report that differs or a
+// signature `gh attestation verify` checks; its subjects are found among the report's
+// files). Every subject is read again from its package, checkout or files and its digests
+// computed anew; with --report, the report's SHA-256 must be the one the statement names. A changed byte, a report that differs or a
 // signature that does not verify: exit 3.
 
 import { createHash } from 'node:crypto';
@@ -11,11 +11,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { checkSubjects } from '../attest/check-subjects.ts';
 import { envelopeBody, keyId, readKey, signedBy } from '../attest/dsse.ts';
-import type { Subject } from '../attest/subjects.ts';
+import { subjectsOf, type Subject } from '../attest/subjects.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { display, readJson } from '../model/files.ts';
 import { loadProbes, shippedProbes } from '../model/load-probes.ts';
 import { validate } from '../model/schemas.ts';
+import { readReport } from '../report/report-file.ts';
 import { IN_TOTO_PAYLOAD_TYPE, TEST_RESULT_TYPE, type Envelope, type Statement, type TestResultPredicate } from '../model/statement.ts';
 
 const say = (what: string, line: string) => process.stdout.write(`${what.padEnd(12)} ${line}\n`);
@@ -73,13 +74,34 @@ function checkedStatement(data: unknown, shown: string): Statement {
   if (problems.length) throw new InputError(problems);
   const statement = data as Statement;
   if (statement.predicateType !== TEST_RESULT_TYPE) throw InputError.at(shown, '/predicateType', `expected ${TEST_RESULT_TYPE}, the predicate childproof attest writes`);
-  statement.subject.forEach((s, i) => {
-    const a = s.annotations as Partial<Subject['annotations']> | undefined;
-    if (!s.name || !Array.isArray(a?.probes) || !a.probes.length || !['package', 'git', 'files', 'builtin'].includes(a.pin as string)) {
-      throw InputError.at(shown, `/subject/${i}`, 'expected a name and annotations saying where its bytes come from (probes, pin), as childproof attest writes them');
-    }
-  });
   return statement;
+}
+
+const hasOrigin = (s: Statement['subject'][number]) => {
+  const a = s.annotations as Partial<Subject['annotations']> | undefined;
+  return Boolean(s.name) && Array.isArray(a?.probes) && a.probes.length > 0 && ['package', 'git', 'files', 'builtin'].includes(a.pin as string);
+};
+
+/**
+ * The subjects with where their bytes come from: as the statement says (childproof attest
+ * wrote it), else found among the report's verified files by name and digest (a statement
+ * another signer built from `attest --checksums`, such as GitHub's attest action).
+ */
+function subjectsToCheck(statement: Statement, shown: string, report: string | undefined): Subject[] {
+  if (statement.subject.every(hasOrigin)) return statement.subject as Subject[];
+  if (report === undefined) {
+    const i = statement.subject.findIndex((s) => !hasOrigin(s));
+    throw InputError.at(shown, `/subject/${i}`, 'expected annotations saying where its bytes come from (probes, pin), as childproof attest writes them; or give --report REPORT, whose verified files name them');
+  }
+  const ours = subjectsOf(readReport(report));
+  const changed: string[] = [];
+  const found = statement.subject.flatMap((s) => {
+    const same = ours.find((o) => o.name === s.name && ['sha256', 'gitBlob'].some((a) => s.digest[a] !== undefined && s.digest[a] === o.digest[a]));
+    if (!same) changed.push(`${shown}: subject ${s.name ?? '(no name)'} (${Object.entries(s.digest).map(([a, d]) => `${a} ${d}`).join(', ')}) is no file ${display(report)} verified`);
+    return same ? [{ ...same, digest: s.digest }] : [];
+  });
+  if (changed.length) throw new IntegrityError(changed);
+  return found;
 }
 
 function checkReport(statement: Statement, report: string): void {
@@ -95,6 +117,7 @@ function checkReport(statement: Statement, report: string): void {
 export function verifyStatement(file: string, options: { report?: string; pub?: string; sources: string[]; probes: string[] }): number {
   const statement = unwrap(file, options.pub);
   if (options.report !== undefined) checkReport(statement, options.report);
+  const subjects = subjectsToCheck(statement, display(file), options.report);
   const sources: Record<string, string> = {};
   for (const s of options.sources) {
     const m = /^([^=]+)=(.+)$/.exec(s);
@@ -102,11 +125,11 @@ export function verifyStatement(file: string, options: { report?: string; pub?: 
     sources[m[1]] = path.resolve(m[2]);
   }
   const probes = [...loadProbes(options.probes), ...shippedProbes()];
-  const check = checkSubjects(statement.subject as Subject[], { sources, probes });
+  const check = checkSubjects(subjects, { sources, probes });
   for (const line of check.checked) say('subjects', line);
   if (check.changed.length) throw new IntegrityError([...check.changed, ...check.unreadable]);
   if (check.unreadable.length) throw new InputError(check.unreadable);
   const p = statement.predicate as TestResultPredicate;
-  say('statement', `${statement.subject.length} subject(s) are the bytes it names; ${p.result}: ${p.passedTests?.length ?? 0} passed, ${p.warnedTests?.length ?? 0} warned, ${p.failedTests?.length ?? 0} failed`);
+  say('statement', `${subjects.length} subject(s) are the bytes it names; ${p.result}: ${p.passedTests?.length ?? 0} passed, ${p.warnedTests?.length ?? 0} warned, ${p.failedTests?.length ?? 0} failed`);
   return EXIT.ok;
 }

@@ -1,6 +1,8 @@
 // An in-toto attestation as childproof writes and reads it: the Statement v1 with the Test
 // Result predicate v0.1 (schemas/statement.schema.json), and the DSSE envelope that signs
-// it (schemas/envelope.schema.json). The field names are the specifications'.
+// it (schemas/envelope.schema.json). The field names are the specifications'. Type aliases,
+// not interfaces: the specifications admit unknown fields, and only an alias fits the
+// generated types' index signatures (test/types/agreement.ts).
 
 export const STATEMENT_TYPE = 'https://in-toto.io/Statement/v1';
 export const TEST_RESULT_TYPE = 'https://in-toto.io/attestation/test-result/v0.1';
@@ -10,7 +12,7 @@ export const IN_TOTO_PAYLOAD_TYPE = 'application/vnd.in-toto+json';
 /** Digests of one artifact by algorithm: childproof writes `gitBlob` and `sha256`. */
 export type DigestSet = Record<string, string>;
 
-export interface ResourceDescriptor {
+export type ResourceDescriptor = {
   name?: string;
   uri?: string;
   digest?: DigestSet;
@@ -18,7 +20,7 @@ export interface ResourceDescriptor {
   downloadLocation?: string;
   mediaType?: string;
   annotations?: Record<string, unknown>;
-}
+};
 
 /** What a subject's annotations say of where its bytes come from (attest/subjects.ts). */
 export interface SubjectOrigin {
@@ -33,21 +35,21 @@ export interface SubjectOrigin {
   release?: string;
 }
 
-export interface TestResultPredicate {
+export type TestResultPredicate = {
   result: 'PASSED' | 'WARNED' | 'FAILED';
   configuration: ResourceDescriptor[];
   url?: string;
   passedTests: string[];
   warnedTests: string[];
   failedTests: string[];
-}
+};
 
-export interface Statement {
+export type Statement = {
   _type: typeof STATEMENT_TYPE;
   subject: Array<ResourceDescriptor & { digest: DigestSet }>;
   predicateType: string;
   predicate: TestResultPredicate | Record<string, unknown>;
-}
+};
 
 export interface Envelope {
   payloadType: string;

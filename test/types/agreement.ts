@@ -21,6 +21,13 @@ import type {
   WorkerOutput as WorkerOutputMessage,
 } from '../../runners/model/schema-types/trial-dir.ts';
 import type { ExportsCheck, ExportsCheckSpec, TrialSpec, WorkerOutput } from '../../runners/worker/messages.ts';
+import type { Envelope, Statement, TestResultPredicate } from '../../runners/model/statement.ts';
+import type { DSSEEnvelope } from '../../runners/model/schema-types/envelope.ts';
+import type { InTotoStatementV1WithTheTestResultPredicateV01 as InTotoStatement, TestResult } from '../../runners/model/schema-types/statement.ts';
+
+/** Compiles only when A is assignable to B: for the in-toto specifications, whose
+ *  parsing rules admit fields no one knows yet, so what childproof writes is one case. */
+export type Within<A, B> = [A] extends [B] ? true : { 'not assignable': 'code -> schema' };
 
 /** Compiles only when A and B are each assignable to the other. */
 export type Agree<A, B> = [A] extends [B] ? ([B] extends [A] ? true : { 'not assignable': 'schema -> code' }) : { 'not assignable': 'code -> schema' };
@@ -44,4 +51,10 @@ export const agreements: Array<true> = [
   true as Agree<ExportsCheckSpec, ExportsCheckSpecMessage>,
   true as Agree<ExportsCheck, ExportsCheckMessage>,
   true as Agree<FixtureRecord & { protocol: 2 }, FixtureRecordMessage>,
+];
+
+export const within: Array<true> = [
+  true as Within<Statement, InTotoStatement>,
+  true as Within<TestResultPredicate, TestResult>,
+  true as Within<Envelope, DSSEEnvelope>,
 ];
