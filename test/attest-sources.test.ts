@@ -77,4 +77,22 @@ concurrent(test, 'a git pin is read at its commit: a later commit leaves the sta
   assert.match(alone.stderr, /target\.mjs: expected sha256 [0-9a-f]{64} \(the statement's\), found [0-9a-f]{64}/);
 });
 
+concurrent(test, "a subject's name cannot lead out of its root, and a file that is gone is a change", async () => {
+  const dir = tempDir();
+  const out = path.join(dir, 'statement.json');
+  assert.is((await cli('attest', REFERENCE, '--out', out)).code, 0);
+  const statement = JSON.parse(fs.readFileSync(out, 'utf8'));
+  const named = (name: string) => {
+    const copy = structuredClone(statement);
+    copy.subject[0].name = name;
+    return writeJson(path.join(dir, `${name.replace(/\W/g, '_')}.json`), copy);
+  };
+  const outside = await cli('verify', '--statement', named('../fixture/stdio-server.mjs'));
+  assert.is(outside.code, 2);
+  assert.match(outside.stderr, /path "\.\.\/fixture\/stdio-server\.mjs": expected a relative path inside the root/);
+  const gone = await cli('verify', '--statement', named('gone.mjs'));
+  assert.is(gone.code, 3);
+  assert.match(gone.stderr, /gone\.mjs: expected the file the statement names \(gitBlob [0-9a-f]{40}, sha256 [0-9a-f]{64}\), found no regular file/);
+});
+
 finish(test);

@@ -12,7 +12,7 @@ import { statementOf } from '../runners/attest/statement.ts';
 import type { Report } from '../runners/model/report.ts';
 import { validate } from '../runners/model/schemas.ts';
 import type { Statement, TestResultPredicate } from '../runners/model/statement.ts';
-import { cli, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { cli, cliInstalling, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
@@ -50,7 +50,7 @@ concurrent(test, 'attest on a committed report gives a statement that validates,
     const files = read(report).probes.flatMap((p) => p.verified?.files ?? []);
     assert.is(statement.subject.length, files.length);
     for (const s of statement.subject) assert.ok(s.digest.gitBlob, `${s.name} has a gitBlob`);
-    const checked = await cli('verify', '--statement', out, '--report', report);
+    const checked = await cliInstalling('verify', '--statement', out, '--report', report);
     assert.is(checked.code, 0, checked.stderr);
     assert.match(checked.stdout, /subject\(s\) are the bytes it names/);
   }

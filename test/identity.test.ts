@@ -11,7 +11,7 @@ import { binarySha256 } from '../runners/identity/binary-digest.ts';
 import { blobId } from '../runners/identity/verify.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
-import { cli, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { cli, cliInstalling, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { FAST_CASE, git, pin, pinnedFilesProbe, STACK, targetSource, writeProbe } from './support/pinned.ts';
 import { concurrent, finish } from './support/suite.ts';
 
@@ -225,7 +225,7 @@ concurrent(test, 'bad pins and bad sources get one line naming the probe, the pa
 });
 
 concurrent(test, 'verify passes for every built-in probe on a fresh clone, and names what must be supplied', async () => {
-  const r = await cli('verify');
+  const r = await cliInstalling('verify');
   assert.is(r.code, 0, r.stderr);
   assert.match(r.stdout, /verified\s+node-execfile\s+builtin: node:child_process in node v\d+/);
   assert.match(r.stdout, /verified\s+reference\s+files: 1 file\(s\) from directory/);

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { installTarget } from '../identity/install.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { isCheckout } from '../identity/git.ts';
-import { blobId, readFromGit } from '../identity/verify.ts';
+import { blobId, checkPinnedPath, readFromGit } from '../identity/verify.ts';
 import { InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -74,6 +74,9 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
     out.checked.push(`${o.runtime} ${o.release} binary, for ${o.probes.join(', ')}`);
     return;
   }
+  // A statement is anyone's file: its names stay below their root, as a pin's do, and a
+  // link is no pinned file.
+  for (const s of subjects) checkPinnedPath(o.probes[0], s.name);
   let read: (name: string) => { file: string; bytes: Buffer | null };
   let where: string;
   const place = o.pin === 'git' || o.pin === 'files' ? placeOf(o, places) : null;
@@ -101,13 +104,13 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
     } else dir = place!;
     read = (name) => {
       const file = path.join(dir, name);
-      return { file: display(file), bytes: fs.existsSync(file) && fs.statSync(file).isFile() ? fs.readFileSync(file) : null };
+      return { file: display(file), bytes: fs.lstatSync(file, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(file) : null };
     };
     where = o.pin === 'package' ? `${o.package} in ${display(dir)}` : display(dir);
   }
   for (const s of subjects) {
     const { file, bytes } = read(s.name);
-    const problem = bytes === null ? `${file}: expected the file the statement names (${Object.entries(s.digest).map(([a, d]) => `${a} ${d}`).join(', ')}), found none` : digestProblems(file, s.digest, bytes);
+    const problem = bytes === null ? `${file}: expected the file the statement names (${Object.entries(s.digest).map(([a, d]) => `${a} ${d}`).join(', ')}), found no regular file` : digestProblems(file, s.digest, bytes);
     if (problem) out.changed.push(problem);
   }
   out.checked.push(`${subjects.length} file(s) of ${where}, for ${o.probes.join(', ')}`);

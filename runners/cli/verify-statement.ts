@@ -33,7 +33,7 @@ function publicKey(file: string) {
   return key;
 }
 
-/** The statement inside F, and the envelope that carried it, if one did. */
+/** The statement F holds: bare, in a DSSE envelope (its signature checked with --pub), or in a Sigstore bundle. */
 function unwrap(file: string, pub: string | undefined): Statement {
   const { data } = readJson(file);
   const shown = display(file);

@@ -22,6 +22,9 @@ export const BIN = path.join(ROOT, 'bin', 'childproof.mjs');
 /** How long any single wait in a test may take before it fails, naming what it waited for.
  *  A guard against a hang, not a measurement: nothing asserts on how long a wait took. */
 const WAIT_LIMIT_MS = 60_000;
+/** The same guard for a command that installs packages from the registry on an empty
+ *  cache (a fresh clone's first `verify`): what it waits on is the network, many times. */
+const INSTALL_LIMIT_MS = 240_000;
 
 const made: string[] = [];
 
@@ -44,13 +47,13 @@ export function removeTempDirs(): void {
 }
 
 /** Races `promise` against the wait limit; on the limit it rejects saying what it waited for. */
-export function bounded<T>(what: string, promise: Promise<T>, cancel: () => void = () => {}): Promise<T> {
+export function bounded<T>(what: string, promise: Promise<T>, cancel: () => void = () => {}, limitMs = WAIT_LIMIT_MS): Promise<T> {
   let timer: NodeJS.Timeout;
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       cancel();
-      reject(new Error(`waited ${WAIT_LIMIT_MS / 1000} s for ${what}`));
-    }, WAIT_LIMIT_MS);
+      reject(new Error(`waited ${limitMs / 1000} s for ${what}`));
+    }, limitMs);
   });
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
 }
@@ -119,11 +122,20 @@ export function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; s
 }
 
 /** The same, with variables of its own in the environment. */
-export async function cliWith(cwd: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+export function cliWith(cwd: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCli(cwd, env, WAIT_LIMIT_MS, args);
+}
+
+/** A command that may install every built-in probe's package into an empty cache first. */
+export function cliInstalling(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCli(os.tmpdir(), {}, INSTALL_LIMIT_MS, args);
+}
+
+async function runCli(cwd: string, env: Record<string, string>, limitMs: number, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   // The wait limit starts once the command has a slot: a test queued behind others is not late.
   return inSlot(async () => {
     const running = $({ nothrow: true, quiet: true, cwd, env: { ...process.env, ...env } })`${process.execPath} ${BIN} ${args}`;
-    const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'));
+    const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'), limitMs);
     return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
   });
 }
