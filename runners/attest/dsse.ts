@@ -3,6 +3,9 @@
 // is signed with the body and a signature made for one type cannot pass for another.
 
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
+import fs from 'node:fs';
+import { InputError } from '../model/errors.ts';
+import { display } from '../model/files.ts';
 import type { Envelope } from '../model/statement.ts';
 
 /** DSSE's pre-authentication encoding: "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body. */
@@ -17,15 +20,23 @@ export function keyId(key: KeyObject): string {
   return createHash('sha256').update(pub.export({ type: 'spki', format: 'der' })).digest('hex');
 }
 
-/** A PEM key as a KeyObject, or why it cannot be used: only Ed25519 is accepted. */
-export function readKey(pem: Buffer, kind: 'private' | 'public'): KeyObject | string {
+/** The Ed25519 key a PEM file holds; a file that cannot be read, or holds another kind of
+ *  key, is the user's to fix (exit 2). */
+export function keyFile(file: string, kind: 'private' | 'public'): KeyObject {
+  const wrong = (why: string) => InputError.at(display(file), '', why);
+  let pem: Buffer;
+  try {
+    pem = fs.readFileSync(file);
+  } catch (err) {
+    throw wrong(`cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
   let key: KeyObject;
   try {
     key = kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);
   } catch (err) {
-    return `expected a PEM ${kind} key (${(err as Error).message.split('\n')[0]})`;
+    throw wrong(`expected a PEM ${kind} key (${(err as Error).message.split('\n')[0]})`);
   }
-  if (key.asymmetricKeyType !== 'ed25519') return `expected an Ed25519 key, found ${key.asymmetricKeyType ?? 'a key of no known type'}`;
+  if (key.asymmetricKeyType !== 'ed25519') throw wrong(`expected an Ed25519 key, found ${key.asymmetricKeyType ?? 'a key of no known type'}`);
   return key;
 }
 

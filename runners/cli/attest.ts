@@ -6,9 +6,8 @@
 // predicate alone and the subjects in shasum's format: what GitHub's attest action takes.
 
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
-import { readKey, signEnvelope } from '../attest/dsse.ts';
+import { keyFile, signEnvelope } from '../attest/dsse.ts';
 import { statementOf } from '../attest/statement.ts';
 import { EXIT, InputError, InvalidReportError } from '../model/errors.ts';
 import { display, readJson, writeFileWhole } from '../model/files.ts';
@@ -22,17 +21,6 @@ import { parse, string } from './args.ts';
 /** GitHub's attest action takes at most this many subjects. */
 export const ACTION_SUBJECTS = 1024;
 
-function keyFrom(file: string) {
-  let pem: Buffer;
-  try {
-    pem = fs.readFileSync(file);
-  } catch (err) {
-    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  const key = readKey(pem, 'private');
-  if (typeof key === 'string') throw InputError.at(display(file), '', key);
-  return key;
-}
 
 /** The subjects as shasum writes them, each file once. */
 function checksums(statement: Statement): string {
@@ -62,7 +50,7 @@ export function cmdAttest(args: string[]): number {
   for (const [option, out] of Object.entries(outs)) if (out !== undefined) checkOutput(out, option);
   const url = string(values.url) ?? githubRun(process.env);
   if (url !== undefined && !URL.canParse(url)) throw new InputError([`--url expects a URL, such as the CI run's, not "${url}"`]);
-  const key = values.key === undefined ? null : keyFrom(string(values.key)!);
+  const key = values.key === undefined ? null : keyFile(string(values.key)!, 'private');
   const report: Report = readReport(file);
   const sha256 = createHash('sha256').update(readJson(file).bytes).digest('hex');
   const { statement, notes } = statementOf(report, { name: path.basename(file), sha256 }, url);

@@ -7,10 +7,9 @@
 // signature that does not verify: exit 3.
 
 import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { checkSubjects } from '../attest/check-subjects.ts';
-import { envelopeBody, keyId, readKey, signedBy } from '../attest/dsse.ts';
+import { envelopeBody, keyId, keyFile, signedBy } from '../attest/dsse.ts';
 import { subjectsOf, type Subject } from '../attest/subjects.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { display, readJson } from '../model/files.ts';
@@ -21,17 +20,6 @@ import { IN_TOTO_PAYLOAD_TYPE, TEST_RESULT_TYPE, type Envelope, type Statement, 
 
 const say = (what: string, line: string) => process.stdout.write(`${what.padEnd(12)} ${line}\n`);
 
-function publicKey(file: string) {
-  let pem: Buffer;
-  try {
-    pem = fs.readFileSync(file);
-  } catch (err) {
-    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
-  const key = readKey(pem, 'public');
-  if (typeof key === 'string') throw InputError.at(display(file), '', key);
-  return key;
-}
 
 /** The statement F holds: bare, in a DSSE envelope (its signature checked with --pub), or in a Sigstore bundle. */
 function unwrap(file: string, pub: string | undefined): Statement {
@@ -49,7 +37,7 @@ function unwrap(file: string, pub: string | undefined): Statement {
   const envelope = wrapped as Envelope;
   if (envelope.payloadType !== IN_TOTO_PAYLOAD_TYPE) throw InputError.at(at, '/payloadType', `expected ${IN_TOTO_PAYLOAD_TYPE}`);
   if (pub !== undefined) {
-    const key = publicKey(pub);
+    const key = keyFile(pub, 'public');
     if (!signedBy(envelope, key)) {
       const ids = envelope.signatures.map((s) => s.keyid ?? 'none').join(', ');
       throw new IntegrityError([`${shown}: no signature verifies with ${display(pub)} (key id ${keyId(key)}; the envelope's: ${ids})`]);
