@@ -5,8 +5,8 @@
 
 import fs from 'node:fs';
 import { InputError } from './errors.ts';
-import { display } from './files.ts';
-import { cannotWrite, makeEachLevel } from './output.ts';
+import { display, makeEachLevel } from './files.ts';
+import { cannotWrite } from './output.ts';
 import { CACHE_DIR, cacheLocation } from './paths.ts';
 
 /** Makes the cache directory if need be and proves a file can be created in it. */

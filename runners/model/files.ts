@@ -1,17 +1,15 @@
 // Reading JSON with errors a person can act on, and the one way childproof writes a file:
 // whole or not at all.
 
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseJsonc, type ParseError, printParseErrorCode } from 'jsonc-parser';
-import writeFileAtomic from 'write-file-atomic';
+import { display } from './display.ts';
 import { InputError } from './errors.ts';
+import { readInput } from './read-input.ts';
 
-/** A path as the user would type it from here: relative when below the working directory. */
-export function display(file: string): string {
-  const rel = path.relative(process.cwd(), file);
-  return rel.startsWith('..') ? file : rel;
-}
+export { display };
 
 function lineAndColumn(text: string, position: number): string {
   const before = text.slice(0, position);
@@ -45,12 +43,7 @@ export function tooDeepAt(text: string, most = MOST_DEPTH): number {
 
 /** Parse JSON, reporting a syntax error by line and column rather than with a stack. */
 export function readJson(file: string): { data: unknown; bytes: Buffer } {
-  let bytes: Buffer;
-  try {
-    bytes = fs.readFileSync(file);
-  } catch (err) {
-    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
+  const bytes = readInput(file, { what: 'JSON document' });
   const text = bytes.toString('utf8');
   const deep = tooDeepAt(text);
   if (deep >= 0) throw InputError.at(display(file), '', `expected JSON nested at most ${MOST_DEPTH} deep (deeper at ${lineAndColumn(text, deep)})`);
@@ -68,25 +61,84 @@ export function readJson(file: string): { data: unknown; bytes: Buffer } {
 
 /**
  * Writes the whole text or leaves the old file as it was: a reader never sees half a file.
- * Never in place of what is not a regular file (a rename would replace a device or a
- * link); a path that cannot be written is the user's to fix, exit 2.
+ * The bytes go to a new file beside the target, every one of them (a write to a nearly
+ * full disk can take part of a buffer and say so only by its count), are flushed to the
+ * disk, and only then renamed over the target. Never in place of what is not a regular
+ * file (a rename would replace a device or a link); any failure is the user's to fix,
+ * exit 2, naming the file and the errno, and leaves no temporary file behind.
  */
-export function writeFileWhole(file: string, text: string): void {
+export function writeFileWhole(file: string, text: string | Uint8Array): void {
   const cannot = (why: string) => new InputError([`${display(file)}: cannot be written (${why})`]);
+  const target = path.resolve(file);
   let st: fs.Stats | null = null;
   try {
-    st = fs.lstatSync(file);
+    st = fs.lstatSync(target);
   } catch {}
   if (st?.isDirectory()) throw cannot('it is a directory');
   if (st && !st.isFile()) throw cannot(st.isSymbolicLink() ? 'it is a link' : 'it is not a regular file');
+  const dir = path.dirname(target);
+  const tmp = path.join(dir, `.${path.basename(target).slice(0, 64)}.${randomBytes(6).toString('hex')}.tmp`);
+  let fd: number | null = null;
   try {
-    fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileAtomic.sync(file, text);
+    makeEachLevel(dir);
+    // A file replaced keeps its permissions; a new one gets the umask's.
+    fd = fs.openSync(tmp, 'wx', st ? st.mode & 0o7777 : 0o666);
+    if (st) fs.fchmodSync(fd, st.mode & 0o7777);
+    writeAll(fd, typeof text === 'string' ? Buffer.from(text, 'utf8') : text);
+    fs.fsyncSync(fd);
+    fs.closeSync(fd);
+    fd = null;
+    fs.renameSync(tmp, target);
   } catch (err) {
+    if (fd !== null) {
+      try {
+        fs.closeSync(fd);
+      } catch {}
+    }
+    fs.rmSync(tmp, { force: true });
     const code = (err as NodeJS.ErrnoException).code;
-    if (code) throw cannot(code);
+    if (code) throw cannot(errnoText(err as NodeJS.ErrnoException));
     throw err;
   }
+  syncDirectory(dir);
+}
+
+/** Every byte, or an error: a short write is followed by another until none is left. */
+function writeAll(fd: number, bytes: Uint8Array): void {
+  for (let done = 0; done < bytes.length; ) {
+    const n = fs.writeSync(fd, bytes, done, bytes.length - done);
+    if (n <= 0) throw Object.assign(new Error('no byte was written'), { code: 'ENOSPC' });
+    done += n;
+  }
+}
+
+/** The rename itself reaches the disk with its directory; where a directory cannot be synced, nothing is lost but that promise. */
+function syncDirectory(dir: string): void {
+  let fd: number | null = null;
+  try {
+    fd = fs.openSync(dir, fs.constants.O_RDONLY | fs.constants.O_DIRECTORY);
+    fs.fsyncSync(fd);
+  } catch {
+  } finally {
+    if (fd !== null) fs.closeSync(fd);
+  }
+}
+
+/**
+ * mkdir -p one level at a time: Node's recursive mkdir retries for ever where mkdir
+ * answers ENOENT under a parent that exists (/proc), so a directory asked for there hangs.
+ */
+export function makeEachLevel(dir: string): void {
+  const missing: string[] = [];
+  for (let d = path.resolve(dir); !fs.existsSync(d) && path.dirname(d) !== d; d = path.dirname(d)) missing.unshift(d);
+  for (const d of missing) fs.mkdirSync(d);
+}
+
+/** ENOSPC, with the system's words for it. */
+export function errnoText(err: NodeJS.ErrnoException): string {
+  const words: Record<string, string> = { ENOSPC: 'no space left on the device', EDQUOT: 'disk quota exceeded', EROFS: 'a read-only file system', EACCES: 'permission denied', EPERM: 'operation not permitted', EIO: 'an input/output error', ENOENT: 'no such file or directory', ENOTDIR: 'a file is in the way' };
+  const code = err.code ?? String(err);
+  return words[code] ? `${code}: ${words[code]}` : code;
 }
 
 export function writeJsonWhole(file: string, data: unknown): void {

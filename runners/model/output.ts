@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from './errors.ts';
-import { display } from './files.ts';
+import { display, makeEachLevel } from './files.ts';
 import { readPidRecord, writePidRecord, type PidRecord } from './pid-record.ts';
 
 /** Refuses, with exit 2, an output that is not a regular file or cannot be written. */
@@ -59,16 +59,6 @@ export function cannotWrite(dir: string): string | null {
   } catch (err) {
     return (err as NodeJS.ErrnoException).code ?? String(err);
   }
-}
-
-/**
- * mkdir -p one level at a time: Node's recursive mkdir retries for ever where mkdir
- * answers ENOENT under a parent that exists (/proc), so a directory asked for there hangs.
- */
-export function makeEachLevel(dir: string): void {
-  const missing: string[] = [];
-  for (let d = path.resolve(dir); !fs.existsSync(d); d = path.dirname(d)) missing.unshift(d);
-  for (const d of missing) fs.mkdirSync(d);
 }
 
 /**

@@ -21,7 +21,19 @@ export function readPidRecord(file: string): PidRecord | null {
   }
 }
 
-/** Writes `record` to a new file; fails if one is there (`wx`), which is what a lock needs. */
+/**
+ * Writes `record` to a new file; fails if one is there (`wx`), which is what a lock needs.
+ * A record that could not be written whole (a full disk) is removed, not left as a lock
+ * that names nobody.
+ */
 export function writePidRecord(file: string, record: PidRecord): void {
-  fs.writeFileSync(file, JSON.stringify(record), { flag: 'wx', mode: 0o644 });
+  const fd = fs.openSync(file, 'wx', 0o644);
+  try {
+    fs.writeFileSync(fd, JSON.stringify(record));
+  } catch (err) {
+    fs.closeSync(fd);
+    fs.rmSync(file, { force: true });
+    throw err;
+  }
+  fs.closeSync(fd);
 }

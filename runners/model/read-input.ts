@@ -1,0 +1,135 @@
+// The one way childproof reads a file a user hands in: a report, a stream, a statement, a
+// key, a probe's or a case's file, a subject named by a statement. Only a regular file is
+// read, and never by a call that could block or grow without end: a FIFO would wait for a
+// writer for ever, /dev/zero never ends, a directory is not a document. Everything else is
+// refused with exit 2 and one line naming the file and what was expected.
+
+import fs from 'node:fs';
+import { InputError } from './errors.ts';
+import { display } from './display.ts';
+
+/** Far above any report childproof writes, and below what one JavaScript string can hold. */
+export const MOST_INPUT = 256 * 1024 * 1024;
+const CHUNK = 1 << 20;
+
+const KINDS: Array<[(s: fs.Stats) => boolean, string]> = [
+  [(s) => s.isDirectory(), 'a directory'],
+  [(s) => s.isFIFO(), 'a FIFO, which could block for ever'],
+  [(s) => s.isCharacterDevice(), 'a character device, which need never end'],
+  [(s) => s.isBlockDevice(), 'a block device'],
+  [(s) => s.isSocket(), 'a socket'],
+];
+
+function kindOf(st: fs.Stats): string {
+  return KINDS.find(([is]) => is(st))?.[1] ?? 'not a regular file';
+}
+
+const sizeText = (n: number) => (n >= 1 << 20 ? `${Math.round(n / (1 << 20))} MiB` : `${n} bytes`);
+
+export interface InputOptions {
+  /** What the file is to the user, for the message: 'report', 'key'. */
+  what?: string;
+  /** Most bytes read; a larger file is refused. */
+  most?: number;
+}
+
+/** Opens a regular file without blocking, or refuses it; the caller closes the descriptor. */
+function openRegular(file: string, { what = 'file', most = MOST_INPUT }: InputOptions): { fd: number; refuse: (why: string) => InputError } {
+  const refuse = (why: string) => InputError.at(display(file), '', `expected a regular file as the ${what}; ${why}`);
+  let st: fs.Stats;
+  try {
+    st = fs.statSync(file);
+  } catch (err) {
+    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  if (!st.isFile()) throw refuse(`it is ${kindOf(st)}`);
+  if (st.size > most) throw refuse(`it is ${sizeText(st.size)}, more than the ${sizeText(most)} childproof reads`);
+  let fd: number;
+  try {
+    // O_NONBLOCK: a FIFO put in its place between the stat and the open is not waited on.
+    fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+  } catch (err) {
+    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+  const opened = fs.fstatSync(fd);
+  if (!opened.isFile()) {
+    fs.closeSync(fd);
+    throw refuse(`it is ${kindOf(opened)}`);
+  }
+  return { fd, refuse };
+}
+
+/**
+ * The file's bytes. Read to its end, not to the size stat gave (a file under /proc says 0
+ * bytes and may still hold some, or grow while read), and never past `most`.
+ */
+export function readInput(file: string, options: InputOptions = {}): Buffer {
+  const most = options.most ?? MOST_INPUT;
+  const { fd, refuse } = openRegular(file, options);
+  try {
+    const chunks: Buffer[] = [];
+    let total = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(CHUNK);
+      const got = readChunk(fd, chunk, file);
+      if (got === 0) break;
+      total += got;
+      if (total > most) throw refuse(`it grew past the ${sizeText(most)} childproof reads`);
+      chunks.push(chunk.subarray(0, got));
+    }
+    return Buffer.concat(chunks, total);
+  } finally {
+    fs.closeSync(fd);
+  }
+}
+
+/** readInput as UTF-8 text. */
+export function readInputText(file: string, options: InputOptions = {}): string {
+  return readInput(file, options).toString('utf8');
+}
+
+function readChunk(fd: number, into: Buffer, file: string): number {
+  try {
+    return fs.readSync(fd, into, 0, into.length, null);
+  } catch (err) {
+    throw InputError.at(display(file), '', `cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+}
+
+/**
+ * Calls `each` with every line of the file (without its newline) and, last, with the piece
+ * after the final newline if there is one (`cut`: true). A chunk at a time: a stream of
+ * many trials is never one string, and no line may pass `most`.
+ */
+export function forEachLine(file: string, each: (line: string, n: number, cut: boolean) => void, options: InputOptions = {}): void {
+  const most = options.most ?? MOST_INPUT;
+  const { fd, refuse } = openRegular(file, options);
+  try {
+    let pending: Buffer[] = [];
+    let pendingBytes = 0;
+    let total = 0;
+    let n = 0;
+    for (;;) {
+      const chunk = Buffer.allocUnsafe(CHUNK);
+      const got = readChunk(fd, chunk, file);
+      if (got === 0) break;
+      total += got;
+      if (total > most) throw refuse(`it grew past the ${sizeText(most)} childproof reads`);
+      let start = 0;
+      for (let nl = chunk.indexOf(10, 0); nl !== -1 && nl < got; nl = chunk.indexOf(10, start)) {
+        pending.push(chunk.subarray(start, nl));
+        each(Buffer.concat(pending, pendingBytes + nl - start).toString('utf8'), ++n, false);
+        pending = [];
+        pendingBytes = 0;
+        start = nl + 1;
+      }
+      if (start < got) {
+        pending.push(chunk.subarray(start, got));
+        pendingBytes += got - start;
+      }
+    }
+    if (pendingBytes > 0) each(Buffer.concat(pending, pendingBytes).toString('utf8'), ++n, true);
+  } finally {
+    fs.closeSync(fd);
+  }
+}

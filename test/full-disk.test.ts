@@ -1,0 +1,128 @@
+// A full disk loses nothing: every verb that writes a file writes it whole or not at all,
+// exits 2 naming the file and the errno, and leaves the old file as it was and no
+// temporary file beside it. Each command runs in a mount namespace of its own on a small
+// tmpfs filled to its last page (a write there takes part of a buffer, then fails), which
+// needs root; elsewhere the one test says why nothing ran.
+
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { BIN, inSlot, ROOT, tempDir } from './support/helpers.ts';
+import { concurrent, finish } from './support/suite.ts';
+
+/** Whether this process may make a mount namespace and mount a tmpfs in it: asked of the kernel. */
+function namespaces(): string | null {
+  if (process.getuid?.() !== 0) return 'they need root';
+  const r = spawnSync('unshare', ['-m', 'sh', '-c', 'mount -t tmpfs -o size=16k none /mnt && umount /mnt'], { encoding: 'utf8' });
+  return r.status === 0 ? null : `unshare -m failed here: ${(r.stderr || r.error?.message || '').trim()}`;
+}
+const WHY_NOT = namespaces();
+
+const REPORT = path.join(ROOT, 'results', 'execa', '9.6.1@node-v20.20.2.json');
+const OLD = 'the old file\n';
+
+interface Outcome {
+  code: number;
+  stderr: string;
+  /** What the tmpfs held afterwards, but the filler. */
+  left: string[];
+  /** The old file's text afterwards, when there was one. */
+  old: string | null;
+}
+
+/**
+ * Runs childproof with `args` (where `@` stands for the tmpfs) in a namespace of its own:
+ * `before` is a shell line run on the empty tmpfs (an old file, a probe to bless), then
+ * the disk is filled, leaving `free` bytes, and the command runs.
+ */
+function onFullDisk(args: string[], opts: { before?: (disk: string) => string; free?: number; oldFile?: string } = {}): Promise<Outcome> {
+  return inSlot(async () => {
+    const scratch = tempDir('childproof-full-');
+    const disk = path.join(scratch, 'disk');
+    fs.mkdirSync(disk);
+    const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
+    const argv = [process.execPath, BIN, ...args.map((a) => a.replaceAll('@/', `${disk}/`))].map(q).join(' ');
+    const script = [
+      'set -u',
+      `mount -t tmpfs -o size=512k none ${q(disk)} || exit 97`,
+      opts.before?.(disk) ?? ':',
+      opts.oldFile ? `printf %s ${q(OLD)} > ${q(path.join(disk, opts.oldFile))}` : ':',
+      // Full to the last byte, then a little room again: a write that needs more is cut.
+      `cat /dev/zero > ${q(path.join(disk, '.fill'))} 2>/dev/null; truncate -s -${opts.free ?? 4096} ${q(path.join(disk, '.fill'))}`,
+      `${argv} > /dev/null 2> ${q(path.join(scratch, 'stderr'))}; echo "exit $?" > ${q(path.join(scratch, 'result'))}`,
+      `ls -A ${q(disk)} | grep -vx .fill >> ${q(path.join(scratch, 'result'))}`,
+      opts.oldFile ? `cp ${q(path.join(disk, opts.oldFile))} ${q(path.join(scratch, 'old'))} 2>/dev/null` : ':',
+      'true',
+    ].join('\n');
+    const child = spawn('unshare', ['-m', 'sh', '-c', script], { cwd: scratch, stdio: 'ignore' });
+    await new Promise((resolve) => child.once('exit', resolve));
+    const [exit, ...left] = fs.readFileSync(path.join(scratch, 'result'), 'utf8').split('\n').filter(Boolean);
+    const old = fs.existsSync(path.join(scratch, 'old')) ? fs.readFileSync(path.join(scratch, 'old'), 'utf8') : null;
+    return { code: Number(exit.replace('exit ', '')), stderr: fs.readFileSync(path.join(scratch, 'stderr'), 'utf8'), left, old };
+  });
+}
+
+/** Exit 2, one line naming the file and ENOSPC, no stack, the old file untouched, no temporary file. */
+function assertLostNothing(r: Outcome, file: string, left: string[]): void {
+  assert.is(r.code, 2, r.stderr);
+  assert.match(r.stderr, new RegExp(`${file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}: cannot be written \\(ENOSPC: no space left on the device\\)`));
+  assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+  assert.equal(r.left.sort(), [...left].sort(), 'nothing half-written, no temporary file');
+  if (left.includes(path.basename(file))) assert.is(r.old, OLD, 'the old file is as it was');
+}
+
+if (WHY_NOT) {
+  test(`full-disk tests did not run: ${WHY_NOT}`, () => {
+    assert.ok(WHY_NOT);
+  });
+} else {
+  concurrent(test, 'render on a full disk exits 2 and leaves the old page as it was', async () => {
+    const r = await onFullDisk(['render', REPORT, '--format', 'html', '--out', '@/index.html'], { oldFile: 'index.html' });
+    assertLostNothing(r, 'index.html', ['index.html']);
+  });
+
+  concurrent(test, 'merge on a full disk exits 2 and writes no half report', async () => {
+    const r = await onFullDisk(['merge', REPORT, '--out', '@/merged.json']);
+    assertLostNothing(r, 'merged.json', []);
+  });
+
+  concurrent(test, 'judge --out on a full disk exits 2 and leaves the old report as it was', async () => {
+    const r = await onFullDisk(['judge', REPORT, '--out', '@/judged.json'], { oldFile: 'judged.json' });
+    assertLostNothing(r, 'judged.json', ['judged.json']);
+  });
+
+  concurrent(test, 'attest on a full disk exits 2 and writes no half statement', async () => {
+    const r = await onFullDisk(['attest', REPORT, '--out', '@/statement.json']);
+    assertLostNothing(r, 'statement.json', []);
+  });
+
+  concurrent(test, 'publish on a full disk exits 2 and writes no half file', async () => {
+    const r = await onFullDisk(['publish', REPORT, '--dir', '@/results'], { free: 0 });
+    assert.is(r.code, 2, r.stderr);
+    assert.match(r.stderr, /cannot be written \((ENOSPC: no space left on the device|ENOSPC)\)/);
+    assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+  });
+
+  concurrent(test, 'bless on a full disk exits 2 and leaves the probe\'s divergences as they were', async () => {
+    const r = await onFullDisk(['bless', REPORT, '--probe', '@/execa'], {
+      before: (disk) => `cp -r '${path.join(ROOT, 'probes', 'execa')}' '${disk}/execa'`,
+      free: 0,
+    });
+    assert.is(r.code, 2, r.stderr);
+    assert.match(r.stderr, /divergences\.json: cannot be written \(ENOSPC: no space left on the device\)/);
+    assert.equal(r.left, ['execa']);
+  });
+
+  concurrent(test, 'run on a full disk exits 2, says which file could not be written, and writes no half report', async () => {
+    const r = await onFullDisk(['run', '--probe', 'reference', '--case', 'core/success', '--out', '@/r.json', '--quiet'], { oldFile: 'r.json', free: 16384 });
+    assert.is(r.code, 2, r.stderr);
+    assert.match(r.stderr, /r\.jsonl?: cannot be written \(ENOSPC: no space left on the device\)/);
+    assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+    assert.is(r.old, OLD, 'the old report is as it was');
+    assert.not.ok(r.left.some((f) => f.endsWith('.tmp')), `no temporary file: ${r.left}`);
+  });
+}
+
+finish(test);
