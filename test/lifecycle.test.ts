@@ -87,6 +87,17 @@ concurrent(test, 'SIGKILL of the runner: its supervisor ends every trial process
   assert.equal(runDirs(s.scratch), []);
   assert.not.ok(fs.existsSync(s.out), 'the runner wrote no report');
 
+  // A second run on the same --out takes the dead run's lock over, but not its trials:
+  // it refuses, saying how to recover them, and the stream is as the dead run left it.
+  const kept = fs.readFileSync(s.stream, 'utf8');
+  const again = spawn(process.execPath, [BIN, 'run', '--probe', 'reference', '--case', 'core/success', '--out', s.out], { env: { ...process.env, TMPDIR: s.scratch }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let refused = '';
+  again.stderr!.on('data', (d) => (refused += d));
+  assert.is((await exitOf(again)).code, 2, refused);
+  assert.match(refused, new RegExp(`report\\.jsonl holds ${trialLines(s.stream).length} finished trials? of an earlier run that did not finish; recover (it|them) with \`childproof report --from .*report\\.jsonl --out .*report\\.json\``));
+  assert.is(fs.readFileSync(s.stream, 'utf8'), kept, 'the stream is untouched');
+  assert.not.ok(fs.existsSync(`${s.out}.lock`), 'the refused run holds no lock');
+
   // The stream of the dead run holds every trial it finished.
   const rebuilt = path.join(s.scratch, 'rebuilt.json');
   const from = spawn(process.execPath, [BIN, 'report', '--from', s.stream, '--out', rebuilt], { stdio: 'ignore' });

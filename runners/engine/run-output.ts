@@ -5,18 +5,33 @@
 // same --out is refused (exit 2, naming the other's pid) instead of writing into, and
 // then deleting, the first one's stream.
 
+import { InputError } from '../model/errors.ts';
+import { display } from '../model/files.ts';
 import { checkOutput, lockOutput } from '../model/output.ts';
 import type { Report } from '../model/report.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import { writeReport } from '../report/report-file.ts';
-import { openStream, streamFileFor, type Stream } from '../report/stream.ts';
+import { openStream, streamFileFor, trialsKeptIn, type Stream } from '../report/stream.ts';
 import type { PipelineEvent } from './pipeline.ts';
 
-/** Returns the release of the lock. */
+/**
+ * Returns the release of the lock. A stream already there holding finished trials is a
+ * run that died (its lock was taken over just now, or it was never released): those
+ * trials are nowhere else, so the run is refused rather than writing over them.
+ */
 export function claimOutput(out: string, stream = true): () => void {
   checkOutput(out);
   if (stream) checkOutput(streamFileFor(out), '--out (its stream)');
-  return lockOutput(out, (h) => processState(h.pid, h.startTime) === 'running', { pid: process.pid, startTime: startTimeOf(process.pid) });
+  const release = lockOutput(out, (h) => processState(h.pid, h.startTime) === 'running', { pid: process.pid, startTime: startTimeOf(process.pid) });
+  const kept = stream ? trialsKeptIn(streamFileFor(out)) : 0;
+  if (kept > 0) {
+    release();
+    const from = display(streamFileFor(out));
+    throw new InputError([
+      `--out ${display(out)}: ${from} holds ${kept} finished trial${kept === 1 ? '' : 's'} of an earlier run that did not finish; recover ${kept === 1 ? 'it' : 'them'} with \`childproof report --from ${from} --out ${display(out)}\`, or move ${from} away, then run again`,
+    ]);
+  }
+  return release;
 }
 
 export interface RunOutput {
@@ -36,7 +51,14 @@ export function claimRunOutput(out: string): RunOutput {
       if (e.kind === 'trial') stream?.trial(e.trial);
     },
     write(report) {
-      writeReport(out, report);
+      try {
+        writeReport(out, report);
+      } catch (err) {
+        // The report could not be written whole: its stream is what is left, say how much.
+        const cut = stream?.failed();
+        if (err instanceof InputError) throw new InputError([...err.problems, cut ?? `${display(streamFileFor(out))} holds every finished trial; \`childproof report --from\` writes the report from it once there is room`]);
+        throw err;
+      }
       stream?.end(report.interrupted);
       stream?.remove();
     },

@@ -8,7 +8,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../model/errors.ts';
-import { display, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
+import { display, errnoText, makeEachLevel, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
+import { forEachLine } from '../model/read-input.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
 import { completeReport, summarize, type ReportHeader } from './build.ts';
@@ -25,19 +26,42 @@ export function streamFileFor(reportFile: string): string {
 export interface Stream {
   trial(t: TrialResult): void;
   end(interrupted?: Report['interrupted']): void;
+  /** Why the stream stopped keeping trials (a full disk), or null while it keeps them all. */
+  failed(): string | null;
   /** Once the report is written whole, the stream is no longer needed. */
   remove(): void;
 }
 
-/** Each line is appended whole with one write, synchronously: a kill cuts at most the last. */
+/**
+ * Each line is appended whole with one write, synchronously: a kill cuts at most the last.
+ * A stream that cannot be started is refused at once (exit 2, naming it and the errno);
+ * one that cannot be appended to later (a disk filling up) stops there and says so through
+ * `failed`: the trials before it are still in it, and the report is still written whole.
+ */
 export function openStream(file: string, header: StreamHeader): Stream {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  fs.writeFileSync(file, `${JSON.stringify(header)}\n`);
+  try {
+    makeEachLevel(path.dirname(path.resolve(file)));
+    fs.writeFileSync(file, `${JSON.stringify(header)}\n`);
+  } catch (err) {
+    fs.rmSync(file, { force: true });
+    throw new InputError([`${display(file)}: cannot be written (${errnoText(err as NodeJS.ErrnoException)})`]);
+  }
   const mine = fs.lstatSync(file).ino;
-  const append = (line: Line) => fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+  let failed: string | null = null;
+  let kept = 0;
+  const append = (line: Line) => {
+    if (failed) return;
+    try {
+      fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+      if (line.kind === 'trial') kept++;
+    } catch (err) {
+      failed = `${display(file)}: cannot be written (${errnoText(err as NodeJS.ErrnoException)}); it holds the first ${kept} finished trial${kept === 1 ? '' : 's'}`;
+    }
+  };
   return {
     trial: (trial) => append({ kind: 'trial', trial }),
     end: (interrupted) => append({ kind: 'end', ...(interrupted ? { interrupted } : {}) }),
+    failed: () => failed,
     // Never a stream this run did not write: the file there now must be the one it made.
     remove: () => {
       try {
@@ -45,6 +69,25 @@ export function openStream(file: string, header: StreamHeader): Stream {
       } catch {}
     },
   };
+}
+
+/**
+ * How many finished trials a stream left by another run holds, without trusting it: only
+ * a regular file is read, and it is counted line by line, never parsed whole.
+ */
+export function trialsKeptIn(file: string): number {
+  let st: fs.Stats;
+  try {
+    st = fs.lstatSync(file);
+  } catch {
+    return 0;
+  }
+  if (!st.isFile() || st.size === 0) return 0;
+  let count = 0;
+  forEachLine(file, (line) => {
+    if (line.startsWith('{"kind":"trial"')) count++;
+  });
+  return count;
 }
 
 function problem(file: string, line: number, expected: string): InputError {
@@ -58,37 +101,38 @@ function problem(file: string, line: number, expected: string): InputError {
  * that validates or an input error naming the file and line.
  */
 export function reportFromStream(file: string): Report {
-  let text: string;
-  try {
-    text = fs.readFileSync(file, 'utf8');
-  } catch (err) {
-    throw new InputError([`${display(file)}: cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`]);
-  }
-  if (text.length === 0) throw problem(file, 1, 'expected the run header; the file is empty');
-  const lines = text.split('\n');
-  // The last piece has no newline: it was being written when the runner died, unless it
-  // is whole (a copy that lost only its final newline), and then it counts.
-  const last = lines.pop()!;
-  const whole = last && parses(last) ? [...lines, last] : lines;
-  if (whole.length === 0) throw problem(file, 1, 'expected the run header; it was cut short while being written (the runner died at its start)');
   let header: StreamHeader | null = null;
   // Each trial line is checked inside the header's report, built once.
   let shell: Omit<Report, 'trials'> | null = null;
   const trials: TrialResult[] = [];
   let end: Extract<Line, { kind: 'end' }> | null = null;
-  whole.forEach((raw, i) => {
-    const line = parseLine(file, raw, i + 1);
-    if (i === 0) {
-      if (line?.kind !== 'run') throw problem(file, 1, 'expected the run header ({"kind":"run", ...}) first');
-      header = line;
-      shell = headerReport(file, line);
-    } else if (line?.kind === 'trial') {
-      const problems = validate('report', { ...shell!, trials: [line.trial] }, `${display(file)}: line ${i + 1}`);
-      if (problems.length) throw new InputError(problems);
-      trials.push(line.trial);
-    } else if (line?.kind === 'end') end = line;
-    else throw problem(file, i + 1, 'expected a trial or end line');
-  });
+  let lines = 0;
+  // Read a line at a time: a stream of many trials is never held as one string.
+  forEachLine(
+    file,
+    (raw, n, cut) => {
+      // The piece after the last newline was being written when the runner died, unless
+      // it is whole (a copy that lost only its final newline), and then it counts.
+      if (cut && !parses(raw)) return;
+      lines = n;
+      const line = parseLine(file, raw, n);
+      if (n === 1) {
+        if (line?.kind !== 'run') throw problem(file, 1, 'expected the run header ({"kind":"run", ...}) first');
+        header = line;
+        shell = headerReport(file, line);
+      } else if (line?.kind === 'trial') {
+        const problems = validate('report', { ...shell!, trials: [line.trial] }, `${display(file)}: line ${n}`);
+        if (problems.length) throw new InputError(problems);
+        trials.push(line.trial);
+      } else if (line?.kind === 'end') end = line;
+      else throw problem(file, n, 'expected a trial or end line');
+    },
+    { what: 'stream' },
+  );
+  if (lines === 0 && header === null) {
+    const empty = fs.statSync(file).size === 0;
+    throw problem(file, 1, empty ? 'expected the run header; the file is empty' : 'expected the run header; it was cut short while being written (the runner died at its start)');
+  }
   const { kind: _kind, planned, ...rest } = header! as StreamHeader;
   const ended = end as Extract<Line, { kind: 'end' }> | null;
   const interrupted = ended ? ended.interrupted : { by: 'the runner died before its stream was ended', planned, finished: trials.length };
