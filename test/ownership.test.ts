@@ -6,6 +6,7 @@
 
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
@@ -14,7 +15,7 @@ import { ownCgroup } from '../runners/os/cgroup.ts';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processState, startTimeOf } from '../runners/os/processes.ts';
 import { cliIn, cliWith, exitOf, FIXTURE, inSlot, tempDir, whenInDir, writeJson } from './support/helpers.ts';
-import { concurrent, eager, finish } from './support/suite.ts';
+import { concurrent, eager, finish, stillRunning, SUITE_VARIABLE } from './support/suite.ts';
 
 /** Root, with a cgroup v2 hierarchy mounted read-write: told from /proc directly, not from the code under test. */
 const AS_ROOT =
@@ -86,6 +87,7 @@ concurrent(test, 'a target that plants FIFOs where the fixtures write their reco
     path.join(dir, 'plant.mjs'),
     `import { execFile, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 export function exec(file, args, options) {
   for (const [sub, name] of [['procs', 'planted.json'], ['events', 'planted.jsonl']]) {
@@ -192,5 +194,50 @@ concurrent(test, "clean ends a dead run's process by its mark, and leaves a stra
   assert.is(processState(stranger.pid, stranger.startTime), 'running');
   await stranger.stop();
 }));
+
+concurrent(test, 'a planted directory whose owner.json names an ordinary directory as its cgroup gets no process killed by clean or by a run', () => inSlot(async () => {
+  const scratch = tempDir();
+  const tag = 'childproof-run-0badc0de0badc0de0badc0de';
+  const dir = path.join(scratch, tag);
+  fs.mkdirSync(dir, { mode: 0o700 });
+  fs.chmodSync(dir, 0o700);
+  const victim = canary('a stranger');
+  // A plain file called cgroup.procs, listing the stranger, in a directory named for the tag.
+  fs.writeFileSync(path.join(dir, 'cgroup.procs'), `${victim.pid}\n`);
+  fs.writeFileSync(path.join(dir, 'owner.json'), JSON.stringify({ pid: await deadPid(), startTime: null, keep: true, createdAt: 'x', cgroup: dir }));
+  const clean = await cliWith(scratch, { TMPDIR: scratch }, 'clean');
+  assert.is(clean.code, 0, clean.stderr);
+  assert.match(clean.stdout, new RegExp(`${tag}: nothing of it was running; left the cgroup its owner.json names, .*${tag}, alone: it is not below a cgroup v2 mount`));
+  assert.is(processState(victim.pid, victim.startTime), 'running', 'the stranger lives after clean');
+  const run = await cliWith(scratch, { TMPDIR: scratch }, 'run', '--probe', 'reference', '--case', 'core/cooperative-abort', '--quiet');
+  assert.is(run.code, 0, run.stderr);
+  assert.is(processState(victim.pid, victim.startTime), 'running', 'the stranger lives after a run');
+  await victim.stop();
+}));
+
+concurrent(test, "the suite's closing check counts the suite's own processes and no other childproof run's", async () => {
+  // Another run's fixture, as a run in another checkout starts it: the same fixture file,
+  // a run directory in the shared temporary directory, its own mark, not the suite's.
+  const other = path.join(os.tmpdir(), `childproof-run-${'ab'.repeat(12)}`);
+  fs.mkdirSync(path.join(other, 't0-r0-a1'), { recursive: true, mode: 0o700 });
+  const { [SUITE_VARIABLE]: _mine, ...strangersEnv } = process.env;
+  const argv = (dir: string) => fixtureArgv({ fixture: FIXTURE, dir, tag: `childproof-run-${'ab'.repeat(12)}/t0-r0-a1`, role: 'child', capMs: 60_000, behaviour: {} });
+  const theirs = spawn(process.execPath, argv(path.join(other, 't0-r0-a1')), { stdio: 'ignore', env: { ...strangersEnv, [MARK_VARIABLE]: `childproof-run-${'ab'.repeat(12)}/t0-r0-a1` } });
+  // And one of the suite's own, started the same way but with the suite's environment.
+  const mineDir = tempDir();
+  const mine = spawn(process.execPath, argv(mineDir), { stdio: 'ignore', env: { ...strangersEnv, [SUITE_VARIABLE]: process.env[SUITE_VARIABLE]! } });
+  try {
+    await whenInDir(path.join(other, 't0-r0-a1', 'ready'), () => fs.existsSync(path.join(other, 't0-r0-a1', 'ready', 'child')), "the other run's fixture to be ready");
+    await whenInDir(path.join(mineDir, 'ready'), () => fs.existsSync(path.join(mineDir, 'ready', 'child')), "the suite's fixture to be ready");
+    const counted = stillRunning();
+    assert.ok(!counted.includes(theirs.pid!), "another run's fixture is not the suite's");
+    assert.ok(counted.includes(mine.pid!), "the suite's own fixture is counted: the check can fail");
+  } finally {
+    theirs.kill('SIGKILL');
+    mine.kill('SIGKILL');
+    await Promise.all([exitOf(theirs), exitOf(mine)]);
+    fs.rmSync(other, { recursive: true, force: true });
+  }
+});
 
 finish(test);

@@ -14,15 +14,24 @@ import { readRegularFile } from '../protocol/safe-read.mjs';
 
 const LINUX = process.platform === 'linux';
 
-/** Where this process's own cgroup is in a writable cgroup v2 hierarchy, or null. */
-export function ownCgroup(): string | null {
-  if (!LINUX) return null;
+/** The kernel's magic number for a cgroup v2 file system (statfs(2)). */
+const CGROUP2_SUPER_MAGIC = 0x63677270;
+
+/** Where cgroup v2 is mounted on this machine, from the kernel's own mount table. */
+export function cgroup2Mounts(): string[] {
+  if (!LINUX) return [];
   const mounts = readRegularFile('/proc/self/mountinfo', 1 << 20) ?? '';
-  // mountinfo: ... mount-point ... - fstype source options
-  const mount = mounts
+  // mountinfo: id parent major:minor root mount-point options ... - fstype source options
+  return mounts
     .split('\n')
     .map((l) => l.split(' '))
-    .find((f) => f[f.indexOf('-') + 1] === 'cgroup2')?.[4];
+    .filter((f) => f[f.indexOf('-') + 1] === 'cgroup2' && f[4])
+    .map((f) => f[4].replace(/\\(\d{3})/g, (_, o: string) => String.fromCharCode(parseInt(o, 8))));
+}
+
+/** Where this process's own cgroup is in a writable cgroup v2 hierarchy, or null. */
+export function ownCgroup(): string | null {
+  const mount = cgroup2Mounts()[0];
   if (!mount) return null;
   const own = (readRegularFile('/proc/self/cgroup') ?? '').split('\n').find((l) => l.startsWith('0::'))?.slice(3);
   if (own === undefined) return null;
@@ -33,6 +42,33 @@ export function ownCgroup(): string | null {
   } catch {
     return null;
   }
+}
+
+/**
+ * Why `cgroup` is not a cgroup a run tagged `tag` made, or null when it is. A run's
+ * directory is anyone's to plant, and so is the cgroup its owner.json names: a directory
+ * holding a plain file called cgroup.procs would otherwise get whatever pids it lists
+ * killed. So a cgroup is trusted only by the kernel's word: it lies below a cgroup v2
+ * mount of this machine, with no link on the way, its file system is cgroup2, and its
+ * name is the run's tag.
+ */
+export function distrustCgroup(cgroup: string, tag: string): string | null {
+  if (path.basename(cgroup) !== tag) return `its name is not the run's tag ${tag}`;
+  const resolved = path.resolve(cgroup);
+  let real: string;
+  try {
+    real = fs.realpathSync(resolved);
+  } catch {
+    return 'it is gone';
+  }
+  if (real !== resolved) return 'a link leads there';
+  if (!cgroup2Mounts().some((m) => resolved.startsWith(`${m.replace(/\/$/, '')}/`))) return 'it is not below a cgroup v2 mount of this machine';
+  try {
+    if (fs.statfsSync(resolved).type !== CGROUP2_SUPER_MAGIC) return 'its file system is not cgroup2';
+  } catch {
+    return 'its file system cannot be read';
+  }
+  return null;
 }
 
 /** Makes `name` below `parent`; null when the kernel refuses. */

@@ -3,35 +3,25 @@
 // what the run provably started: its cgroup's processes, and processes of this user that
 // carry the run's mark in their environment (marks.ts). Never by command line.
 
-import fs from 'node:fs';
-import path from 'node:path';
-import { endCgroup, processesIn } from './cgroup.ts';
+import { distrustCgroup, endCgroup, processesIn } from './cgroup.ts';
 import { processesMarked } from './marks.ts';
 import { groupOf, killQuietly } from './processes.ts';
 
 /** Scans again after each round of kills: a process may fork between a scan and its kill. */
 const MOST_ROUNDS = 20;
 
-/** A cgroup the run could have made: a directory named for the run's tag, holding cgroup.procs. */
-function isRunCgroup(cgroup: string | null, tag: string): cgroup is string {
-  if (!cgroup || path.basename(cgroup) !== tag) return false;
-  try {
-    const st = fs.lstatSync(cgroup);
-    return st.isDirectory() && fs.existsSync(path.join(cgroup, 'cgroup.procs'));
-  } catch {
-    return false;
-  }
-}
-
 /**
  * Ends every process in the run's cgroup and every live process marked with the run's
  * tag, and the process group of each marked process that leads one (a trial worker leads
  * its trial's group, so an unmarked process of the trial, such as one started with a
- * stripped environment, ends with it). Returns the pids it ended.
+ * stripped environment, ends with it). Returns the pids it ended, and why the cgroup it
+ * was given was left alone when it was not the run's.
  */
-export function endRun(tag: string, cgroup: string | null): number[] {
+export function endRun(tag: string, cgroup: string | null): { ended: number[]; cgroupRefused: string | null } {
   const ended = new Set<number>();
-  if (isRunCgroup(cgroup, tag)) {
+  // A cgroup named by a file in the run's directory is trusted only as the kernel's own.
+  const cgroupRefused = cgroup ? distrustCgroup(cgroup, tag) : null;
+  if (cgroup && cgroupRefused === null) {
     for (const pid of processesIn(cgroup)) ended.add(pid);
     endCgroup(cgroup);
   }
@@ -44,5 +34,5 @@ export function endRun(tag: string, cgroup: string | null): number[] {
       ended.add(pid);
     }
   }
-  return [...ended].sort((a, b) => a - b);
+  return { ended: [...ended].sort((a, b) => a - b), cgroupRefused };
 }

@@ -26,8 +26,8 @@ function environOf(pid: string): string | null {
   }
 }
 
-const carries = (environ: string, mark: string, prefix: boolean) => {
-  const exact = `${MARK_VARIABLE}=${mark}`;
+const carries = (environ: string, mark: string, prefix: boolean, variable = MARK_VARIABLE) => {
+  const exact = `${variable}=${mark}`;
   return environ.split('\0').some((v) => v === exact || (prefix && v.startsWith(`${exact}/`)));
 };
 
@@ -39,15 +39,16 @@ export function hasMark(pid: number, mark: string): boolean {
 
 /**
  * Live processes of this user whose environment holds exactly `mark`, or, with
- * `{ prefix: true }`, a mark that starts with `mark/` (every trial of a run).
+ * `{ prefix: true }`, a mark that starts with `mark/` (every trial of a run). `variable`:
+ * another variable than the run's, for a mark of another kind (a test suite's).
  */
-export function processesMarked(mark: string, opts: { prefix?: boolean } = {}): number[] {
+export function processesMarked(mark: string, opts: { prefix?: boolean; variable?: string } = {}): number[] {
   if (!LINUX || !mark) return [];
   const found: number[] = [];
   for (const entry of fs.readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     const environ = environOf(entry);
-    if (environ !== null && carries(environ, mark, opts.prefix === true)) found.push(Number(entry));
+    if (environ !== null && carries(environ, mark, opts.prefix === true, opts.variable)) found.push(Number(entry));
   }
   return found;
 }

@@ -131,15 +131,17 @@ export interface StaleRun {
   owner: Owner;
   /** Processes of the run that were still running, now ended. */
   ended: number[];
+  /** Why the cgroup its owner.json names was left alone (not a cgroup this run made). */
+  cgroupRefused: string | null;
   removed: boolean;
 }
 
 /** Ends what each stale run left running and removes its directory (unless it was kept). */
 export function cleanStaleRuns(found: Found[] = runDirs()): StaleRun[] {
   return staleRuns(found).map(({ dir, tag, owner }) => {
-    const ended = endRun(tag, owner.cgroup ?? null);
+    const { ended, cgroupRefused } = endRun(tag, owner.cgroup ?? null);
     if (!owner.keep) fs.rmSync(dir, { recursive: true, force: true });
-    return { dir, owner, ended, removed: !owner.keep };
+    return { dir, owner, ended, cgroupRefused, removed: !owner.keep };
   });
 }
 
@@ -147,7 +149,8 @@ export function cleanStaleRuns(found: Found[] = runDirs()): StaleRun[] {
 export function describeStale(runs: StaleRun[]): string[] {
   return runs.map((r) => {
     const what = r.ended.length ? `ended ${r.ended.length} process${r.ended.length === 1 ? '' : 'es'} (${r.ended.join(', ')})` : 'nothing of it was running';
-    return `a run started ${r.owner.createdAt} by pid ${r.owner.pid}, now gone, left ${r.dir}: ${what}; ${r.removed ? 'removed it' : 'kept it (--keep)'}`;
+    const refused = r.cgroupRefused ? `; left the cgroup its owner.json names, ${r.owner.cgroup}, alone: ${r.cgroupRefused}` : '';
+    return `a run started ${r.owner.createdAt} by pid ${r.owner.pid}, now gone, left ${r.dir}: ${what}${refused}; ${r.removed ? 'removed it' : 'kept it (--keep)'}`;
   });
 }
 

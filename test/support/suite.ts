@@ -7,13 +7,16 @@
 // check at the end of a suite first waits for every eager run of the process: a run's
 // processes are its own until it is done.
 
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
-import { FIXTURE, HARNESS_BUILD_DIR, SERVER_CLIENT } from '../../runners/model/paths.ts';
+import { HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { ownCgroup } from '../../runners/os/cgroup.ts';
-import { runDirs, runsRoot } from '../../runners/os/run-dir.ts';
+import { processesMarked } from '../../runners/os/marks.ts';
+import { runDirs } from '../../runners/os/run-dir.ts';
+import { readStat } from '../../runners/protocol/trial-dir.mjs';
 import { processesTagged, processState } from '../../runners/os/processes.ts';
 import { tempDirsMade } from './helpers.ts';
 
@@ -38,12 +41,36 @@ export function concurrent<T>(suite: Test<T>, name: string, body: () => Promise<
   suite(name, () => started);
 }
 
-/** Fixtures and trial workers of this checkout still running: workers built into the
- *  suite's cache, or into a cache a test set inside one of its scratch directories; a
- *  server case's client, and any program run from a run directory's verified copy. */
+/**
+ * The suite's own mark, as the harness marks a run's processes (runners/os/marks.ts): a
+ * random value in the environment of this process, and so of every process it starts
+ * that keeps its environment: command lines it runs, their runs' workers, fixtures and
+ * servers. Another run on this machine, of this checkout or another, never carries it.
+ */
+export const SUITE_VARIABLE = 'CHILDPROOF_TEST_SUITE';
+const SUITE_MARK = randomBytes(12).toString('hex');
+process.env[SUITE_VARIABLE] = SUITE_MARK;
+
+/** tsx's esbuild service: a child of this process, started by its loader, that lives as long as it does. */
+function isOwnLoader(pid: number): boolean {
+  try {
+    return readStat(pid)?.ppid === process.pid && fs.realpathSync(`/proc/${pid}/exe`).includes(`${path.sep}@esbuild${path.sep}`);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Processes this suite started that are still running, by proof only: the suite's mark
+ * in their environment, or a command line below a directory no one else uses (the suite's
+ * own cache, where its workers are built, or one of its scratch directories). A shared
+ * path, such as the checkout's fixture or a run directory's prefix, is no proof: another
+ * run on this machine has the same.
+ */
 export function stillRunning(): number[] {
-  const tags = [FIXTURE, SERVER_CLIENT, HARNESS_BUILD_DIR, path.join(runsRoot(), 'childproof-run-'), ...tempDirsMade().map((d) => `${d}/`)];
-  return [...new Set(tags.flatMap((t) => processesTagged(t)))];
+  const marked = processesMarked(SUITE_MARK, { variable: SUITE_VARIABLE }).filter((pid) => !isOwnLoader(pid));
+  const tagged = [HARNESS_BUILD_DIR, ...tempDirsMade()].flatMap((d) => processesTagged(`${d}${path.sep}`));
+  return [...new Set([...marked, ...tagged])].filter((pid) => processState(pid, null) === 'running').sort((a, b) => a - b);
 }
 
 /**
