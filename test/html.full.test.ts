@@ -72,6 +72,24 @@ test('the page of every published report loads with no console error and no netw
   await page.close();
 });
 
+test('a malformed hash, in the link or typed later, throws nothing on the page', async () => {
+  const page = await ctx.browser!.newPage();
+  // Collected in the page itself, before its own script runs, so none can arrive late.
+  await page.addInitScript(() => {
+    const w = window as unknown as { thrown: string[] };
+    w.thrown = [];
+    window.addEventListener('error', (e) => w.thrown.push(e.message));
+  });
+  await page.goto(`file://${ctx.page}#%E0%A4%A`);
+  const thrown = await page.evaluate(() => new Promise<string[]>((resolve) => {
+    // The page's own listener came first; this one runs after it.
+    window.addEventListener('hashchange', () => resolve((window as unknown as { thrown: string[] }).thrown), { once: true });
+    location.hash = '%E0%A4%A%';
+  }));
+  assert.equal(thrown, []);
+  await page.close();
+});
+
 test('the page opens with the verdict: every probe and runtime in the matrix, the reference marked, each clause defined', async () => {
   const page = await open(1280);
   const rows = await page.locator('table.verdict tbody tr').evaluateAll((rs) => rs.map((r) => ({ probe: r.getAttribute('data-probe')!, runtimes: r.getAttribute('data-runtimes')!.split(' ') })));

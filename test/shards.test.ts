@@ -89,7 +89,7 @@ test('merge refuses parts that are not the slices of one run', () => {
 
 test('--shard takes K/N with 1 <= K <= N, and says so otherwise', () => {
   assert.equal(parseShard('2/3'), { index: 2, count: 3 });
-  for (const bad of ['0/3', '4/3', '1', 'a/b', '1/0']) assert.throws(() => parseShard(bad), (e: unknown) => e instanceof InputError && /--shard expects K\/N/.test((e as Error).message));
+  for (const bad of ['0/3', '4/3', '1', 'a/b', '1/0', '1/99999999999999999999']) assert.throws(() => parseShard(bad), (e: unknown) => e instanceof InputError && /--shard expects K\/N/.test((e as Error).message));
 });
 
 finish(test);

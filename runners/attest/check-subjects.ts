@@ -12,6 +12,7 @@ import { isCheckout } from '../identity/git.ts';
 import { blobId, checkPinnedPath, readFromGit } from '../identity/verify.ts';
 import { InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
+import { readInput } from '../model/read-input.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { DigestSet, SubjectOrigin } from '../model/statement.ts';
 import type { Subject } from './subjects.ts';
@@ -88,7 +89,7 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
   } else if (place !== null && fs.existsSync(place) && fs.statSync(place).isFile()) {
     // The one pinned file, handed over alone.
     if (subjects.length !== 1) throw new InputError([`${display(place)}: expected a directory, since ${o.probes[0]} pins ${subjects.length} files`]);
-    read = () => ({ file: display(place), bytes: fs.readFileSync(place) });
+    read = () => ({ file: display(place), bytes: readSubject(place) });
     where = display(place);
   } else {
     let dir: string;
@@ -104,7 +105,7 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
     } else dir = place!;
     read = (name) => {
       const file = path.join(dir, name);
-      return { file: display(file), bytes: fs.lstatSync(file, { throwIfNoEntry: false })?.isFile() ? fs.readFileSync(file) : null };
+      return { file: display(file), bytes: isRegular(file) ? readSubject(file) : null };
     };
     where = o.pin === 'package' ? `${o.package} in ${display(dir)}` : display(dir);
   }
@@ -114,6 +115,20 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
     if (problem) out.changed.push(problem);
   }
   out.checked.push(`${subjects.length} file(s) of ${where}, for ${o.probes.join(', ')}`);
+}
+
+/** Whether a regular file is there, not through a link; a name the system refuses (too long) is none. */
+function isRegular(file: string): boolean {
+  try {
+    return fs.lstatSync(file, { throwIfNoEntry: false })?.isFile() === true;
+  } catch {
+    return false;
+  }
+}
+
+/** A subject's bytes, read as any input is (model/read-input.ts): a file too large to be one of ours is refused, named. */
+function readSubject(file: string): Buffer {
+  return readInput(file, { what: 'subject' });
 }
 
 export function checkSubjects(subjects: Subject[], places: Places): SubjectsCheck {

@@ -3,9 +3,9 @@
 // is signed with the body and a signature made for one type cannot pass for another.
 
 import { createHash, createPrivateKey, createPublicKey, sign, verify, type KeyObject } from 'node:crypto';
-import fs from 'node:fs';
 import { InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
+import { readInput } from '../model/read-input.ts';
 import type { Envelope } from '../model/statement.ts';
 
 /** DSSE's pre-authentication encoding: "DSSEv1" SP LEN(type) SP type SP LEN(body) SP body. */
@@ -24,12 +24,8 @@ export function keyId(key: KeyObject): string {
  *  key, is the user's to fix (exit 2). */
 export function keyFile(file: string, kind: 'private' | 'public'): KeyObject {
   const wrong = (why: string) => InputError.at(display(file), '', why);
-  let pem: Buffer;
-  try {
-    pem = fs.readFileSync(file);
-  } catch (err) {
-    throw wrong(`cannot be read (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
-  }
+  // A key is small: a megabyte is far more than any PEM key, and far less than /dev/zero.
+  const pem = readInput(file, { what: `${kind} key`, most: 1 << 20 });
   let key: KeyObject;
   try {
     key = kind === 'private' ? createPrivateKey(pem) : createPublicKey(pem);

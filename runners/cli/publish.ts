@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT, InputError } from '../model/errors.ts';
-import { writeFileWhole } from '../model/files.ts';
+import { display, writeFileWhole } from '../model/files.ts';
+import { cannotWrite, makeDirectory } from '../model/output.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { renderFindings } from '../report/findings.ts';
 import { sweepLinks } from '../report/sweep-links.ts';
@@ -15,6 +16,11 @@ export function cmdPublish(args: string[]): number {
   const { values, positionals } = parse(args, { dir: { type: 'string' } }, { min: 1, max: 1, what: 'publish takes one report file' });
   const dir = string(values.dir) ?? 'results';
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InputError([`--dir ${dir}: is not a directory`]);
+  // Made one level at a time and proven writable before anything is read or written there:
+  // /proc/self is a directory no file can be made in.
+  makeDirectory(dir, '--dir');
+  const refused = cannotWrite(dir);
+  if (refused) throw new InputError([`--dir ${display(dir)}: no file can be made in it (${refused})`]);
   for (const { file, report } of splitByProbe(readReport(positionals[0]))) {
     // A runtime's own API is not filed under the runtimes it does not exist on.
     if (notForRuntime(report, report.probes[0].name)) {

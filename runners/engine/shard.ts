@@ -10,10 +10,13 @@ export interface Shard {
   count: number;
 }
 
+const MOST_SHARDS = 1_000_000;
+
 export function parseShard(value: string | undefined): Shard | undefined {
   if (value === undefined) return undefined;
   const m = /^([1-9]\d*)\/([1-9]\d*)$/.exec(value);
-  if (!m || Number(m[1]) > Number(m[2])) throw new InputError([`--shard expects K/N with 1 <= K <= N, such as 2/3, not "${value}"`]);
+  // N past a million is no plan any run has: 99999999999999999999 is not even a safe integer.
+  if (!m || Number(m[1]) > Number(m[2]) || Number(m[2]) > MOST_SHARDS) throw new InputError([`--shard expects K/N with 1 <= K <= N <= ${MOST_SHARDS}, such as 2/3, not "${value}"`]);
   return { index: Number(m[1]), count: Number(m[2]) };
 }
 

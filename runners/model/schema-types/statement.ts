@@ -8,6 +8,9 @@
  * via the `definition` "resourceDescriptor".
  */
 export type ResourceDescriptor = (ResourceDescriptor1 & {
+/**
+ * A file's path as childproof names it: no NUL, no longer than a path may be.
+ */
 name?: string
 uri?: string
 digest?: DigestSet

@@ -43,7 +43,9 @@ export function mdLine(text: string): string {
 /** The same, as a code span: fenced with more backticks than it holds, on one line. */
 export function mdCode(text: string): string {
   const one = plainText(text).replace(/\r?\n|\r|\t/g, ' ').replace(/\|/g, '\\|');
-  const longest = Math.max(0, ...(one.match(/`+/g) ?? []).map((r) => r.length));
+  // A loop, not Math.max(...runs): a text of a million backtick runs would overflow the call stack.
+  let longest = 0;
+  for (const run of one.match(/`+/g) ?? []) longest = Math.max(longest, run.length);
   const fence = '`'.repeat(longest + 1);
   return `${fence}${one.startsWith('`') || one.endsWith('`') ? ` ${one} ` : one}${fence}`;
 }

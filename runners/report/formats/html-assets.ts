@@ -63,7 +63,11 @@ function show(f, open) {
   return trials.find((t) => !t.hidden);
 }
 function follow() {
-  const hash = decodeURIComponent(location.hash.slice(1));
+  // A hash someone typed or cut short (#%E0%A4%A) is no address of the page: read it as none.
+  let hash = '';
+  try {
+    hash = decodeURIComponent(location.hash.slice(1));
+  } catch {}
   if (!hash || isFilter(hash)) {
     const first = show(chosen(), !!hash);
     if (hash && first) (first.closest('section.probe') || first).scrollIntoView();
