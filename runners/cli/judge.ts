@@ -4,6 +4,7 @@
 import { EXIT, InputError } from '../model/errors.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes, shippedProbes } from '../model/load-probes.ts';
+import { probeProblems } from '../identity/citations.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
@@ -39,6 +40,9 @@ export function judgeReport(report: Report, selection: JudgeSelection): Rejudgem
   // A case file of the user's own is met first, so it stands for the case of its id.
   const cases = [...chosen.filter((c) => !all.includes(c)), ...all];
   const probes = probesFor(report, selection.probes);
+  // A probe of the user's own is held to what validate holds it to.
+  const problems = probes.flatMap((p) => probeProblems(p, cases, true));
+  if (problems.length) throw new InputError(problems);
   const caseIds = new Set(chosen.map((c) => c.spec.id));
   const selected = (t: TrialResult) =>
     (selection.cases.length === 0 || caseIds.has(t.case)) && (selection.probes.length === 0 || probes.some((p) => p.spec.name === t.probe));

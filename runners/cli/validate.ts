@@ -3,12 +3,12 @@
 // DSSE envelopes), checked and run never.
 
 import path from 'node:path';
-import { citationProblems } from '../identity/citations.ts';
+import { probeProblems } from '../identity/citations.ts';
 import type { LoadedCase } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, readJson } from '../model/files.ts';
 import { validate } from '../model/schemas.ts';
-import { expectationFiles, lintCoverage, lintExpectations, lintProbe } from '../model/lint.ts';
+import { expectationFiles, lintCoverage, lintExpectations } from '../model/lint.ts';
 import { CASE_SUFFIX, loadAllCases, loadCase } from '../model/load-cases.ts';
 import { DIVERGENCES_FILE, loadProbeDir, shippedProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -25,7 +25,7 @@ function shippedProblems(collect: (fn: () => void) => void): { problems: string[
   collect(() => {
     probes = shippedProbes();
   });
-  const problems = probes.flatMap((probe) => [...lintProbe(probe, cases), ...citationProblems(probe)]);
+  const problems = probes.flatMap((probe) => probeProblems(probe, cases));
   if (probes.length) problems.push(...lintCoverage(cases, probes));
   const transcriptions = expectationFiles();
   for (const file of transcriptions) collect(() => problems.push(...lintExpectations(file, cases)));
@@ -41,7 +41,7 @@ function fileProblems(file: string): string[] {
   const base = path.basename(file);
   if (base === 'probe.json' || base === DIVERGENCES_FILE) {
     const probe = loadProbeDir(path.dirname(file));
-    return [...lintProbe(probe, loadAllCases()), ...citationProblems(probe)];
+    return probeProblems(probe, loadAllCases());
   }
   const data = readJson(file).data as { kind?: unknown; _type?: unknown; payloadType?: unknown };
   if (data?.kind === 'published-expectations') return lintExpectations(file, loadAllCases());

@@ -4,10 +4,12 @@
 // --statement, it checks an attestation instead (cli/verify-statement.ts).
 
 import { checkExports } from '../engine/exports-check.ts';
+import { probeProblems } from '../identity/citations.ts';
 import { fetchTargets } from '../identity/fetch-targets.ts';
 import { parseSources, runtimeUnsupported, verifyProbes } from '../engine/prepare.ts';
 import { hostRuntime, runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { loadAllCases } from '../model/load-cases.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { chosenProbes } from '../model/selection.ts';
 import { parse, string, strings } from './args.ts';
@@ -26,6 +28,10 @@ export async function cmdVerify(args: string[]): Promise<number> {
   }
   if (values.report !== undefined || values.pub !== undefined) throw new InputError([`${values.report !== undefined ? '--report' : '--pub'} goes with --statement F`]);
   const probes = chosenProbes(strings(values.probe));
+  // What validate refuses in a probe, verify refuses too, in the same words.
+  const cases = loadAllCases();
+  const wrong = probes.flatMap((p) => probeProblems(p, cases, true));
+  if (wrong.length) throw new InputError(wrong);
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const runtime = runtimeFromFlags(values);
   await fetchTargets(probes.filter((p) => !p.atVersion && !sources.byProbe[p.spec.name]));

@@ -4,11 +4,11 @@
 // verification, plan, controls, ordering and summary. It prints nothing: what to show is
 // the caller's, from the events.
 
+import { probeProblems } from '../identity/citations.ts';
 import { toolFiles } from '../identity/own-files.ts';
 import { hostRuntime, type Runtime } from '../identity/runtime.ts';
 import type { LoadedCase } from '../model/case.ts';
 import { InputError } from '../model/errors.ts';
-import { lintProbe } from '../model/lint.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
@@ -60,7 +60,7 @@ async function pipeline(request: PipelineRequest, on: (e: PipelineEvent) => void
   // A probe whose chosen cases run no command gets a control (engine/controls.ts).
   const { cases, added } = withControls(chosen, allCases, probes);
   if (added.length) on({ kind: 'notice', line: `added ${added.map((c) => c.spec.id).join(', ')} as a control: a verdict needs a trial that ran a command` });
-  const lint = probes.flatMap((p) => lintProbe(p, [...new Set([...allCases, ...cases])]));
+  const lint = probes.flatMap((p) => probeProblems(p, [...new Set([...allCases, ...cases])], true));
   if (lint.length) throw new InputError(lint);
   const runtime = options.runtime ?? hostRuntime();
   const env = environment(runtime);
