@@ -1,6 +1,7 @@
 // Every bad input a verb reads is one line naming the file and where, exit 2: streams
 // whose header, end line or last line are odd, reports that validate against the schema
-// but contradict themselves, and JSON nested deeper than anything childproof writes.
+// but contradict themselves, JSON nested deeper than anything childproof writes, a
+// temporary directory that cannot be used, and a probe that validate would refuse.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,9 +11,9 @@ import { CASES_DIR, RESULTS_DIR } from '../runners/model/paths.ts';
 import { isServerCase, type Report } from '../runners/model/report.ts';
 import { consistencyProblems } from '../runners/report/consistency.ts';
 import { readPublished } from '../runners/report/publish.ts';
-import { cliIn, tempDir } from './support/helpers.ts';
-import { STACK } from './support/pinned.ts';
-import { finish } from './support/suite.ts';
+import { cli, cliIn, cliWith, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { pinnedFilesProbe, STACK } from './support/pinned.ts';
+import { concurrent, finish } from './support/suite.ts';
 
 // A library's report: a server's trials list the server facts, not child.stdinEnded.
 const [{ report }] = readPublished(RESULTS_DIR).filter(({ report: r }) => r.trials.length > 3 && r.trials.every((t) => t.facts) && !r.cases.some(isServerCase));
@@ -130,6 +131,43 @@ test('empty patterns, counts beyond any plan and versions that are not exact ver
     [['run', '--probe', 'tinyexec@1.x'], /not "1\.x"; for a range of versions, use childproof sweep --versions/],
   ] as const;
   await Promise.all(refusals.map(([args, expected]) => refused([...args], expected)));
+});
+
+concurrent(test, 'a TMPDIR that cannot be used is one line naming it and exit 2, for any verb, help too, before the loader starts', async () => {
+  const dir = tempDir();
+  const file = writeJson(path.join(dir, 'a-file'), 'x');
+  const unusable: Array<[string, RegExp]> = [
+    [file, /is not a directory/],
+    ['/proc', /no file can be made in it \(ENOENT\)/],
+    ['/sys/kernel', /no file can be made in it \(E[A-Z]+\)/],
+    [path.join(dir, 'missing'), /cannot be used \(ENOENT\)/],
+  ];
+  for (const [tmp, why] of unusable) {
+    for (const args of [['help'], ['validate']]) {
+      const r = await cliWith(dir, { TMPDIR: tmp }, ...args);
+      assert.is(r.code, 2, `${tmp} ${args}: ${r.stderr}`);
+      assert.match(r.stderr, new RegExp(`^childproof: TMPDIR ${tmp.replace(/[/.]/g, '\\$&')}: `));
+      assert.match(r.stderr, why);
+      assert.not.match(r.stderr, STACK);
+      assert.is(r.stderr.trim().split('\n').length, 1, 'one line');
+    }
+  }
+});
+
+concurrent(test, 'a divergences.json that validate refuses is refused by run, verify and judge in the same words', async () => {
+  const { dir } = await pinnedFilesProbe('cited');
+  writeJson(path.join(dir, 'divergences.json'), {
+    probe: 'cited',
+    explanations: [{ why: 'it reads a file it has no business reading', cites: [{ path: '../../../etc/passwd', lines: [1, 99999999999] }], signatures: [{ case: 'core/success', fact: 'settled', value: 'rejected' }] }],
+  });
+  const expected = /divergences\.json: \/explanations\/0\/cites\/0\/path: expected a pinned file whose bytes match the pin: "\.\.\/\.\.\/\.\.\/etc\/passwd" is not among the probe's pinned files/;
+  const report = path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith(`@node-${process.version}.json`))!);
+  for (const args of [['validate', path.join(dir, 'divergences.json')], ['run', '--probe', dir, '--case', 'core/success'], ['verify', '--probe', dir], ['judge', report, '--probe', dir]]) {
+    const r = await cli(...args);
+    assert.is(r.code, 2, `${args[0]}: ${r.stderr}`);
+    assert.match(r.stderr, expected, args[0]);
+    assert.not.match(r.stderr, STACK);
+  }
 });
 
 finish(test);

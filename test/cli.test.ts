@@ -9,8 +9,7 @@ import { spawn } from 'node:child_process';
 import { HARNESS_BUILD_DIR } from '../runners/model/paths.ts';
 import { assertSupportedPlatform, PlatformError } from '../runners/os/platform.ts';
 import { processesTagged } from '../runners/os/processes.ts';
-import { BIN, cli, cliWith, exitOf, FIXTURE, ROOT, tempDir, until, writeJson } from './support/helpers.ts';
-import { pinnedFilesProbe } from './support/pinned.ts';
+import { BIN, cli, exitOf, FIXTURE, ROOT, tempDir, until, writeJson } from './support/helpers.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
@@ -197,43 +196,6 @@ concurrent(test, 'a run writes a report that validates, and prints the outcome t
 test('Windows is refused with a clear message', () => {
   assert.throws(() => assertSupportedPlatform('win32'), (e: Error) => e instanceof PlatformError && /Windows is not supported/.test(e.message));
   assert.not.throws(() => assertSupportedPlatform('linux'));
-});
-
-concurrent(test, 'a TMPDIR that cannot be used is one line naming it and exit 2, for any verb, help too, before the loader starts', async () => {
-  const dir = tempDir();
-  const file = writeJson(path.join(dir, 'a-file'), 'x');
-  const unusable: Array<[string, RegExp]> = [
-    [file, /is not a directory/],
-    ['/proc', /no file can be made in it \(ENOENT\)/],
-    ['/sys/kernel', /no file can be made in it \(E[A-Z]+\)/],
-    [path.join(dir, 'missing'), /cannot be used \(ENOENT\)/],
-  ];
-  for (const [tmp, why] of unusable) {
-    for (const args of [['help'], ['validate']]) {
-      const r = await cliWith(dir, { TMPDIR: tmp }, ...args);
-      assert.is(r.code, 2, `${tmp} ${args}: ${r.stderr}`);
-      assert.match(r.stderr, new RegExp(`^childproof: TMPDIR ${tmp.replace(/[/.]/g, '\\$&')}: `));
-      assert.match(r.stderr, why);
-      assert.not.match(r.stderr, STACK);
-      assert.is(r.stderr.trim().split('\n').length, 1, 'one line');
-    }
-  }
-});
-
-concurrent(test, 'a divergences.json that validate refuses is refused by run, verify and judge in the same words', async () => {
-  const { dir } = await pinnedFilesProbe('cited');
-  writeJson(path.join(dir, 'divergences.json'), {
-    probe: 'cited',
-    explanations: [{ why: 'it reads a file it has no business reading', cites: [{ path: '../../../etc/passwd', lines: [1, 99999999999] }], signatures: [{ case: 'core/success', fact: 'settled', value: 'rejected' }] }],
-  });
-  const expected = /divergences\.json: \/explanations\/0\/cites\/0\/path: expected a pinned file whose bytes match the pin: "\.\.\/\.\.\/\.\.\/etc\/passwd" is not among the probe's pinned files/;
-  const report = path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith(`@node-${process.version}.json`))!);
-  for (const args of [['validate', path.join(dir, 'divergences.json')], ['run', '--probe', dir, '--case', 'core/success'], ['verify', '--probe', dir], ['judge', report, '--probe', dir]]) {
-    const r = await cli(...args);
-    assert.is(r.code, 2, `${args[0]}: ${r.stderr}`);
-    assert.match(r.stderr, expected, args[0]);
-    assert.not.match(r.stderr, STACK);
-  }
 });
 
 concurrent(test, '--help after a verb prints the usage and runs nothing', async () => {
