@@ -14,7 +14,7 @@ import type { TrialResult } from '../model/report.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { setupDigest } from '../model/setup.ts';
 import { makeCgroup } from '../os/cgroup.ts';
-import { endLeftovers } from '../os/leftovers.ts';
+import { endLeftovers, withReaped } from '../os/leftovers.ts';
 import { MARK_VARIABLE, trialMark } from '../os/marks.ts';
 import { named, type Runtime } from '../identity/runtime.ts';
 import type { TrialSpec } from '../worker/messages.ts';
@@ -50,7 +50,9 @@ export interface TrialContext {
   cgroup: string | null;
   keep: boolean;
   /** Worker process groups still running, so an interrupted run can end them. */
-  live: Map<number, { dir: string; mark: string }>;
+  /** Each live trial by the leader of its process group; `spare`: the leader is the trial's
+   *  subreaper, which ends what is below it, and is not to be killed with the rest. */
+  live: Map<number, { dir: string; mark: string; spare?: boolean }>;
   runtime: Runtime;
   /** Set when the run was asked to stop: no trial is retried, no caller watched after. */
   stopped: boolean;
@@ -137,7 +139,7 @@ async function attemptTrial(
   });
 
   const env = { ...process.env, [MARK_VARIABLE]: mark };
-  const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, env, limitMs, (pid) => ctx.live.set(pid, { dir, mark }), started);
+  const worker = await runWorker(ctx.runtime, ctx.worker, specFile, dir, env, limitMs, (pid, spare) => ctx.live.set(pid, { dir, mark, spare }), started);
   const read = readWorkerOutput(dir);
   const output = read && 'output' in read ? read.output : null;
   // A caller that exited on settlement leaves the runner to watch what it left running,
@@ -146,7 +148,11 @@ async function attemptTrial(
     output && !ctx.stopped && caseSpec.caller === 'exits-on-settle' && output.observations.settlement.kind !== 'pending'
       ? await watchAfterCaller(dir, output.observations.spawns, caseSpec.windowMs)
       : null;
-  const leftovers = endLeftovers(fixtureRecords(dir), mark, worker.pid, cgroup);
+  const records = fixtureRecords(dir);
+  const found = endLeftovers(records, mark, worker.pid, cgroup, worker.reaper);
+  // Then whatever is still below the trial's subreaper: it left the cgroup, the group and its mark.
+  const { containment, ended } = await worker.endReaped();
+  const leftovers = withReaped(found, records, ended);
   if (worker.pid !== null) ctx.live.delete(worker.pid);
 
   try {
@@ -163,7 +169,7 @@ async function attemptTrial(
       setup: setupDigest(caseSpec, probe.spec.options),
       worker: output.observations,
       fixtures: readFixtures(dir),
-      runner: { afterCaller, leftovers },
+      runner: { afterCaller, leftovers, containment },
     };
     const { unmet, ...judgement } = judgeTrial(caseSpec, observations, probe.knownDivergences, attempt, ctx.runtime.name === 'node' ? undefined : runtimeText(named(ctx.runtime)));
     // Where the runtime could not list the modules loaded, nothing is claimed of them;

@@ -9,7 +9,7 @@ import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ReportProbe, TrialResult } from '../model/report.ts';
-import { killQuietly } from '../os/processes.ts';
+import { killQuietly, processesInGroup } from '../os/processes.ts';
 import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { sdkClient } from './server-sdk.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
@@ -85,7 +85,11 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
   const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, cgroup: run.cgroup, worker: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
   const stop = () => {
     ctx.stopped = true;
-    for (const pid of ctx.live.keys()) killQuietly(-pid);
+    // A trial's subreaper is spared: it ends what is below it once its worker is gone.
+    for (const [pid, live] of ctx.live) {
+      if (!live.spare) killQuietly(-pid);
+      else for (const member of processesInGroup(pid)) if (member !== pid) killQuietly(member);
+    }
   };
   opts.stop?.addEventListener('abort', stop);
   try {

@@ -134,7 +134,7 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
     // No fixture records itself here: a leftover's role is its place in the server's tree.
     const role = (pid: number) => (pid === startedEvent?.pid ? 'server' : 'server-descendant');
     const leftovers = endLeftovers([], mark, clientPid, cgroup).map((l) => ({ ...l, role: role(l.pid) }));
-    const observations: ServerObservations = { setup: setupDigest(spec, p.probe.spec.options, command), server: sight, runner: { leftovers } };
+    const observations: ServerObservations = { setup: setupDigest(spec, p.probe.spec.options, command), server: sight, runner: { leftovers, containment: SERVER_CONTAINMENT } };
     return { ...base, ...judgeServerTrial(spec, observations, p.probe.knownDivergences), observations };
   } finally {
     clearTimeout(limit);
@@ -143,6 +143,14 @@ export async function runServerTrial(p: PreparedProbe, c: LoadedCase, ctx: Trial
     if (!ctx.keep) fs.rmSync(dir, { recursive: true, force: true });
   }
 }
+
+/**
+ * A server's client runs below no subreaper: a server that watches its parent (for init,
+ * or for a pid that is gone) would see a reaper instead when its client goes, and the
+ * trial would no longer be the one the case describes. Its cgroup and its mark find what
+ * it leaves; what leaves both is not found, and the trial says so.
+ */
+const SERVER_CONTAINMENT = { reaper: 'none', why: "a server trial's client runs below no subreaper, so that a server sees its parent go as it would without childproof" } as const;
 
 /** The client's log and the runner's watch, as the report keeps them. */
 function serverSight(

@@ -1,17 +1,23 @@
 // Starting a trial worker and waiting for it, with a hard limit: a worker that overruns
 // is killed with its whole process group.
 
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { scriptArgv, type Runtime } from '../identity/runtime.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { readyDir } from '../protocol/trial-dir.mjs';
+import { killQuietly, processesInGroup } from '../os/processes.ts';
+import { startContained, type ReaperEnd } from '../os/reaper.ts';
 
 export interface WorkerExit {
+  /** The trial's process group: its leader, the subreaper or the worker itself. */
   pid: number | null;
   code: number | null;
   overran: boolean;
+  /** The trial's subreaper, which leads its group, while it holds the trial (os/reaper.ts). */
+  reaper: number | null;
+  /** Ends what is still below the trial's subreaper, once the trial is over. */
+  endReaped: () => Promise<ReaperEnd>;
 }
 
 /** The last lines the worker wrote to stderr, for an error outcome's reason. */
@@ -26,7 +32,7 @@ export function runWorker(
   dir: string,
   env: NodeJS.ProcessEnv,
   limitMs: number,
-  onStart: (pid: number) => void,
+  onStart: (pid: number, viaReaper: boolean) => void,
   onStarted: () => void = () => {},
 ): Promise<WorkerExit> {
   return new Promise((resolve) => {
@@ -38,37 +44,33 @@ export function runWorker(
     const watcher = fs.watch(ready, () => onStarted());
     const out = fs.openSync(path.join(dir, 'worker.out'), 'w');
     const err = fs.openSync(path.join(dir, 'worker.err'), 'w');
-    // detached: the worker leads its own process group, so everything the target spawns
+    // detached: the trial leads its own process group, so everything the target spawns
     // in that group can be found and ended afterwards. Output goes to files, not pipes,
     // so a fixture holding them cannot delay the runner.
     // --expose-internals lets the worker list the ES modules the trial loads from Node's
     // own cache (worker/load-target.ts); the worker hides the flag from the target.
-    const child = spawn(runtime.execPath, scriptArgv(runtime, worker, [specFile], ['--expose-internals']), {
-      cwd: dir,
-      env,
-      detached: true,
-      stdio: ['ignore', out, err],
-    });
+    // Below a subreaper where one can be had (os/reaper.ts): an orphan of the trial is
+    // reparented to it, not to init, whatever cgroup, group or environment it left for.
+    const started = startContained(runtime.execPath, scriptArgv(runtime, worker, [specFile], ['--expose-internals']), { cwd: dir, env, out, err });
     fs.closeSync(out);
     fs.closeSync(err);
-    const pid = child.pid ?? null;
-    if (pid !== null) onStart(pid);
+    const pid = started.child.pid ?? null;
+    if (pid !== null) onStart(pid, started.viaReaper);
     let overran = false;
     const guard = setTimeout(() => {
       overran = true;
-      if (pid !== null) {
-        try {
-          process.kill(-pid, 'SIGKILL');
-        } catch {}
-      }
+      // The worker and its group, but not the subreaper that leads it: it still holds what
+      // left the group, and ends it when the trial is over.
+      const spared = started.workerPid() === pid ? null : pid;
+      if (pid !== null) for (const member of processesInGroup(pid)) if (member !== spared) killQuietly(member);
+      const own = started.workerPid();
+      if (own !== null) killQuietly(own);
     }, limitMs);
-    const done = (code: number | null) => {
+    void started.exit.then((code) => {
       clearTimeout(guard);
       watcher.close();
       onStarted();
-      resolve({ pid, code, overran });
-    };
-    child.once('error', () => done(null));
-    child.once('exit', (code) => done(code));
+      resolve({ pid, code, overran, reaper: started.reaperPid(), endReaped: started.end });
+    });
   });
 }

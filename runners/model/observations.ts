@@ -151,10 +151,18 @@ export interface Leftover {
   role: string;
   /** What proved it the trial's, first found (os/leftovers.ts); `tag`, a command line, only
    *  in reports made before marks. */
-  how: 'record' | 'group' | 'mark' | 'cgroup' | 'tag';
+  how: 'record' | 'group' | 'mark' | 'cgroup' | 'reaper' | 'tag';
   /** The kernel's short name for it (its comm), such as `sleep`. */
   name?: string;
 }
+
+/**
+ * What kept a trial's processes accountable beyond its cgroup, group and mark: its
+ * subreaper, to which every orphan of the trial was reparented (os/reaper.ts); none, and
+ * why (off Linux, no perl); or lost, when the subreaper was ended from inside the trial.
+ * Absent in reports made before the subreaper.
+ */
+export type Containment = { reaper: 'subreaper' } | { reaper: 'none' | 'lost'; why: string };
 
 export interface Observations {
   /** SHA-256 of what the trial ran: the case's setup and the probe's options. A case or
@@ -162,7 +170,7 @@ export interface Observations {
   setup: string;
   worker: WorkerObservations;
   fixtures: { records: FixtureRecord[]; events: RawEvent[] };
-  runner: { afterCaller: AfterCaller | null; leftovers: Leftover[] };
+  runner: { afterCaller: AfterCaller | null; leftovers: Leftover[]; containment?: Containment };
   server?: undefined;
 }
 
@@ -205,7 +213,7 @@ export interface ServerSight {
 export interface ServerObservations {
   setup: string;
   server: ServerSight;
-  runner: { leftovers: Leftover[]; afterCaller?: undefined };
+  runner: { leftovers: Leftover[]; containment?: Containment; afterCaller?: undefined };
   worker?: undefined;
   fixtures?: undefined;
 }

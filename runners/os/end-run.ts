@@ -4,7 +4,7 @@
 // carry the run's mark in their environment (marks.ts). Never by command line.
 
 import { distrustCgroup, endCgroup, processesIn } from './cgroup.ts';
-import { processesMarked } from './marks.ts';
+import { processesMarked, REAPER_VARIABLE } from './marks.ts';
 import { groupOf, killQuietly } from './processes.ts';
 
 /** Scans again after each round of kills: a process may fork between a scan and its kill. */
@@ -25,6 +25,7 @@ export function endRun(tag: string, cgroup: string | null): { ended: number[]; c
     for (const pid of processesIn(cgroup)) ended.add(pid);
     endCgroup(cgroup);
   }
+  waitForReapers(tag);
   for (let round = 0; round < MOST_ROUNDS; round++) {
     const marked = processesMarked(tag, { prefix: true });
     if (marked.length === 0) break;
@@ -35,4 +36,20 @@ export function endRun(tag: string, cgroup: string | null): { ended: number[]; c
     }
   }
   return { ended: [...ended].sort((a, b) => a - b), cgroupRefused };
+}
+
+/** A millisecond at a time, this long at most: a reaper ends a handful of processes. */
+const REAPER_WAIT_ROUNDS = 5000;
+
+/**
+ * The run's subreapers end what is below them once their runner is gone (their input
+ * closes with it): waited for, so that a process that left the cgroup and its mark is
+ * ended by the one that can still find it; any still there after the bound are killed.
+ */
+function waitForReapers(tag: string): void {
+  for (let round = 0; round < REAPER_WAIT_ROUNDS; round++) {
+    if (processesMarked(tag, { prefix: true, variable: REAPER_VARIABLE }).length === 0) return;
+    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
+  }
+  for (const pid of processesMarked(tag, { prefix: true, variable: REAPER_VARIABLE })) killQuietly(pid);
 }

@@ -4,21 +4,26 @@
 //
 // A process is the trial's by proof only: a fixture's own record in the trial's private
 // directory (with its start time), membership of the worker's process group, the trial's
-// mark in its environment, or the trial's cgroup. Each leftover says which found it
-// first, in that order: a process found only by the cgroup left the group and cleared its
-// environment on its way out.
+// mark in its environment, or the trial's cgroup; last, by ancestry, whatever is still
+// below the trial's subreaper (os/reaper.ts). Each leftover says which found it first, in
+// that order: a process found only by the cgroup left the group and cleared its
+// environment on its way out; one found only by the reaper left the cgroup too.
 
 import type { FixtureRecord, Leftover } from '../model/observations.ts';
 import { endCgroup, processesIn } from './cgroup.ts';
 import { hasMark, processesMarked } from './marks.ts';
 import { commandName, killQuietly, processesInGroup, processState } from './processes.ts';
 
-/** `records`: what the trial's fixtures wrote about themselves, as the runner validated it. */
-export function endLeftovers(records: FixtureRecord[], mark: string, pgid: number | null, cgroup: string | null): Leftover[] {
+/**
+ * `records`: what the trial's fixtures wrote about themselves, as the runner validated it.
+ * `reaper`: the trial's subreaper, which leads its group: it is the runner's, not a
+ * leftover, and it ends what is below it afterwards (os/reaper.ts).
+ */
+export function endLeftovers(records: FixtureRecord[], mark: string, pgid: number | null, cgroup: string | null, reaper: number | null = null): Leftover[] {
   const roleOf = (pid: number) => records.find((r) => r.pid === pid)?.role ?? 'unknown';
   const found = new Map<number, Leftover>();
   const add = (pid: number, how: Leftover['how']) => {
-    if (found.has(pid) || processState(pid, null) !== 'running') return;
+    if (pid === reaper || found.has(pid) || processState(pid, null) !== 'running') return;
     const name = commandName(pid);
     found.set(pid, { pid, role: roleOf(pid), how, ...(name ? { name } : {}) });
   };
@@ -32,7 +37,18 @@ export function endLeftovers(records: FixtureRecord[], mark: string, pgid: numbe
 
   if (cgroup) endCgroup(cgroup);
   // The group still has members, so its id cannot have been reused by another process.
-  if (pgid !== null && processesInGroup(pgid).length > 0) killQuietly(-pgid);
+  // Led by a subreaper, the group is ended member by member, the reaper spared.
+  if (pgid !== null && reaper === null && processesInGroup(pgid).length > 0) killQuietly(-pgid);
+  if (pgid !== null && reaper !== null) for (const pid of processesInGroup(pgid)) if (pid !== reaper) killQuietly(pid);
   for (const pid of found.keys()) killQuietly(pid);
   return [...found.values()].sort((a, b) => a.pid - b.pid);
+}
+
+/**
+ * What the trial's subreaper ended once the others had been: each a leftover found by
+ * ancestry alone, unless another way found it first.
+ */
+export function withReaped(leftovers: Leftover[], records: FixtureRecord[], reaped: Array<{ pid: number; name: string }>): Leftover[] {
+  const more = reaped.filter((r) => !leftovers.some((l) => l.pid === r.pid)).map((r) => ({ pid: r.pid, role: records.find((x) => x.pid === r.pid)?.role ?? 'unknown', how: 'reaper' as const, ...(r.name ? { name: r.name.slice(0, 64) } : {}) }));
+  return [...leftovers, ...more].sort((a, b) => a.pid - b.pid);
 }

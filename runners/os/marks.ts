@@ -9,6 +9,8 @@
 import fs from 'node:fs';
 
 export const MARK_VARIABLE = 'CHILDPROOF_MARK';
+/** The same mark on a trial's subreaper (os/reaper.ts), which gives it to the worker as MARK_VARIABLE. */
+export const REAPER_VARIABLE = 'CHILDPROOF_REAPER';
 
 /** A trial's mark: its run's tag and its own name. */
 export const trialMark = (runTag: string, trial: string) => `${runTag}/${trial}`;

@@ -19,6 +19,15 @@ how: string
 observed: false
 reason: string
 })
+/**
+ * What kept the trial's processes accountable beyond its cgroup, process group and mark: its subreaper, to which every orphan of the trial was reparented (cases/INTERPRETING.md, Leftovers); none, and why; or lost, when the subreaper was ended from inside the trial, so what it held may have escaped. Absent in reports made before the subreaper.
+ */
+export type Containment = ({
+reaper: "subreaper"
+} | {
+reaper: ("none" | "lost")
+why: string
+})
 
 /**
  * A client case's trial: the calling process, the fixtures and the runner.
@@ -146,6 +155,7 @@ watchEnd?: string
 eventsAtWatchEnd?: EventCounts
 })
 leftovers: Leftover[]
+containment?: Containment
 }
 }
 export interface Settlement {
@@ -195,9 +205,9 @@ export interface Leftover {
 pid: number
 role: string
 /**
- * What proved the process the trial's, first found: its fixture record, the worker's process group, the trial's mark in its environment, or the trial's cgroup; 'tag' (a command line) only in reports made before marks.
+ * What proved the process the trial's, first found: its fixture record, the worker's process group, the trial's mark in its environment, the trial's cgroup, or its ancestry: still below the trial's subreaper, to which every orphan of the trial is reparented; 'tag' (a command line) only in reports made before marks.
  */
-how: ("record" | "group" | "mark" | "cgroup" | "tag")
+how: ("record" | "group" | "mark" | "cgroup" | "reaper" | "tag")
 /**
  * The kernel's short name for the process (its comm).
  */
@@ -246,6 +256,7 @@ client?: string
 }
 runner: {
 leftovers: Leftover[]
+containment?: Containment
 }
 }
 export interface ServerProcess {

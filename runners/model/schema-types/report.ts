@@ -398,9 +398,9 @@ export interface Leftover {
 pid: number
 role: string
 /**
- * What proved the process the trial's, first found: its fixture record, the worker's process group, the trial's mark in its environment, or the trial's cgroup; 'tag' (a command line) only in reports made before marks.
+ * What proved the process the trial's, first found: its fixture record, the worker's process group, the trial's mark in its environment, the trial's cgroup, or its ancestry: still below the trial's subreaper, to which every orphan of the trial is reparented; 'tag' (a command line) only in reports made before marks.
  */
-how: ("record" | "group" | "mark" | "cgroup" | "tag")
+how: ("record" | "group" | "mark" | "cgroup" | "reaper" | "tag")
 /**
  * The kernel's short name for the process (its comm).
  */
@@ -598,6 +598,15 @@ watchEnd?: string
 eventsAtWatchEnd?: EventCounts
 })
 leftovers: Leftover[]
+/**
+ * What kept the trial's processes accountable beyond its cgroup, process group and mark: its subreaper, to which every orphan of the trial was reparented (cases/INTERPRETING.md, Leftovers); none, and why; or lost, when the subreaper was ended from inside the trial, so what it held may have escaped. Absent in reports made before the subreaper.
+ */
+containment?: ({
+reaper: "subreaper"
+} | {
+reaper: ("none" | "lost")
+why: string
+})
 }
 }
 export interface Settlement {
@@ -701,6 +710,15 @@ client?: string
 }
 runner: {
 leftovers: Leftover[]
+/**
+ * What kept the trial's processes accountable beyond its cgroup, process group and mark: its subreaper, to which every orphan of the trial was reparented (cases/INTERPRETING.md, Leftovers); none, and why; or lost, when the subreaper was ended from inside the trial, so what it held may have escaped. Absent in reports made before the subreaper.
+ */
+containment?: ({
+reaper: "subreaper"
+} | {
+reaper: ("none" | "lost")
+why: string
+})
 }
 }
 export interface ServerProcess {
