@@ -9,7 +9,7 @@
  */
 export type ResourceDescriptor = (ResourceDescriptor1 & {
 /**
- * A file's path as childproof names it: no NUL, no longer than a path may be.
+ * a file's path: no NUL character, at most 4096 characters
  */
 name?: string
 uri?: string
