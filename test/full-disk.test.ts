@@ -37,13 +37,15 @@ interface Outcome {
  * `before` is a shell line run on the empty tmpfs (an old file, a probe to bless), then
  * the disk is filled, leaving `free` bytes, and the command runs.
  */
-function onFullDisk(args: string[], opts: { before?: (disk: string) => string; free?: number; oldFile?: string } = {}): Promise<Outcome> {
+function onFullDisk(args: string[], opts: { before?: (disk: string) => string; free?: number; oldFile?: string; env?: Record<string, string> } = {}): Promise<Outcome> {
   return inSlot(async () => {
     const scratch = tempDir('childproof-full-');
     const disk = path.join(scratch, 'disk');
     fs.mkdirSync(disk);
     const q = (s: string) => `'${s.replaceAll("'", "'\\''")}'`;
-    const argv = [process.execPath, BIN, ...args.map((a) => a.replaceAll('@/', `${disk}/`))].map(q).join(' ');
+    const on = (a: string) => a.replaceAll('@/', `${disk}/`);
+    const env = Object.entries(opts.env ?? {}).map(([k, v]) => `${k}=${q(on(v))}`).join(' ');
+    const argv = [env, ...[process.execPath, BIN, ...args.map(on)].map(q)].join(' ').trim();
     const script = [
       'set -u',
       `mount -t tmpfs -o size=512k none ${q(disk)} || exit 97`,
@@ -81,6 +83,13 @@ if (WHY_NOT) {
   concurrent(test, 'render on a full disk exits 2 and leaves the old page as it was', async () => {
     const r = await onFullDisk(['render', REPORT, '--format', 'html', '--out', '@/index.html'], { oldFile: 'index.html' });
     assertLostNothing(r, 'index.html', ['index.html']);
+  });
+
+  concurrent(test, "render --format github exits 2 when the job summary it appends to is on a full disk", async () => {
+    const r = await onFullDisk(['render', REPORT, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: '@/summary.md' }, oldFile: 'summary.md' });
+    assert.is(r.code, 2, r.stderr);
+    assert.match(r.stderr, /GITHUB_STEP_SUMMARY .*summary\.md: cannot be written \(ENOSPC: no space left on the device\)/);
+    assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
   });
 
   concurrent(test, 'merge on a full disk exits 2 and writes no half report', async () => {

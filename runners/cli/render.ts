@@ -10,7 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT, InputError } from '../model/errors.ts';
-import { display, writeFileWhole } from '../model/files.ts';
+import { display, errnoText, writeFileWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
 import { renderGithub } from '../report/formats/github.ts';
 import { renderJunit } from '../report/formats/junit.ts';
@@ -82,7 +82,14 @@ export function cmdRender(args: string[]): number {
   const level = values['heading-level'] === undefined ? undefined : positiveInt(values['heading-level'], 'heading-level', 2, 5);
   const text = FORMATS[format](reports, { cases: strings(values.case), probes: strings(values.probe), out, headingLevel: level });
   const summary = process.env.GITHUB_STEP_SUMMARY;
-  if (format === 'github' && summary) fs.appendFileSync(summary, `${renderMarkdown(reports)}\n`);
+  if (format === 'github' && summary) {
+    // Appended, as GitHub asks; a summary that cannot take it (a full disk) is named, exit 2.
+    try {
+      fs.appendFileSync(summary, `${renderMarkdown(reports)}\n`);
+    } catch (err) {
+      throw new InputError([`GITHUB_STEP_SUMMARY ${display(summary)}: cannot be written (${errnoText(err as NodeJS.ErrnoException)})`]);
+    }
+  }
   if (out) {
     writeFileWhole(out, text);
     process.stderr.write(`childproof: ${format} written to ${display(out)}\n`);
