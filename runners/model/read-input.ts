@@ -60,14 +60,14 @@ function openRegular(file: string, { what = 'file', most = MOST_INPUT }: InputOp
 }
 
 /**
- * The file's bytes. Read to its end, not to the size stat gave (a file under /proc says 0
- * bytes and may still hold some, or grow while read), and never past `most`.
+ * Each chunk of the file, in order, read to its end, not to the size stat gave (a file
+ * under /proc says 0 bytes and may still hold some, or grow while read), and never past
+ * `most`.
  */
-export function readInput(file: string, options: InputOptions = {}): Buffer {
+function eachChunk(file: string, options: InputOptions, each: (chunk: Buffer) => void): void {
   const most = options.most ?? MOST_INPUT;
   const { fd, refuse } = openRegular(file, options);
   try {
-    const chunks: Buffer[] = [];
     let total = 0;
     for (;;) {
       const chunk = Buffer.allocUnsafe(CHUNK);
@@ -75,17 +75,18 @@ export function readInput(file: string, options: InputOptions = {}): Buffer {
       if (got === 0) break;
       total += got;
       if (total > most) throw refuse(`it grew past the ${sizeText(most)} childproof reads`);
-      chunks.push(chunk.subarray(0, got));
+      each(chunk.subarray(0, got));
     }
-    return Buffer.concat(chunks, total);
   } finally {
     fs.closeSync(fd);
   }
 }
 
-/** readInput as UTF-8 text. */
-export function readInputText(file: string, options: InputOptions = {}): string {
-  return readInput(file, options).toString('utf8');
+/** The file's bytes, as eachChunk reads them. */
+export function readInput(file: string, options: InputOptions = {}): Buffer {
+  const chunks: Buffer[] = [];
+  eachChunk(file, options, (chunk) => chunks.push(chunk));
+  return Buffer.concat(chunks);
 }
 
 function readChunk(fd: number, into: Buffer, file: string): number {
@@ -102,34 +103,22 @@ function readChunk(fd: number, into: Buffer, file: string): number {
  * many trials is never one string, and no line may pass `most`.
  */
 export function forEachLine(file: string, each: (line: string, n: number, cut: boolean) => void, options: InputOptions = {}): void {
-  const most = options.most ?? MOST_INPUT;
-  const { fd, refuse } = openRegular(file, options);
-  try {
-    let pending: Buffer[] = [];
-    let pendingBytes = 0;
-    let total = 0;
-    let n = 0;
-    for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK);
-      const got = readChunk(fd, chunk, file);
-      if (got === 0) break;
-      total += got;
-      if (total > most) throw refuse(`it grew past the ${sizeText(most)} childproof reads`);
-      let start = 0;
-      for (let nl = chunk.indexOf(10, 0); nl !== -1 && nl < got; nl = chunk.indexOf(10, start)) {
-        pending.push(chunk.subarray(start, nl));
-        each(Buffer.concat(pending, pendingBytes + nl - start).toString('utf8'), ++n, false);
-        pending = [];
-        pendingBytes = 0;
-        start = nl + 1;
-      }
-      if (start < got) {
-        pending.push(chunk.subarray(start, got));
-        pendingBytes += got - start;
-      }
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let n = 0;
+  eachChunk(file, options, (chunk) => {
+    let start = 0;
+    for (let nl = chunk.indexOf(10); nl !== -1; nl = chunk.indexOf(10, start)) {
+      pending.push(chunk.subarray(start, nl));
+      each(Buffer.concat(pending, pendingBytes + nl - start).toString('utf8'), ++n, false);
+      pending = [];
+      pendingBytes = 0;
+      start = nl + 1;
     }
-    if (pendingBytes > 0) each(Buffer.concat(pending, pendingBytes).toString('utf8'), ++n, true);
-  } finally {
-    fs.closeSync(fd);
-  }
+    if (start < chunk.length) {
+      pending.push(chunk.subarray(start));
+      pendingBytes += chunk.length - start;
+    }
+  });
+  if (pendingBytes > 0) each(Buffer.concat(pending, pendingBytes).toString('utf8'), ++n, true);
 }
