@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { packageBins, type BinManifest } from './bins.ts';
 import { InputError, IntegrityError } from '../model/errors.ts';
+import { readInput } from '../model/read-input.ts';
 import type { Entry, Identity, LoadedProbe, PinnedPath } from '../model/probe.ts';
 import type { Verified } from '../model/report.ts';
 import { git, isCheckout } from './git.ts';
@@ -82,7 +83,7 @@ export function readFromDirectory(probe: string, root: string, paths: PinnedPath
     if (!real.startsWith(realRoot + path.sep) || fs.lstatSync(file).isSymbolicLink()) {
       throw new InputError([`probe ${probe}: ${p.path}: expected a regular file inside ${root}, not a link leading elsewhere`]);
     }
-    return { path: p.path, bytes: fs.readFileSync(real) };
+    return { path: p.path, bytes: readInput(real, { what: `pinned file of probe ${probe}` }) };
   });
 }
 
@@ -205,7 +206,7 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
     if (id.paths.length !== 1) {
       throw new InputError([`probe ${name}: source ${given}: expected a directory, since this probe pins ${id.paths.length} files`]);
     }
-    files = [{ path: id.paths[0].path, bytes: fs.readFileSync(given) }];
+    files = [{ path: id.paths[0].path, bytes: readInput(given, { what: `source of probe ${name}` }) }];
     origin = 'file';
     originalRoot = path.dirname(given);
   } else if (id.kind === 'git') {
