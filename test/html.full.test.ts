@@ -17,7 +17,7 @@ import { renderTimeline } from '../runners/report/formats/timeline.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { tempDir } from './support/helpers.ts';
-import { finish } from './support/suite.ts';
+import { finish, unmarkedEnv } from './support/suite.ts';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TRIAL = { probe: 'zx', case: 'core/grandchild-stdout-abort', file: path.join(RESULTS_DIR, 'zx', '8.8.5@node-v20.20.2.json') };
@@ -28,7 +28,7 @@ const ctx = { browser: null as Browser | null, page: '' };
 
 test.before(async () => {
   assert.ok(fs.existsSync(CHROMIUM), `Chromium at ${CHROMIUM} (Debian: chromium; make test installs it)`);
-  ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
+  ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], env: unmarkedEnv() });
   ctx.page = path.join(tempDir(), 'report.html');
   fs.writeFileSync(ctx.page, renderHtml(published));
   fs.mkdirSync(SHOTS, { recursive: true });

@@ -53,7 +53,9 @@ function isPinned(probe: LoadedProbe, file: string): boolean {
  * package or checkout it would have to fetch: what cannot be read now is validate's.
  */
 export function probeProblems(probe: LoadedProbe, cases: LoadedCase[], offline = false): string[] {
-  return [...lintProbe(probe, cases), ...citationProblems(probe, offline)];
+  // A probe at another version than it pins (NAME@VERSION) keeps the pinned version's
+  // explanations, and their citations name that version's files: validate checks them there.
+  return [...lintProbe(probe, cases), ...(probe.atVersion ? [] : citationProblems(probe, offline))];
 }
 
 function lineCount(bytes: Buffer): number {

@@ -51,6 +51,13 @@ export const SUITE_VARIABLE = 'CHILDPROOF_TEST_SUITE';
 const SUITE_MARK = randomBytes(12).toString('hex');
 process.env[SUITE_VARIABLE] = SUITE_MARK;
 
+/** This process's environment without the suite's mark: for a program a test keeps open
+ *  past the closing check (a browser, closed after the suite's last test). */
+export function unmarkedEnv(): NodeJS.ProcessEnv {
+  const { [SUITE_VARIABLE]: _mark, ...rest } = process.env;
+  return rest;
+}
+
 /** tsx's esbuild service: a child of this process, started by its loader, that lives as long as it does. */
 function isOwnLoader(pid: number): boolean {
   try {
