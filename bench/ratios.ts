@@ -1,11 +1,13 @@
-// make bench: three ratios, each measured side by side in this one run. Ratios, never
+// make bench: four ratios, each measured side by side in this one run. Ratios, never
 // thresholds: the machine is shared and its speed varies, the ratios much less.
 //   (a) the field-note suite's wall time over its longest trial run alone;
 //   (b) the default suite's wall time over its floor: max(its longest trial run alone,
 //       trials x two bare Node starts' CPU / cores), the starts measured here;
 //   (c) the default suite's CPU per trial over two bare Node starts plus the target's
-//       import, each import measured alone.
+//       import, each import measured alone;
+//   (d) what a trial's subreaper costs, start to end, over one bare Node start.
 
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,7 +19,8 @@ import { loadAllCases } from '../runners/model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../runners/model/load-probes.ts';
 import type { LoadedProbe } from '../runners/model/probe.ts';
 import type { TrialResult } from '../runners/model/report.ts';
-import { commandCpuMs, measure } from './cpu.ts';
+import { noReaper, reaperCommand } from '../runners/os/reaper.ts';
+import { childrenCpuMs, commandCpuMs, measure } from './cpu.ts';
 
 const NODE = process.execPath;
 const STARTS = 10;
@@ -36,6 +39,16 @@ function importCpuMs(p: PreparedProbe, bare: number): number {
   return Math.max(0, commandCpuMs([NODE, '--input-type=module', '-e', script], 5) - bare);
 }
 
+/** Average CPU of the reaper running `argv`, over `times` runs, with the pipe it speaks on. */
+function reaperCpuMs(argv: string[], times: number): number {
+  const before = childrenCpuMs();
+  for (let i = 0; i < times; i++) {
+    const r = spawnSync(argv[0], argv.slice(1), { stdio: ['ignore', 'ignore', 'ignore', 'pipe'] });
+    if (r.status !== 0) throw new Error(`the reaper exited with ${r.status}`);
+  }
+  return (childrenCpuMs() - before) / times;
+}
+
 /** How long a trial took, as its worker saw it: its last timeline event. */
 const span = (t: TrialResult) => Math.max(0, ...(t.timeline ?? []).map((e) => e.ms));
 
@@ -50,6 +63,10 @@ async function longestAlone(probes: LoadedProbe[], cases: LoadedCase[], trials: 
 const all = loadAllCases();
 const bare = commandCpuMs([NODE, '-e', '0'], STARTS);
 line(`one bare Node start (mean of ${STARTS})`, `${bare.toFixed(1)} ms of CPU`);
+// What each trial's subreaper adds (os/reaper.ts): the reaper starting `true` and ending, its word on fd 3.
+const reaper = reaperCommand('/bin/true', []);
+const reaperMs = reaper ? reaperCpuMs(reaper, STARTS) : null;
+line(`one trial's subreaper, start to end (mean of ${STARTS})`, reaperMs === null ? `none here: ${noReaper()}` : `${reaperMs.toFixed(1)} ms of CPU`);
 
 // (a)
 const fieldNote = all.filter((c) => c.spec.id.startsWith('field-notes/abort-before-process-exit/'));
@@ -90,3 +107,4 @@ process.stdout.write('\n');
 line('(a) field-note suite / its longest trial alone      (goal <= 1.1)', (field.wallMs / fieldLongest.wallMs).toFixed(2));
 line('(b) default suite / its floor                       (goal <= 1.5)', (suite.wallMs / floor).toFixed(2));
 line('(c) CPU per trial / (2 bare starts + import)        (goal <= 1.5)', (perTrial / (2 * bare + meanImport)).toFixed(2));
+if (reaperMs !== null) line("(d) a trial's subreaper / one bare Node start         (what it adds)", (reaperMs / bare).toFixed(2));

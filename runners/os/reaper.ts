@@ -67,6 +67,11 @@ export function noReaper(): string | null {
   return null;
 }
 
+/** The command that runs `file args` below a subreaper (its word on fd 3), or null where there is none. */
+export function reaperCommand(file: string, args: string[]): string[] | null {
+  return noReaper() ? null : [perlPath()!, REAPER, String(SYS_PRCTL[process.arch]), file, ...args];
+}
+
 /**
  * Spawns `file args` detached, below a subreaper where one can be had. `stdio` are the
  * worker's standard output and error.
@@ -87,7 +92,8 @@ export function startContained(file: string, args: string[], options: { cwd: str
   // end what is below it first (os/end-run.ts).
   const { [MARK_VARIABLE]: mark, ...rest } = options.env;
   const env = mark === undefined ? rest : { ...rest, [REAPER_VARIABLE]: mark };
-  const child = spawn(perlPath()!, [REAPER, String(SYS_PRCTL[process.arch]), file, ...args], { cwd: options.cwd, env, detached: true, stdio });
+  const [perl, ...argv] = reaperCommand(file, args)!;
+  const child = spawn(perl, argv, { cwd: options.cwd, env, detached: true, stdio });
   let containment: Containment = { reaper: 'none', why: 'the subreaper never said whether the kernel took its mark' };
   let worker: number | null = null;
   const ended: Reaped[] = [];
