@@ -73,8 +73,8 @@ export function reaperCommand(file: string, args: string[]): string[] | null {
 }
 
 /**
- * Spawns `file args` detached, below a subreaper where one can be had. `stdio` are the
- * worker's standard output and error.
+ * Spawns `file args` detached, below a subreaper where one can be had, with `out` and
+ * `err` as the worker's standard output and error.
  */
 export function startContained(file: string, args: string[], options: { cwd: string; env: NodeJS.ProcessEnv; out: number; err: number }): Started {
   const why = noReaper();
