@@ -89,7 +89,7 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
   } else if (place !== null && fs.existsSync(place) && fs.statSync(place).isFile()) {
     // The one pinned file, handed over alone.
     if (subjects.length !== 1) throw new InputError([`${display(place)}: expected a directory, since ${o.probes[0]} pins ${subjects.length} files`]);
-    read = () => ({ file: display(place), bytes: readSubject(place) });
+    read = () => ({ file: display(place), bytes: readInput(place, { what: 'subject' }) });
     where = display(place);
   } else {
     let dir: string;
@@ -105,7 +105,7 @@ function checkGroup(subjects: Subject[], places: Places, out: SubjectsCheck): vo
     } else dir = place!;
     read = (name) => {
       const file = path.join(dir, name);
-      return { file: display(file), bytes: isRegular(file) ? readSubject(file) : null };
+      return { file: display(file), bytes: isRegular(file) ? readInput(file, { what: 'subject' }) : null };
     };
     where = o.pin === 'package' ? `${o.package} in ${display(dir)}` : display(dir);
   }
@@ -124,11 +124,6 @@ function isRegular(file: string): boolean {
   } catch {
     return false;
   }
-}
-
-/** A subject's bytes, read as any input is (model/read-input.ts): a file too large to be one of ours is refused, named. */
-function readSubject(file: string): Buffer {
-  return readInput(file, { what: 'subject' });
 }
 
 export function checkSubjects(subjects: Subject[], places: Places): SubjectsCheck {

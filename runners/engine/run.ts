@@ -9,7 +9,7 @@ import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ReportProbe, TrialResult } from '../model/report.ts';
-import { killQuietly, processesInGroup } from '../os/processes.ts';
+import { killGroup } from '../os/processes.ts';
 import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { sdkClient } from './server-sdk.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
@@ -86,10 +86,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
   const stop = () => {
     ctx.stopped = true;
     // A trial's subreaper is spared: it ends what is below it once its worker is gone.
-    for (const [pid, live] of ctx.live) {
-      if (!live.spare) killQuietly(-pid);
-      else for (const member of processesInGroup(pid)) if (member !== pid) killQuietly(member);
-    }
+    for (const [pid, live] of ctx.live) killGroup(pid, live.spare);
   };
   opts.stop?.addEventListener('abort', stop);
   try {

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { scriptArgv, type Runtime } from '../identity/runtime.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { readyDir } from '../protocol/trial-dir.mjs';
-import { killQuietly, processesInGroup } from '../os/processes.ts';
+import { killGroup } from '../os/processes.ts';
 import { startContained, type ReaperEnd } from '../os/reaper.ts';
 
 export interface WorkerExit {
@@ -14,7 +14,7 @@ export interface WorkerExit {
   pid: number | null;
   code: number | null;
   overran: boolean;
-  /** The trial's subreaper, which leads its group, while it holds the trial (os/reaper.ts). */
+  /** The trial's subreaper, which leads its group (os/reaper.ts); null where there is none. */
   reaper: number | null;
   /** Ends what is still below the trial's subreaper, once the trial is over. */
   endReaped: () => Promise<ReaperEnd>;
@@ -61,16 +61,13 @@ export function runWorker(
       overran = true;
       // The worker and its group, but not the subreaper that leads it: it still holds what
       // left the group, and ends it when the trial is over.
-      const spared = started.workerPid() === pid ? null : pid;
-      if (pid !== null) for (const member of processesInGroup(pid)) if (member !== spared) killQuietly(member);
-      const own = started.workerPid();
-      if (own !== null) killQuietly(own);
+      if (pid !== null) killGroup(pid, started.viaReaper);
     }, limitMs);
     void started.exit.then((code) => {
       clearTimeout(guard);
       watcher.close();
       onStarted();
-      resolve({ pid, code, overran, reaper: started.reaperPid(), endReaped: started.end });
+      resolve({ pid, code, overran, reaper: started.viaReaper ? pid : null, endReaped: started.end });
     });
   });
 }

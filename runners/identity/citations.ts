@@ -68,6 +68,9 @@ function lineCount(bytes: Buffer): number {
  */
 export function citationProblems(probe: LoadedProbe, offline = false): string[] {
   const problems: string[] = [];
+  // Many explanations cite the same file: its bytes are read and checked against the pin once.
+  const read = new Map<string, Buffer | string>();
+  const bytesOf = (file: string) => read.get(file) ?? read.set(file, pinnedBytes(probe, file, offline)).get(file)!;
   for (const e of probe.explanations) {
     if (!e.cites?.length && !e.observation) {
       problems.push(`${display(probe.divergencesFile)}: ${e.pointer}: expected "cites" naming the code this explanation rests on, or "observation": true if it only says what the facts show`);
@@ -75,7 +78,7 @@ export function citationProblems(probe: LoadedProbe, offline = false): string[] 
     (e.cites ?? []).forEach((c, i) => {
       if (!('path' in c)) return;
       const where = `${display(probe.divergencesFile)}: ${e.pointer}/cites/${i}`;
-      const bytes = pinnedBytes(probe, c.path, offline);
+      const bytes = bytesOf(c.path);
       if (typeof bytes === 'string') {
         // Offline, a pinned file whose bytes are not to hand (or are not the pinned ones,
         // which verification says with its own exit code) is checked by validate instead.

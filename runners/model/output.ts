@@ -2,12 +2,12 @@
 // write that fails, and never replaces what is not a report (a directory, a device, a
 // FIFO, a link); and one run at a time per report, by a lock file beside it.
 
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from './errors.ts';
 import { display, makeEachLevel } from './files.ts';
 import { readPidRecord, writePidRecord, type PidRecord } from './pid-record.ts';
+import { cannotWrite } from '../protocol/can-create.mjs';
 
 /** Refuses, with exit 2, an output that is not a regular file or cannot be written. */
 export function checkOutput(file: string, option = '--out'): void {
@@ -46,20 +46,7 @@ function writableDirectory(dir: string, where: string): void {
   if (refused) throw new InputError([`${where}: ${display(existing)} cannot be written (${refused})`]);
 }
 
-/**
- * Why a file cannot be created in `dir`, or null when it can. Asking access() is not
- * enough (root is told yes about /proc and about a read-only mount): create one, remove it.
- */
-export function cannotWrite(dir: string): string | null {
-  const trial = path.join(dir, `.childproof-write-${randomBytes(6).toString('hex')}`);
-  try {
-    fs.closeSync(fs.openSync(trial, 'wx'));
-    fs.rmSync(trial, { force: true });
-    return null;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code ?? String(err);
-  }
-}
+export { cannotWrite };
 
 /**
  * Takes the lock on a report (and its stream): FILE.lock, made exclusively, naming this

@@ -12,7 +12,7 @@
 import type { FixtureRecord, Leftover } from '../model/observations.ts';
 import { endCgroup, processesIn } from './cgroup.ts';
 import { hasMark, processesMarked } from './marks.ts';
-import { commandName, killQuietly, processesInGroup, processState } from './processes.ts';
+import { commandName, killGroup, killQuietly, processesInGroup, processState } from './processes.ts';
 
 /**
  * `records`: what the trial's fixtures wrote about themselves, as the runner validated it.
@@ -36,10 +36,7 @@ export function endLeftovers(records: FixtureRecord[], mark: string, pgid: numbe
   } else for (const pid of processesMarked(mark)) add(pid, 'mark');
 
   if (cgroup) endCgroup(cgroup);
-  // The group still has members, so its id cannot have been reused by another process.
-  // Led by a subreaper, the group is ended member by member, the reaper spared.
-  if (pgid !== null && reaper === null && processesInGroup(pgid).length > 0) killQuietly(-pgid);
-  if (pgid !== null && reaper !== null) for (const pid of processesInGroup(pgid)) if (pid !== reaper) killQuietly(pid);
+  if (pgid !== null) killGroup(pgid, reaper === pgid);
   for (const pid of found.keys()) killQuietly(pid);
   return [...found.values()].sort((a, b) => a.pid - b.pid);
 }

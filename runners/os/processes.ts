@@ -107,6 +107,18 @@ export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): bo
   }
 }
 
+/**
+ * Ends every process of group `pgid`, its leader spared where `spareLeader` (a trial's
+ * subreaper, which ends what is below it itself). Only while the group has members: its id
+ * cannot then have been reused by another process.
+ */
+export function killGroup(pgid: number, spareLeader = false): void {
+  const members = processesInGroup(pgid);
+  if (members.length === 0) return;
+  if (!spareLeader) killQuietly(-pgid);
+  else for (const pid of members) if (pid !== pgid) killQuietly(pid);
+}
+
 /** Every live process in process group `pgid`. */
 export function processesInGroup(pgid: number): number[] {
   if (LINUX) {

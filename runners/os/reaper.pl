@@ -10,10 +10,8 @@
 #
 # fd 3 is its word to the runner, a line each:
 #   reaper subreaper|none WHY   first: whether the kernel took the mark
-#   worker PID                  the worker is started
 #   exit CODE|signal NAME       the worker has ended
-#   ended PID START NAME        after "end": a process of the trial it ended
-#   kept PID WHY                after "end": one it could not end (another user's now)
+#   ended PID NAME              after "end": a process of the trial it ended
 #   done                        after "end": none is left
 # Its standard input is the runner's: at "end" (or when it closes) every process still
 # below it is the trial's by ancestry, and is ended, named, and reaped. Meanwhile it reaps
@@ -53,7 +51,6 @@ if ($worker == 0) {
   { no warnings 'exec'; exec { $ARGV[0] } @ARGV; }
   exit(127);
 }
-say_('worker', $worker);
 
 my $worker_done = 0;
 sub reap {
@@ -102,27 +99,24 @@ sub stat_of {
   close($fh);
   return undef unless $line =~ /^\d+ \((.*)\) (\S) (.*)$/s;
   my ($comm, $state, @rest) = ($1, $2, split(/ /, $3));
-  return { comm => $comm, state => $state, ppid => $rest[0], start => $rest[18] };
+  return { comm => $comm, state => $state, ppid => $rest[0] };
 }
 
 # Everything still below it is the trial's. Each is killed and waited for: once it is
 # reaped the kernel has already handed its own children here, so asking again finds them.
-# One that cannot be killed (it took another user's identity) is named and left.
-my (%ended, %kept);
+# One that cannot be killed (it took another user's identity) is left, and not named as
+# ended; a zombie is only reaped.
+my %kept;
 for (my $round = 0; $round < 10000; $round++) {
   my @live = grep { !$kept{$_} } children();
   last unless @live;
   for my $pid (@live) {
     my $s = stat_of($pid);
-    if ($s && $s->{state} ne 'Z' && !$ended{$pid}) {
+    if ($s && $s->{state} ne 'Z') {
       (my $comm = $s->{comm}) =~ s/\s/_/g;
-      say_('ended', $pid, $s->{start}, $comm);
-    }
-    $ended{$pid} = 1;
-    if ($s && $s->{state} ne 'Z' && !kill('KILL', $pid)) {
-      $kept{$pid} = 1;
-      say_('kept', $pid, $!);
-      next;
+      if (kill('KILL', $pid)) { say_('ended', $pid, $comm); }
+      # Refused (EPERM): not ours to end. Gone since the look (ESRCH): reaped below, not named.
+      elsif ($!{EPERM}) { $kept{$pid} = 1; next; }
     }
     waitpid($pid, 0);
   }

@@ -19,15 +19,12 @@ const SYS_PRCTL: Partial<Record<string, number>> = { x64: 157, arm64: 167, riscv
 /** A process the reaper ended: it was below the trial's subreaper when the trial was over. */
 export interface Reaped {
   pid: number;
-  startTime: string;
   name: string;
 }
 
 export interface ReaperEnd {
   containment: Containment;
   ended: Reaped[];
-  /** Below the reaper but not its to end (it had become another user's). */
-  kept: number[];
 }
 
 export interface Started {
@@ -35,12 +32,9 @@ export interface Started {
   child: ChildProcess;
   /** The worker's end: its exit code, or null when a signal ended it or it never started. */
   exit: Promise<number | null>;
-  /** The worker's own pid, once it is known. */
-  workerPid: () => number | null;
-  /** Whether the worker was started below the reaper (which then leads the group). */
+  /** Whether the worker was started below the reaper, which then leads the group: ours,
+   *  whether or not the kernel took its mark, and it ends what is below it. */
   viaReaper: boolean;
-  /** The subreaper's pid while it holds the trial, else null. */
-  reaperPid: () => number | null;
   /** Ends every process still below the reaper and says which; at once where there is none. */
   end: () => Promise<ReaperEnd>;
 }
@@ -84,7 +78,7 @@ export function startContained(file: string, args: string[], options: { cwd: str
       child.once('error', () => resolve(null));
       child.once('exit', (code) => resolve(code));
     });
-    return { child, exit, viaReaper: false, workerPid: () => child.pid ?? null, reaperPid: () => null, end: async () => ({ containment: { reaper: 'none', why }, ended: [], kept: [] }) };
+    return { child, exit, viaReaper: false, end: async () => ({ containment: { reaper: 'none', why }, ended: [] }) };
   }
   const stdio: StdioOptions = ['pipe', options.out, options.err, 'pipe'];
   // The reaper carries the trial's mark under a name of its own, and gives it back to the
@@ -95,9 +89,7 @@ export function startContained(file: string, args: string[], options: { cwd: str
   const [perl, ...argv] = reaperCommand(file, args)!;
   const child = spawn(perl, argv, { cwd: options.cwd, env, detached: true, stdio });
   let containment: Containment = { reaper: 'none', why: 'the subreaper never said whether the kernel took its mark' };
-  let worker: number | null = null;
   const ended: Reaped[] = [];
-  const kept: number[] = [];
   let exited: (code: number | null) => void = () => {};
   const exit = new Promise<number | null>((resolve) => (exited = resolve));
   let finished: () => void = () => {};
@@ -107,10 +99,8 @@ export function startContained(file: string, args: string[], options: { cwd: str
   const said = (line: string) => {
     const [word, ...rest] = line.split(' ');
     if (word === 'reaper') containment = rest[0] === 'subreaper' ? { reaper: 'subreaper' } : { reaper: 'none', why: rest.slice(1).join(' ') };
-    else if (word === 'worker') worker = Number(rest[0]);
     else if (word === 'exit') exited(rest[0] === 'code' ? Number(rest[1]) : null);
-    else if (word === 'ended') ended.push({ pid: Number(rest[0]), startTime: rest[1], name: rest.slice(2).join(' ') });
-    else if (word === 'kept') kept.push(Number(rest[0]));
+    else if (word === 'ended') ended.push({ pid: Number(rest[0]), name: rest.slice(1).join(' ') });
     else if (word === 'done') {
       over = true;
       finished();
@@ -140,15 +130,13 @@ export function startContained(file: string, args: string[], options: { cwd: str
     child,
     exit,
     viaReaper: true,
-    workerPid: () => worker,
-    reaperPid: () => (containment.reaper === 'subreaper' ? (child.pid ?? null) : null),
     end: async () => {
       if (!ending) {
         ending = true;
         child.stdin?.end('end\n');
       }
       await done;
-      return { containment, ended, kept };
+      return { containment, ended };
     },
   };
 }

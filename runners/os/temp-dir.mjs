@@ -4,13 +4,12 @@
 
 import fs from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
+import { cannotWrite } from '../protocol/can-create.mjs';
 
 /**
  * One line saying why the temporary directory is unusable, or null when a file can be
- * made in it. Asking access() is not enough (root is told yes about /proc and about a
- * read-only mount): a file is made and removed. Never a recursive mkdir, which loops for
- * ever under /proc.
+ * made in it (protocol/can-create.mjs). Never a recursive mkdir, which loops for ever
+ * under /proc.
  * @returns {string | null}
  */
 export function tmpdirProblem() {
@@ -24,12 +23,7 @@ export function tmpdirProblem() {
     return `${named}: cannot be used (${/** @type {NodeJS.ErrnoException} */ (err).code ?? String(err)})${fix}`;
   }
   if (!st.isDirectory()) return `${named}: is not a directory${fix}`;
-  const trial = path.join(dir, `.childproof-tmp-${process.pid}-${Math.random().toString(16).slice(2)}`);
-  try {
-    fs.closeSync(fs.openSync(trial, 'wx'));
-    fs.rmSync(trial, { force: true });
-  } catch (err) {
-    return `${named}: no file can be made in it (${/** @type {NodeJS.ErrnoException} */ (err).code ?? String(err)})${fix}`;
-  }
+  const refused = cannotWrite(dir);
+  if (refused) return `${named}: no file can be made in it (${refused})${fix}`;
   return null;
 }

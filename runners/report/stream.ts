@@ -72,17 +72,11 @@ export function openStream(file: string, header: StreamHeader): Stream {
 }
 
 /**
- * How many finished trials a stream left by another run holds, without trusting it: only
- * a regular file is read, and it is counted line by line, never parsed whole.
+ * How many finished trials a stream left by another run holds, without trusting it: read
+ * as any input is, a line at a time, never parsed whole.
  */
 export function trialsKeptIn(file: string): number {
-  let st: fs.Stats;
-  try {
-    st = fs.lstatSync(file);
-  } catch {
-    return 0;
-  }
-  if (!st.isFile() || st.size === 0) return 0;
+  if (!fs.existsSync(file)) return 0;
   let count = 0;
   forEachLine(file, (line) => {
     if (line.startsWith('{"kind":"trial"')) count++;
@@ -106,15 +100,18 @@ export function reportFromStream(file: string): Report {
   let shell: Omit<Report, 'trials'> | null = null;
   const trials: TrialResult[] = [];
   let end: Extract<Line, { kind: 'end' }> | null = null;
-  let lines = 0;
+  // The first piece was cut short while being written: the runner died at its start.
+  let cutHeader = false;
   // Read a line at a time: a stream of many trials is never held as one string.
   forEachLine(
     file,
     (raw, n, cut) => {
       // The piece after the last newline was being written when the runner died, unless
       // it is whole (a copy that lost only its final newline), and then it counts.
-      if (cut && !parses(raw)) return;
-      lines = n;
+      if (cut && !parses(raw)) {
+        cutHeader = n === 1;
+        return;
+      }
       const line = parseLine(file, raw, n);
       if (n === 1) {
         if (line?.kind !== 'run') throw problem(file, 1, 'expected the run header ({"kind":"run", ...}) first');
@@ -129,10 +126,7 @@ export function reportFromStream(file: string): Report {
     },
     { what: 'stream' },
   );
-  if (lines === 0 && header === null) {
-    const empty = fs.statSync(file).size === 0;
-    throw problem(file, 1, empty ? 'expected the run header; the file is empty' : 'expected the run header; it was cut short while being written (the runner died at its start)');
-  }
+  if (header === null) throw problem(file, 1, cutHeader ? 'expected the run header; it was cut short while being written (the runner died at its start)' : 'expected the run header; the file is empty');
   const { kind: _kind, planned, ...rest } = header! as StreamHeader;
   const ended = end as Extract<Line, { kind: 'end' }> | null;
   const interrupted = ended ? ended.interrupted : { by: 'the runner died before its stream was ended', planned, finished: trials.length };
