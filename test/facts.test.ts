@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { blindFacts, deriveFacts } from '../runners/judge/facts.ts';
 import { judgeTrial } from '../runners/judge/judge-trial.ts';
-import { buildTimeline, deriveMemory } from '../runners/judge/timeline.ts';
+import { buildTimeline, deriveDurations, deriveMemory } from '../runners/judge/timeline.ts';
 import type { CaseSpec } from '../runners/model/case.ts';
 import { finish } from './support/suite.ts';
 import { history, observe, spec } from './support/observed.ts';
@@ -182,6 +182,26 @@ test('the timeline merges worker and fixture events in clock order, in ms from t
   );
   assert.is(rows[0].ms, 0);
   assert.is(rows[rows.length - 1].ms, 4.1);
+});
+
+test("a worker on its own clock (off Node, before the mapping) places no fixture or runner event beside its own", () => {
+  const o = observe(history());
+  // On Node the two clocks are one; off it, only a mapped clock is.
+  assert.ok(buildTimeline(o).some((r) => r.source.startsWith('child:')));
+  const own = buildTimeline(o, 'Deno 2.9.6');
+  assert.equal(own.map((r) => r.kind), ['start', 'spawn', 'abort', 'rejected']);
+  assert.is(deriveDurations(o, 'Deno 2.9.6').settleToChildEndMs, null);
+  const mapped = { ...o, worker: { ...o.worker, clock: { clock: 'mapped' as const, how: 'test', offsetNs: '0', errorNs: '100' } } };
+  assert.equal(buildTimeline(mapped, 'Deno 2.9.6').map((r) => r.kind), ['start', 'spawn', 'abort', 'signal', 'rejected', 'marker', 'exit']);
+  const unmapped = { ...o, worker: { ...o.worker, clock: { clock: 'own' as const, reason: 'test' } } };
+  assert.equal(buildTimeline(unmapped).map((r) => r.kind), ['start', 'spawn', 'abort', 'rejected']);
+});
+
+test("a timeout's trigger is the call's start, so the time from it to settlement is kept", () => {
+  const o = observe(history());
+  const timeout = { ...o, worker: { ...o.worker, trigger: { kind: 'timeout' as const, t: o.worker.t0, fired: false } } };
+  assert.ok(deriveDurations(timeout).triggerToSettleMs !== null);
+  assert.ok(buildTimeline(timeout).some((r) => r.kind === 'timeout-start'));
 });
 
 finish(test);

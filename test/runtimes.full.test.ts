@@ -12,6 +12,7 @@ import { runtimeFor } from '../runners/identity/runtime.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import { validate } from '../runners/model/schemas.ts';
+import { plainWords } from '../runners/report/formats/plain-words.ts';
 import { cliIn, tempDir } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 
@@ -62,6 +63,43 @@ test('on deno 2.9.6 the modules a trial loads cannot be listed, and the trial sa
     assert.ok(!modules.observed && /deno 2\.9\.6/.test(modules.reason), JSON.stringify(modules));
   }
 });
+
+// One clock: every time the worker recorded was moved onto the fixtures' clock, so an
+// order that causes fix (a spawn before the process starts, an abort before the signal it
+// sends, an exit before the caller sees it) shows on the timeline, within the mapping's
+// error; and "appeared N ms later" is bounded by the fixture's own ready-to-marker time.
+for (const [name, run] of [['bun', onBun], ['deno', onDeno]] as const) {
+  test(`on ${name} every timeline shows what caused what in order, and no sentence's "ms later" exceeds what the fixture's own clock measured`, async () => {
+    const trials = (await run).trials.filter((t) => t.observations && t.timeline);
+    assert.ok(trials.length > 0);
+    let sentences = 0;
+    for (const t of trials) {
+      const o = t.observations!;
+      const clock = o.worker!.clock!;
+      assert.is(clock.clock, 'mapped', `${t.case}: ${JSON.stringify(clock)}`);
+      const err = clock.clock === 'mapped' ? Number(clock.errorNs) / 1e6 + 0.001 : 0;
+      const at = (kind: string, source?: RegExp) => t.timeline!.filter((e) => e.kind === kind && (!source || source.test(e.source))).map((e) => e.ms);
+      const first = (xs: number[]) => (xs.length ? Math.min(...xs) : null);
+      const spawn = first(at('spawn', /^worker$/));
+      const start = first(at('start', /^child:/));
+      if (spawn !== null && start !== null) assert.ok(spawn <= start + err, `${t.case}: spawned at ${spawn}, started at ${start}`);
+      const abort = first(at('abort'));
+      const signal = first(at('signal', /^child:/));
+      if (abort !== null && signal !== null && (t.case.endsWith('-abort') || t.case.includes('abort-'))) assert.ok(abort <= signal + err, `${t.case}: aborted at ${abort}, signalled at ${signal}`);
+      const logged = first(at('exit', /^child:/));
+      const seen = first(at('child-exit'));
+      if (logged !== null && seen !== null) assert.ok(logged <= seen + err, `${t.case}: exit logged at ${logged}, seen at ${seen}`);
+      const later = /it appeared (\d+) ms later/.exec(plainWords(t));
+      if (later) {
+        sentences++;
+        const ready = first(at('ready', /^child:/))!;
+        const marker = first(at('marker', /^child:/))!;
+        assert.ok(Number(later[1]) <= Math.round(marker - ready + err), `${t.case}: "${later[0]}", the fixture wrote its marker ${marker - ready} ms after it was ready`);
+      }
+    }
+    assert.ok(sentences > 0, 'some trial says when its cleanup marker appeared');
+  });
+}
 
 // Each runtime's own API, beside the node:child_process probes: Bun.spawn and Deno.Command.
 const ownOnBun = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: runtimeFor('bun@1.4.4') }));

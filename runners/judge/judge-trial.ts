@@ -50,7 +50,7 @@ function harnessBlind(o: Observations): string | null {
 export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergence[], attempts = 1, on?: string): Judged {
   // The adapter's failure is not the target's behaviour: no fact is derived from it.
   const fault = o.worker.adapterError;
-  if (fault) return { outcome: 'error', reason: adapterFault(fault), leftovers: o.runner.leftovers, timeline: buildTimeline(o), unmet: null };
+  if (fault) return { outcome: 'error', reason: adapterFault(fault), leftovers: o.runner.leftovers, timeline: buildTimeline(o, on), unmet: null };
   const mine = known.filter((k) => k.case === spec.id);
   const facts = deriveFacts(spec, o);
   const verdicts = holdAssertions(spec.assertions, facts, blindFacts(o.worker));
@@ -59,10 +59,10 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
     facts,
     ...(message ? { evidence: { 'error.message': message } } : {}),
     verdicts: explain(verdicts, mine),
-    durations: deriveDurations(o),
+    durations: deriveDurations(o, on),
     memory: deriveMemory(o),
     leftovers: o.runner.leftovers,
-    timeline: buildTimeline(o),
+    timeline: buildTimeline(o, on),
   };
   // A failed precondition explains whatever else went wrong, so it is checked first.
   const unmet = unmetPrecondition(spec, o);

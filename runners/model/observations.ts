@@ -71,6 +71,9 @@ export interface Settlement {
 /** What the trial worker (the calling process) saw. */
 export interface WorkerObservations {
   t0: string;
+  /** Whose clock the worker's times are on (worker/clock.ts). Absent in reports made
+   *  before the mapping: on Node the fixtures' clock, elsewhere the worker's own. */
+  clock?: ClockMapping;
   spawns: SpawnObservation[];
   trigger: { kind: ClientTriggerKind; t: string | null; fired: boolean };
   settlement: Settlement;
@@ -112,6 +115,15 @@ export interface WorkerObservations {
   /** Absent in reports made before calibration: those ran on Node, where every way sees. */
   introspection?: Introspection;
 }
+
+/**
+ * `shared`: the worker's clock is the fixtures' CLOCK_MONOTONIC; `mapped`: shifted onto it
+ * by a measured offset, good to `errorNs`; `own`: not mapped, with why.
+ */
+export type ClockMapping =
+  | { clock: 'shared'; how: string }
+  | { clock: 'mapped'; how: string; offsetNs: string; errorNs: string; driftNs?: string }
+  | { clock: 'own'; reason: string };
 
 /** One way of looking, calibrated when the worker started (worker/introspection.ts). */
 export type Sight = { observed: true; how: string } | { observed: false; reason: string };

@@ -37,8 +37,17 @@ export const eventsFile = (dir, pid) => path.join(eventsDir(dir), `${pid}.jsonl`
 /** @param {string} dir @param {string} role */
 export const readyFile = (dir, role) => path.join(readyDir(dir), role);
 
+let shift = 0n;
+/**
+ * Moves this process onto CLOCK_MONOTONIC by a measured offset: a worker on a runtime
+ * whose process.hrtime counts from its own start (worker/clock.ts). Fixtures never shift.
+ * @param {bigint} offsetNs
+ */
+export const shiftClock = (offsetNs) => {
+  shift = offsetNs;
+};
 /** CLOCK_MONOTONIC in nanoseconds, as a decimal string: one clock for the whole trial. */
-export const now = () => process.hrtime.bigint().toString();
+export const now = () => (process.hrtime.bigint() + shift).toString();
 
 /** @param {string} dir */
 export function makeLayout(dir) {

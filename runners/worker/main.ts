@@ -19,6 +19,7 @@ import { sampleAtSettle, sampleProcesses } from './sample.ts';
 import { watchSpawns } from './spawns.ts';
 import { trackTimers } from './timers.ts';
 import { calibrate, runtimeName } from './introspection.ts';
+import { closeMapping, joinFixtureClock } from './clock.ts';
 import { redactor } from './redact.ts';
 import { abortWhen, childIsReady, childWasSignalled } from './trigger.ts';
 import { watchWindow } from './window.ts';
@@ -35,9 +36,12 @@ const { dir, case: caseSpec } = spec;
 if (spec.cgroup) joinCgroup(spec.cgroup);
 const { trigger } = caseSpec;
 fs.mkdirSync(readyDir(dir), { recursive: true });
+// Before any time is recorded: every time below is on the fixtures' clock, or says it is not.
+const clock = await joinFixtureClock();
 
 const observed: WorkerObservations = {
   t0: now(),
+  clock,
   spawns: [],
   // A worker runs client cases only: a server case has no caller (engine/server-trial.ts).
   trigger: { kind: trigger.kind as ClientTriggerKind, t: null, fired: false },
@@ -63,6 +67,7 @@ function finish(): never {
   const listed = loadedModules();
   const modules = listed.sight.observed ? listed.sight : { observed: false as const, reason: `${listed.sight.reason} on ${runtimeName()}` };
   observed.introspection = { ...sights, modules };
+  observed.clock = closeMapping(clock);
   const output: WorkerOutput = { protocol: PROTOCOL, observations: observed, modules: listed.modules };
   // Whole or not at all. Not through model/files.ts: its library installs signal
   // handlers, and the calling process must carry nothing the target would not.
@@ -192,6 +197,8 @@ timers.harnessTimer(() => {
  *  returns no promise failed, and the trial ends here. */
 function startCall(nth: number): Promise<unknown> | { threw: unknown } {
   let promise: unknown;
+  // A timeout's trigger is the call that hands it over: the target's own timer starts there.
+  if (trigger.kind === 'timeout' && nth === calls) observed.trigger.t = now();
   try {
     promise = adapter!.run(buildCall(spec, signal, nth), target);
   } catch (err) {

@@ -39,6 +39,7 @@ export function eventWords(e: TimelineEntry): string {
       return d.error ? `the target tried to spawn the command: ${String(d.error)}` : `the target spawned the command (pid ${d.pid})`;
     case 'ready': return `${who} was ready`;
     case 'abort': return 'the caller aborted';
+    case 'timeout-start': return 'the caller handed the target its timeout, starting the call';
     case 'signal': return `${who} received ${d.signal}`;
     case 'signal-sent': return `the client sent ${d.signal}`;
     case 'client-close': return "the client (the MCP SDK's) closed";

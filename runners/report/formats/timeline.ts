@@ -67,6 +67,7 @@ function laneOf(e: TimelineEntry, lanes: Lane[]): number {
 /** What each kind of mark means, in the legend's order; a kind not here is "other". */
 const KEY: Array<{ kinds: string[]; words: string; shape: 'circle' | 'diamond' | 'triangle' | 'square' }> = [
   { kinds: ['abort'], words: 'trigger (abort)', shape: 'triangle' },
+  { kinds: ['timeout-start'], words: "trigger (the call, and its timeout, start)", shape: 'triangle' },
   { kinds: ['stdin-closed', 'parent-killed', 'signal-sent', 'client-close'], words: 'trigger (the client goes away)', shape: 'triangle' },
   { kinds: ['signal'], words: 'signal received', shape: 'diamond' },
   { kinds: ['exit', 'child-exit', 'seen-gone'], words: 'exit, or seen gone', shape: 'circle' },
