@@ -31,6 +31,15 @@ function isTimeoutError(error: ErrorSeen): boolean {
   );
 }
 
+/**
+ * Whether the error says it is a timeout where a caller can test it (isTimeoutError), or
+ * only in words: a message that says it timed out, which no caller can branch on reliably.
+ */
+function timeoutFact(error: ErrorSeen): boolean | 'message-only' {
+  if (isTimeoutError(error)) return true;
+  return /\btimed[ -]?out\b/i.test(error.message ?? '') ? 'message-only' : false;
+}
+
 /** The error carries the abort reason, or calls itself an abort without saying it is a timeout. */
 function isAbortError(error: ErrorSeen): boolean {
   if (error.reasonAt !== null && error.reasonAt !== 'nowhere') return true;
@@ -50,6 +59,13 @@ export function blindFacts(w: WorkerObservations): Partial<Record<FactName, stri
   if (sights && !sights.abortListeners.observed) out['parent.abortListenersAfterSettle'] = sights.abortListeners.reason;
   if (sights && !sights.timers.observed) out['parent.timersAfterSettle'] = sights.timers.reason;
   return out;
+}
+
+/** The facts a shell between the target and the child hid, each with the reason. */
+export function hiddenByShell(o: Observations, facts: Facts): Partial<Record<FactName, string>> {
+  const pid = childPid(o);
+  if (pid === null || o.worker.spawns.some((s) => s.pid === pid) || facts['child.signals'] !== 'unknown') return {};
+  return { 'child.signals': "a shell stood between the target and the child, so the child's exit status went to the shell, and the child logged no exit of its own" };
 }
 
 /**
@@ -116,10 +132,21 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   // Whether the target's process had already seen the child's exit when the call settled.
   // Unlike a /proc snapshot this does not race the child's own death: a target that
   // settles without waiting for the exit cannot have seen it, however fast the child died.
+  // Where a shell or a launcher spawned the child, the target cannot see the child's exit
+  // itself: what it can see is its own direct child's, and the child must be gone too
+  // (logged its exit before settlement, or gone in the settlement sample).
   const reapedAtSettle = (): Value => {
-    if (pid === null || !history.spawns.some((s) => s.pid === pid)) return null;
+    if (pid === null) return null;
+    const direct = commandSpawns(o).filter((s) => s.pid !== null);
+    const spawnedIt = history.spawns.some((s) => s.pid === pid);
+    if (!spawnedIt && direct.length === 0) return null;
     if (!atSettle) return 'unknown';
-    return atSettle.exitsSeen.includes(pid);
+    if (spawnedIt) return atSettle.exitsSeen.includes(pid);
+    const gone =
+      atSettle.processes.find((p) => p.pid === pid)?.state === 'exited' ||
+      (atSettleEvents !== null && o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit' && atSettleEvents.has(e)));
+    // The last call's: an earlier call of `call.calls` settled before this one started.
+    return atSettle.exitsSeen.includes(direct[direct.length - 1].pid!) && gone;
   };
 
   const markerAtSettle = (): Value => {
@@ -139,6 +166,12 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     // cap's own SIGKILL is the harness's, not the target's.
     const exit = history.spawns.find((s) => s.pid === pid)?.exit;
     if (exit?.signal && !caught.includes(exit.signal) && !capped.pids.has(pid)) caught.push(exit.signal);
+    // Behind a shell the child's exit status went to the shell: a child that ended
+    // without logging its exit, by the target's doing, ended by a signal no one saw.
+    const behindShell = !history.spawns.some((s) => s.pid === pid);
+    const harnesses = leftoverPids.has(pid) || capped.pids.has(pid);
+    const loggedExit = o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit');
+    if (behindShell && !harnesses && !loggedExit && afterWindow.find((p) => p.pid === pid)?.state === 'exited') return 'unknown';
     return caught;
   };
 
@@ -209,7 +242,7 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'error.exitCode': errorFact((e) => e.exitCode),
     'error.reasonAt': errorFact((e) => e.reasonAt),
     'error.isAbort': errorFact(isAbortError),
-    'error.isTimeout': errorFact(isTimeoutError),
+    'error.isTimeout': errorFact(timeoutFact),
     'spawn.attempts': commandSpawns(o).length,
     spawned: commandSpawns(o).some((s) => s.pid !== null) || o.fixtures.records.length > 0,
     'child.atSettle': childAtSettle(),

@@ -7,7 +7,7 @@ import { isServerObservations, type AdapterError, type Observations, type TrialO
 import { judgeServerTrial, type ServerJudged } from './judge-server.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Judgement } from '../model/report.ts';
-import { blindFacts, deriveFacts } from './facts.ts';
+import { blindFacts, deriveFacts, hiddenByShell } from './facts.ts';
 import { classify, explain } from './outcome.ts';
 import { unmetPrecondition } from './precondition.ts';
 import { buildTimeline, deriveDurations, deriveMemory } from './timeline.ts';
@@ -53,7 +53,7 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   if (fault) return { outcome: 'error', reason: adapterFault(fault), leftovers: o.runner.leftovers, timeline: buildTimeline(o, on), unmet: null };
   const mine = known.filter((k) => k.case === spec.id);
   const facts = deriveFacts(spec, o);
-  const verdicts = holdAssertions(spec.assertions, facts, blindFacts(o.worker));
+  const verdicts = holdAssertions(spec.assertions, facts, { ...blindFacts(o.worker), ...hiddenByShell(o, facts) });
   const message = o.worker.settlement.error?.message;
   const observed = {
     facts,

@@ -15,6 +15,17 @@ function requirement(a: Assertion): string {
   return `required it to exclude ${show(a.excludes)}`;
 }
 
+/** Where the reason was looked for, as the words of a verdict on `error.reasonAt` say it. */
+const CALLER_PLACES = 'not on the error, its cause or its cause\'s cause';
+
+/** What an observed value says, in words that are exactly true of it. */
+function said(fact: FactName, observed: FactValue): string {
+  if (fact === 'error.reasonAt' && observed === 'nowhere') return `${fact} was "nowhere": ${CALLER_PLACES}, nor on any chain of own properties up to three deep`;
+  if (fact === 'error.reasonAt' && typeof observed === 'string' && !['error', 'cause', 'cause.cause'].includes(observed)) return `${fact} was ${show(observed)}: ${CALLER_PLACES}, but at error.${observed}`;
+  if (fact === 'error.isTimeout' && observed === 'message-only') return `${fact} was "message-only": only the error's message says it timed out`;
+  return `${fact} was ${show(observed)}`;
+}
+
 function holds(a: Assertion, observed: FactValue): boolean {
   if ('equals' in a) return isDeepStrictEqual(observed, a.equals);
   if (a.oneOf) return a.oneOf.some((v) => isDeepStrictEqual(observed, v));
@@ -33,10 +44,12 @@ export function holdAssertions(assertions: Assertion[], facts: Facts, blind: Par
       return { ...base, result: 'unknown', why: `${a.fact} could not be observed${because}; ${requirement(a)}.` };
     }
     const ok = holds(a, observed);
+    // The implicit `settles` names what broke it in the caller's words.
+    const hang = !ok && a.clause === 'settles' && observed === 'pending';
     return {
       ...base,
       result: ok ? 'pass' : 'fail',
-      why: `${a.fact} was ${show(observed)}; ${requirement(a)}.`,
+      why: hang ? 'the call never settled within its deadline.' : `${said(a.fact, observed)}; ${requirement(a)}.`,
     };
   });
 }

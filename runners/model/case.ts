@@ -120,6 +120,7 @@ export interface Trigger {
 
 /** Every contract clause, in the order reports and findings list them (case schema $defs/clause). */
 export const CLAUSES = [
+  'settles',
   'settles-after-exit',
   'reason-preserved',
   'escalates',
@@ -141,6 +142,7 @@ export type Clause = (typeof CLAUSES)[number];
 
 /** Each clause in one line, as a reader meets it (cases/INTERPRETING.md, Clauses). */
 export const CLAUSE_MEANING: Record<Clause, string> = {
+  settles: 'the call settles (resolves, rejects or throws) within the case\'s deadline: a call that never settles breaks it',
   'settles-after-exit': 'the call settles only after the child has exited, its cleanup done, and the caller has seen it go',
   'reason-preserved': 'an abort rejects as an abort that carries the caller\'s reason, a timeout as a timeout',
   escalates: 'a child that ignores the first signal is still ended, by a stronger one, before the call settles',
@@ -216,6 +218,12 @@ export interface Assertion {
   includes?: FactValue;
   excludes?: FactValue;
 }
+
+/**
+ * What every client case asserts without writing it: the call settles. A hang is worse
+ * for a caller than an early settlement, and would otherwise only leave other facts unknown.
+ */
+export const SETTLES: Assertion = { clause: 'settles', fact: 'settled', oneOf: ['resolved', 'rejected', 'threw'] };
 
 export interface CaseSpec {
   id: string;

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { SERVER_CLAUSES, SERVER_FACT_NAMES, SERVER_TRIGGERS, type CaseSpec, type LoadedCase } from './case.ts';
+import { SERVER_CLAUSES, SERVER_FACT_NAMES, SERVER_TRIGGERS, SETTLES, type CaseSpec, type LoadedCase } from './case.ts';
 import { InputError } from './errors.ts';
 import { display, readJson } from './files.ts';
 import { CASES_DIR } from './paths.ts';
@@ -104,6 +104,7 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   }
   checkServer(spec, display(file));
   checkTrigger(spec, display(file));
+  if (!spec.server && !spec.assertions.some((a) => a.clause === 'settles')) spec.assertions = [SETTLES, ...spec.assertions];
   return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex') };
 }
 

@@ -57,7 +57,10 @@ export interface ErrorObservation {
   /** The name and code of the error's `cause`, where it has one. */
   cause: { name: string | null; code: string | number | null } | null;
   message: string | null;
-  reasonAt: 'error' | 'cause' | 'cause.cause' | 'nowhere' | null;
+  /** Where the abort reason was found: where a caller looks (`error`, `cause`,
+   *  `cause.cause`), else the chain of own properties that holds it (`originalError.cause`);
+   *  `nowhere` when no chain up to three deep does; null when the harness did not abort. */
+  reasonAt: 'error' | 'cause' | 'cause.cause' | 'nowhere' | (string & {}) | null;
   /** The parts that could not be read because reading them threw (a getter, a Proxy's trap). */
   unreadable?: string[];
 }

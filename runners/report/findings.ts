@@ -9,6 +9,7 @@ import { isServerProbe, type Report, type TrialResult } from '../model/report.ts
 import { compareReports } from './compare.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
+import { neverSettled } from './verdict.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
 import { clauseTables, mdValue } from './formats/markdown.ts';
@@ -67,13 +68,15 @@ const runtimesText = (row: Row) => {
   return [...byName].map(([name, releases]) => `${name} ${releases.join(', ')}`).join('; ');
 };
 
-/** The terminal's clause state (render.ts), with how many cases broke it. */
+/** The terminal's clause state (render.ts), with how many cases broke it; a hang named as one. */
 function overviewCell(trials: TrialResult[], clause: Clause): string {
   const state = clauseState(trials, clause);
   if (state === '-') return trials.some((t) => t.outcome === 'unsupported') ? 'unsupported' : trials.some((t) => t.outcome === 'unavailable') ? 'unavailable' : 'n/a';
   if (state === 'holds') return 'holds';
-  if (state === 'unknown') return 'holds where observed';
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
+  const hung = ran.filter(neverSettled).length;
+  if (state === 'unknown') return hung ? `not shown: never settled (${hung}/${ran.length})` : 'holds where observed';
+  if (clause === 'settles') return `**never settled** (${hung}/${ran.length})`;
   const broke = ran.filter((t) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail')).length;
   return `**breaks** (${broke}/${ran.length})`;
 }
@@ -84,9 +87,11 @@ function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: s
   const verdicts = (result: 'fail' | 'unknown') =>
     ran.flatMap((t) => t.verdicts!.filter((v) => v.clause === clause && v.result === result).map((v) => ({ t, v })));
   const failed = verdicts('fail');
-  // A fact left unobservable (a call that never settled) is neither a hold nor a break.
+  // A fact left unobservable is neither a hold nor a break; one a hang left so is named.
   const unknown = new Set(verdicts('unknown').map(({ t }) => t.case)).size;
-  const unknownNote = unknown ? `; unobservable in ${unknown}` : '';
+  const hung = new Set(ran.filter(neverSettled).map((t) => t.case)).size;
+  const unknownNote = (hung ? `; never settled in ${hung}` : '') + (unknown > hung ? `; unobservable in ${unknown - hung}` : '');
+  if (failed.length === 0 && hung) return `not shown (${ran.length - unknown} of ${ran.length} cases held${unknownNote})`;
   if (failed.length === 0) return unknown ? `holds where observed (${ran.length - unknown} of ${ran.length} cases${unknownNote})` : `holds (${ran.length} cases)`;
   // Each link is the line of the report where the trial starts, with its facts and timeline.
   const broken = [...new Set(failed.map(({ t }) => t))];

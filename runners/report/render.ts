@@ -24,7 +24,8 @@ export const DEFAULT_VIEW: View = { width: 100, table: 'auto', color: false, qui
 
 /** Each clause's column heading, short enough for the terminal (LEGEND spells them out). */
 const HEADING: Record<Clause, string> = {
-  'settles-after-exit': 'settles',
+  settles: 'settles',
+  'settles-after-exit': 'waits',
   'reason-preserved': 'reason',
   escalates: 'escal.',
   'validates-before-spawn': 'valid.',

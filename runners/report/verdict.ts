@@ -20,6 +20,8 @@ export interface VerdictCell {
   broke: number;
   /** Of those, cases where none failed and one was unknown. */
   unobserved: number;
+  /** Of those, cases whose call never settled: a break of `settles`, and never a hold of another clause. */
+  hung: number;
   /** Why no case covers it, when none does. */
   why?: string;
 }
@@ -42,7 +44,7 @@ export const REFERENCE = 'reference';
 export const SERVER_REFERENCE = 'stdio-reference';
 
 /** The clauses the bottom line names, besides the library that holds them all. */
-export const HEADLINE_CLAUSES: Clause[] = ['settles-after-exit', 'no-orphans'];
+export const HEADLINE_CLAUSES: Clause[] = ['settles', 'settles-after-exit', 'no-orphans'];
 
 /** "needs Node >=22", "does not support signal": a skipped trial's reason, short. */
 export function shortReason(probe: string, reason: string | undefined): string {
@@ -60,6 +62,9 @@ function mostCommon(values: string[]): string | undefined {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0];
 }
 
+/** A trial whose call never settled within its deadline. */
+export const neverSettled = (t: TrialResult) => t.facts?.settled === 'pending';
+
 /** One clause over one probe's trials on one runtime: the terminal's state (render.ts), counted. */
 export function verdictCell(report: Report, trials: TrialResult[], clause: Clause): VerdictCell {
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
@@ -67,18 +72,25 @@ export function verdictCell(report: Report, trials: TrialResult[], clause: Claus
   const cases = new Set(ran.map((t) => t.case)).size;
   const broke = new Set(ran.filter(failed).map((t) => t.case)).size;
   const unobserved = new Set(ran.filter((t) => !failed(t) && t.verdicts!.some((v) => v.clause === clause && v.result === 'unknown')).map((t) => t.case)).size;
+  const hung = new Set(ran.filter(neverSettled).map((t) => t.case)).size;
   const state = clauseState(trials, clause);
-  if (state !== '-') return { state, cases, broke, unobserved };
+  if (state !== '-') return { state, cases, broke, unobserved, hung };
   const asserting = new Set(report.cases.filter((c) => c.clauses.includes(clause)).map((c) => c.id));
   const skipped = trials.filter((t) => asserting.has(t.case) && (t.outcome === 'unsupported' || t.outcome === 'unavailable'));
   const why = mostCommon(skipped.map((t) => shortReason(t.probe, t.reason))) ?? (trials.some((t) => asserting.has(t.case)) ? 'no verdict observed' : 'no case asserts it here');
-  return { state: 'none', cases, broke, unobserved, why };
+  return { state: 'none', cases, broke, unobserved, hung, why };
 }
 
-/** The words of a cell: its state and counts, or why nothing covers it. */
+/**
+ * The words of a cell: its state and counts, or why nothing covers it. A hang is named
+ * wherever it shows: as the break of `settles`, and where it left another clause unknown,
+ * never as a hold.
+ */
 export function cellWords(c: VerdictCell): string {
   if (c.state === 'none') return `not covered: ${c.why}`;
-  if (c.state === 'breaks') return `breaks in ${c.broke} of ${c.cases}`;
+  const hung = c.hung ? `never settled in ${c.hung}` : '';
+  if (c.state === 'breaks') return c.broke === c.hung ? `${hung} of ${c.cases}` : `breaks in ${c.broke} of ${c.cases}${hung ? `; ${hung}` : ''}`;
+  if (c.state === 'unknown' && c.hung) return `not shown: ${hung} of ${c.cases}${c.unobserved > c.hung ? `, ${c.unobserved - c.hung} more unobservable` : ''}`;
   if (c.state === 'unknown') return `holds in ${c.cases - c.unobserved} of ${c.cases}, ${c.unobserved} unobservable`;
   return `holds in ${c.cases} of ${c.cases}`;
 }
@@ -132,9 +144,9 @@ export function runtimesWords(envs: RuntimeNamed[]): string {
 }
 
 /** Per library, the runtimes on which a clause is in a state, in order of the rows. */
-function whereState(rows: VerdictRow[], clause: Clause, state: CellState): string[] {
+function whereState(rows: VerdictRow[], clause: Clause, state: CellState, hung = false): string[] {
   const libraries = new Map<string, RuntimeNamed[]>();
-  for (const r of rows.filter((x) => !x.reference && x.cells[clause].state === state)) libraries.set(r.probe, [...(libraries.get(r.probe) ?? []), ...r.runtimes]);
+  for (const r of rows.filter((x) => !x.reference && x.cells[clause].state === state && (state !== 'unknown' || x.cells[clause].hung > 0 === hung))) libraries.set(r.probe, [...(libraries.get(r.probe) ?? []), ...r.runtimes]);
   return [...libraries].map(([probe, envs]) => `${probe} (${runtimesWords(envs)})`);
 }
 
@@ -161,7 +173,10 @@ export function bottomLine(all: VerdictRow[]): string[] {
     const holds = whereState(rows, clause, 'holds');
     const observed = whereState(rows, clause, 'unknown');
     const where = observed.length ? ` Where observed only: ${list(observed)}.` : '';
-    lines.push(`${clause}: ${holds.length ? `holds for ${list(holds)}` : 'no library holds it'}.${where} Every other library breaks it or was not tested on it.`);
+    // A clause a hang left unknown is not held where observed: the call never settled.
+    const hung = clause === 'settles' ? [] : whereState(rows, clause, 'unknown', true);
+    const unshown = hung.length ? ` Not shown, since a call never settled: ${list(hung)}.` : '';
+    lines.push(`${clause}: ${holds.length ? `holds for ${list(holds)}` : 'no library holds it'}.${where}${unshown} Every other library breaks it or was not tested on it.`);
   }
   const servers = serverLine(all.filter((r) => r.server && !r.reference));
   return libraries.length || !servers ? [...lines, ...(servers ? [servers] : [])] : [servers];

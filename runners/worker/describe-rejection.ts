@@ -24,12 +24,51 @@ function field(value: unknown, key: string): Read<unknown> {
 const isError = (v: unknown): boolean => attempt(() => v instanceof Error) === true;
 const text = (v: unknown): Read<string> => attempt(() => String(v));
 
-/** Where the abort reason the harness passed can be found on what the target rejected with. */
+/** How deep, in own properties, the reason is looked for past the places a caller reads. */
+export const REASON_DEPTH = 3;
+/** How many objects that search visits at most: an error is small, a hostile one need not be. */
+const REASON_VISITS = 200;
+
+/** An object's own data properties: a getter is not run, so the target's code is not. */
+function ownValues(value: unknown): Array<[string, unknown]> {
+  if (value === null || (typeof value !== 'object' && typeof value !== 'function')) return [];
+  const names = attempt(() => Object.getOwnPropertyNames(value));
+  if (names === UNREAD) return [];
+  const out: Array<[string, unknown]> = [];
+  for (const name of names) {
+    const d = attempt(() => Object.getOwnPropertyDescriptor(value, name));
+    if (d !== UNREAD && d && 'value' in d) out.push([name, d.value]);
+  }
+  return out;
+}
+
+/**
+ * Where the abort reason the harness passed is found on what the target rejected with, by
+ * identity: the error, its cause, its cause's cause (where a caller looks), else the first
+ * chain of own data properties, breadth first and at most REASON_DEPTH deep, that holds it
+ * (`originalError.cause`); `nowhere` when none does.
+ */
 function findReason(error: unknown, reason: unknown): ErrorObservation['reasonAt'] {
   if (error === reason) return 'error';
   const cause = field(error, 'cause');
   if (cause === reason) return 'cause';
   if (cause !== UNREAD && field(cause, 'cause') === reason) return 'cause.cause';
+  const seen = new Set<unknown>([error]);
+  let level: Array<[string, unknown]> = [['', error]];
+  for (let depth = 1; depth <= REASON_DEPTH && level.length; depth++) {
+    const next: Array<[string, unknown]> = [];
+    for (const [at, value] of level) {
+      for (const [name, inner] of ownValues(value)) {
+        const path = at ? `${at}.${name}` : name;
+        if (inner === reason) return path.slice(0, 300);
+        if (seen.size < REASON_VISITS && inner !== null && typeof inner === 'object' && !seen.has(inner)) {
+          seen.add(inner);
+          next.push([path, inner]);
+        }
+      }
+    }
+    level = next;
+  }
   return 'nowhere';
 }
 

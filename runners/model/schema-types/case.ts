@@ -34,7 +34,7 @@ export type LeafBehaviour = Behaviour
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "clause".
  */
-export type Clause = ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
+export type Clause = ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factName".

@@ -42,6 +42,22 @@ setup: string
  */
 worker: {
 t0: T
+/**
+ * Whose clock the worker's times are on. `shared`: Node's, the fixtures' own CLOCK_MONOTONIC. `mapped`: the runtime counts from its own start, and every time the worker recorded was shifted onto CLOCK_MONOTONIC by offsetNs, good to errorNs either way (half the tightest bracket of the reading, plus the drift between the readings at start and at the end). `own`: the mapping could not be measured, with why; the worker's times compare with each other only. Absent in reports made before the mapping: on Node the clock was shared, elsewhere the worker's own.
+ */
+clock?: ({
+clock: "shared"
+how: string
+} | {
+clock: "mapped"
+how: string
+offsetNs: string
+errorNs: string
+driftNs?: string
+} | {
+clock: "own"
+reason: string
+})
 spawns: {
 t: T
 file: string
@@ -184,7 +200,10 @@ message: (string | null)
  * @maxItems 16
  */
 unreadable?: string[]
-reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+/**
+ * Where the abort reason was found by identity: error, cause or cause.cause (where a caller looks), else the chain of own data properties that holds it, at most three deep (originalError.cause); nowhere when none does; null when the harness did not abort.
+ */
+reasonAt: (("error" | "cause" | "cause.cause" | "nowhere" | null) | string)
 })
 }
 export interface Sample {

@@ -179,7 +179,7 @@ options: {
  */
 mutant?: {
 of: string
-breaks: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
+breaks: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 how?: string
 }
 }

@@ -208,7 +208,7 @@ cases: {
 id: string
 title: string
 sha256: string
-clauses: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")[]
+clauses: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")[]
 }[]
 trials: Trial[]
 summary: {
@@ -348,7 +348,7 @@ evidence?: {
 "error.message": string
 }
 verdicts?: {
-clause: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
+clause: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle" | "server.answered" | "server.exited" | "server.end" | "server.descendantsAfterWindow" | "server.reparented")
 result: ("pass" | "fail" | "unknown")
 observed: Observed
@@ -422,6 +422,22 @@ worker: {
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
  */
 t0: string
+/**
+ * Whose clock the worker's times are on. `shared`: Node's, the fixtures' own CLOCK_MONOTONIC. `mapped`: the runtime counts from its own start, and every time the worker recorded was shifted onto CLOCK_MONOTONIC by offsetNs, good to errorNs either way (half the tightest bracket of the reading, plus the drift between the readings at start and at the end). `own`: the mapping could not be measured, with why; the worker's times compare with each other only. Absent in reports made before the mapping: on Node the clock was shared, elsewhere the worker's own.
+ */
+clock?: ({
+clock: "shared"
+how: string
+} | {
+clock: "mapped"
+how: string
+offsetNs: string
+errorNs: string
+driftNs?: string
+} | {
+clock: "own"
+reason: string
+})
 spawns: {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
@@ -635,7 +651,10 @@ message: (string | null)
  * @maxItems 16
  */
 unreadable?: string[]
-reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+/**
+ * Where the abort reason was found by identity: error, cause or cause.cause (where a caller looks), else the chain of own data properties that holds it, at most three deep (originalError.cause); nowhere when none does; null when the harness did not abort.
+ */
+reasonAt: (("error" | "cause" | "cause.cause" | "nowhere" | null) | string)
 })
 }
 export interface Sample {

@@ -256,7 +256,7 @@ export interface Assertion {
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "clause".
  */
-clause: ("settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
+clause: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factName".
@@ -307,6 +307,22 @@ export interface Worker {
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
  */
 t0: string
+/**
+ * Whose clock the worker's times are on. `shared`: Node's, the fixtures' own CLOCK_MONOTONIC. `mapped`: the runtime counts from its own start, and every time the worker recorded was shifted onto CLOCK_MONOTONIC by offsetNs, good to errorNs either way (half the tightest bracket of the reading, plus the drift between the readings at start and at the end). `own`: the mapping could not be measured, with why; the worker's times compare with each other only. Absent in reports made before the mapping: on Node the clock was shared, elsewhere the worker's own.
+ */
+clock?: ({
+clock: "shared"
+how: string
+} | {
+clock: "mapped"
+how: string
+offsetNs: string
+errorNs: string
+driftNs?: string
+} | {
+clock: "own"
+reason: string
+})
 spawns: {
 /**
  * CLOCK_MONOTONIC in nanoseconds, as a decimal string
@@ -466,7 +482,10 @@ message: (string | null)
  * @maxItems 16
  */
 unreadable?: string[]
-reasonAt: ("error" | "cause" | "cause.cause" | "nowhere" | null)
+/**
+ * Where the abort reason was found by identity: error, cause or cause.cause (where a caller looks), else the chain of own data properties that holds it, at most three deep (originalError.cause); nowhere when none does; null when the harness did not abort.
+ */
+reasonAt: (("error" | "cause" | "cause.cause" | "nowhere" | null) | string)
 })
 }
 export interface Sample {

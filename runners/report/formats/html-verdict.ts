@@ -32,8 +32,8 @@ function row(r: VerdictRow, sweeps: SweepLink[], shown: Clause[]): string {
 
 const LEGEND =
   '<p class="legend"><span class="state holds">holds</span> every case that asserts the clause passed it · ' +
-  '<span class="state breaks">breaks</span> it failed in the cases counted · ' +
-  '<span class="state unknown">holds where observed</span> none failed, some could not be observed (never counted as a pass) · ' +
+  '<span class="state breaks">breaks</span> it failed in the cases counted; for settles, the call never settled · ' +
+  '<span class="state unknown">unknown</span> none failed, some could not be observed (never counted as a pass); "not shown" where the call never settled · ' +
   '<span class="state none">not covered</span> no case of it ran there, and why. Counts are cases; a cell opens its trials.</p>';
 
 /** One matrix: libraries over a caller's clauses, or servers over a server's. */
