@@ -9,6 +9,7 @@ import * as assert from 'uvu/assert';
 import { runPipeline } from '../runners/engine/pipeline.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
+import type { Observations } from '../runners/model/observations.ts';
 import { ROOT } from '../runners/model/paths.ts';
 import { eager, finish } from './support/suite.ts';
 
@@ -21,9 +22,9 @@ const report = eager(async () =>
 
 test('a shell stands between the target and the child in every trial', async () => {
   for (const t of (await report).trials) {
-    const o = t.observations!;
+    const o = t.observations as Observations;
     const child = o.fixtures.records.find((r) => r.role === 'child')!;
-    assert.ok(!o.worker!.spawns.some((s) => s.pid === child.pid), `${t.case}: the target spawned the child itself`);
+    assert.ok(!o.worker.spawns.some((s) => s.pid === child.pid), `${t.case}: the target spawned the child itself`);
   }
 });
 

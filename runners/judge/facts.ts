@@ -195,6 +195,18 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     return last?.state === 'exited' && logged ? 'killed' : 'unknown';
   };
 
+  // Whether the exit the target's runtime reported is the one the child made: the exit
+  // code it logged (the fixture logs every exit by code), or, where it logged none, an
+  // end by a signal. Told by the runtime's own report to the worker, not the target's.
+  const exitReported = (): Value => {
+    const spawn = pid === null ? undefined : history.spawns.find((s) => s.pid === pid);
+    if (!spawn || childEnd() === 'harness-killed') return null;
+    if (!spawn.exit) return 'unknown';
+    const logged = o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit');
+    if (logged) return spawn.exit.signal === null && spawn.exit.code === logged.code;
+    return spawn.exit.signal !== null;
+  };
+
   // Whether the caller closed the child's stdin (or never held it open) while the trial
   // was watched: the child logs the end of its input (fixture.mjs, behaviour.stdin), and
   // only a child that reads it can tell. Past the watch, the worker's own exit closes it.
@@ -259,6 +271,7 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'parent.timersAfterSettle': atSettle && sees(history, 'timers') ? atSettle.timers : 'unknown',
     'child.stdinEnded': stdinEnded(),
     'child.ipcOpenAtSettle': ipcOpenAtSettle(),
+    'child.exitReported': exitReported(),
   };
 }
 

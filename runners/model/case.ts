@@ -182,6 +182,7 @@ export const FACT_NAMES = [
   'parent.timersAfterSettle',
   'child.stdinEnded',
   'child.ipcOpenAtSettle',
+  'child.exitReported',
   'server.answered',
   'server.exited',
   'server.end',
@@ -199,6 +200,7 @@ export type FactName = (typeof FACT_NAMES)[number];
 const FACT_SINCE: Partial<Record<FactName, number>> = {
   'child.stdinEnded': 4,
   'child.ipcOpenAtSettle': 4,
+  'child.exitReported': 6,
   ...Object.fromEntries(SERVER_FACT_NAMES.map((f) => [f, 5])),
 };
 

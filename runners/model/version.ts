@@ -17,5 +17,9 @@ export const TOOL_VERSION: string = pkg.version;
  *   4: facts child.stdinEnded and child.ipcOpenAtSettle; child.end is harness-killed for
  *      a child that logged its exit only after the watch ended.
  *   5: server cases, their facts (server.*) and clauses; a trial lists its kind's facts.
+ *   6: the clause settles (a call that never settles breaks it); fact child.exitReported;
+ *      a child behind a shell is reaped when its shell is and it is gone; error.reasonAt
+ *      names a deeper place it found the reason; error.isTimeout can be message-only;
+ *      every time on one clock.
  */
-export const SEMANTICS = 5;
+export const SEMANTICS = 6;

@@ -12,13 +12,14 @@ import { clauseState } from './render.ts';
 import { neverSettled } from './verdict.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
-import { clauseTables, mdValue } from './formats/markdown.ts';
+import { clauseGroups, clauseTables, mdValue } from './formats/markdown.ts';
 import { trialLines } from './places.ts';
 import type { SweepLink } from './sweep-links.ts';
 import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** A clause as a heading reads it: its words, without the hyphens. */
 const label = (c: Clause) => c.replace(/-/g, ' ');
+const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 type Published = { file: string; report: Report };
 
@@ -135,8 +136,7 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = []): 
     "probe's explanation (written once, referenced by number) and the code it rests on; each",
     'case links to the line of the JSON report where its trial starts, with every fact and',
     'the timeline. `index.html` shows every report, trial by trial, and opens with the verdict.',
-    'The clauses are split over two tables so each fits a page: settles after exit, reason',
-    'preserved and escalates, then validates before spawn, no orphans and hygiene.',
+    `The clauses are split over tables so each fits a page: ${clauseGroups(clausesOf(false)).map((g) => list(g.map(label))).join(', then ')}.`,
     '',
     ...swept,
   ];

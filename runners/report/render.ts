@@ -35,7 +35,7 @@ const HEADING: Record<Clause, string> = {
   'exits-with-client': 'exits',
   'leaves-no-descendants': 'descend.',
 };
-const CLAUSE_WIDTH = 8;
+const CLAUSE_WIDTH = 7;
 /** The legend under the table: what its words mean, and each shortened clause shown in full. */
 function legendOf(clauses: Clause[]): string {
   const short = clauses.filter((c) => HEADING[c] !== c).map((c) => `${HEADING[c]}: ${c}`);

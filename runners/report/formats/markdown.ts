@@ -80,11 +80,18 @@ export function mdValue(v: unknown): string {
   return v === 'unknown' ? '*unknown*' : mdCode(show(v as never));
 }
 
-/** Tables of three clauses each, so each fits a 720 px column; each row has a cell per clause of `clauses`. */
+/** How the clauses are split over tables of at most four, as evenly as they go, so each fits a 720 px column. */
+export function clauseGroups(clauses: Clause[]): Clause[][] {
+  const per = Math.ceil(clauses.length / Math.ceil(clauses.length / 4));
+  const groups: Clause[][] = [];
+  for (let i = 0; i < clauses.length; i += per) groups.push(clauses.slice(i, i + per));
+  return groups;
+}
+
+/** Tables of a few clauses each (clauseGroups); each row has a cell per clause of `clauses`. */
 export function clauseTables(first: string, rows: Array<{ name: string; cells: string[] }>, clauses: Clause[] = clausesOf(false)): string[] {
   const out: string[] = [];
-  for (let i = 0; i < clauses.length; i += 3) {
-    const half = clauses.slice(i, i + 3);
+  for (const half of clauseGroups(clauses)) {
     const at = half.map((c) => clauses.indexOf(c));
     out.push(`| ${first} | ${half.join(' | ')} |`, `|---|${half.map(() => '---|').join('')}`);
     for (const r of rows) out.push(`| ${r.name} | ${at.map((i) => r.cells[i]).join(' | ')} |`);
