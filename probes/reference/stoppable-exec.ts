@@ -3,7 +3,10 @@
 // case or the harness is wrong.
 //
 //   settles-after-exit      it settles on 'close', after the child (and everything holding
-//                           its pipes) has gone, never on the abort itself
+//                           its pipes) has gone, never on the abort itself; once a stopped
+//                           child has exited, whatever still holds its pipes (a descendant
+//                           that left the group) gets one grace period, then the pipes are
+//                           closed, so the call settles rather than hangs
 //   reason-preserved        an abort stays an abort and a timeout a timeout, even when the
 //                           child exits 0 after the signal; the abort reason is the cause
 //   escalates               SIGKILL follows the stop signal after a grace period, on both
@@ -107,6 +110,16 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
     let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | { kind: 'error'; error: Error } | null = null;
     let graceTimer: NodeJS.Timeout | null = null;
     let deadline: NodeJS.Timeout | null = null;
+    let pipeTimer: NodeJS.Timeout | null = null;
+    // Only a stopped child's pipes are closed for it: one that exits on its own is waited for, as Node does.
+    const closePipesLater = () => {
+      if (!stop || pipeTimer || (child.exitCode === null && child.signalCode === null)) return;
+      pipeTimer = setTimeout(() => {
+        child.stdout!.destroy();
+        child.stderr!.destroy();
+        settle(child.exitCode, child.signalCode);
+      }, graceMs);
+    };
 
     const signalGroup = (sig: NodeJS.Signals) => {
       if (child.pid === undefined) return;
@@ -124,6 +137,7 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       const escalate = mutation !== 'no-escalation' && !(mutation === 'escalates-on-abort-only' && why.kind === 'timeout');
       if (escalate) graceTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
       if (mutation === 'settles-before-exit') settle(); // mutant: settles before the child exits
+      closePipesLater();
     };
     const onAbort = () => beginStop({ kind: 'abort', reason: signal!.reason });
     signal?.addEventListener('abort', onAbort, { once: true });
@@ -135,6 +149,7 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       if (mutation !== 'keeps-abort-listener') signal?.removeEventListener('abort', onAbort);
       if (deadline && mutation !== 'keeps-deadline-timer') clearTimeout(deadline);
       if (graceTimer && mutation !== 'keeps-grace-timer') clearTimeout(graceTimer);
+      if (pipeTimer) clearTimeout(pipeTimer);
     };
 
     let settled = false;
@@ -160,6 +175,7 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       cleanUp();
       reject(err);
     });
+    child.once('exit', closePipesLater);
     child.once('close', (code, exitSignal) => settle(code, exitSignal));
   });
 }

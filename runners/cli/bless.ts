@@ -5,7 +5,7 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
 import { display } from '../model/files.ts';
-import { divergencesFrom, writeDivergences } from '../report/bless.ts';
+import { divergencesFrom, newHangs, writeDivergences } from '../report/bless.ts';
 import { readReport } from '../report/report-file.ts';
 import { rejudgeReport } from '../report/rejudge.ts';
 import { parse, string, strings } from './args.ts';
@@ -28,9 +28,12 @@ export function cmdBless(args: string[]): number {
       throw new InputError([`no report has trials of probe ${probe.spec.name}`]);
     }
     const generated = new Set<string>();
-    const divergences = divergencesFrom(reports, probe.spec.name, (sentence) => why ?? (generated.add(sentence), sentence), probe.knownDivergences);
+    const observed = new Set(probe.explanations.filter((e) => e.observation).map((e) => e.why));
+    const divergences = divergencesFrom(reports, probe.spec.name, (sentence) => why ?? (generated.add(sentence), sentence), probe.knownDivergences, observed);
     writeDivergences(probe, divergences, generated);
     process.stdout.write(`${probe.spec.name}: ${divergences.length} known divergence(s) written to ${display(probe.divergencesFile)}\n`);
+    // A hang accepted is a call that never settles, and CI will stay green on it: said aloud.
+    for (const h of newHangs(probe.knownDivergences, divergences)) process.stdout.write(`  accepts a new hang: ${h.case} never settled${h.runtime ? ` on ${h.runtime}` : ''}\n`);
   }
   return EXIT.ok;
 }

@@ -6,12 +6,14 @@ import { citedExplanations } from '../identity/citations.ts';
 import { probeFiles } from '../identity/own-files.ts';
 import type { ReportProbe } from '../model/report.ts';
 import type { PreparedProbe } from './prepare.ts';
+import type { SourceRuntime } from '../identity/runtime-source.ts';
 
-export function probeHead(p: PreparedProbe): ReportProbe {
+/** `runtime` ran the trials: a citation of its own code is read from its binary. */
+export function probeHead(p: PreparedProbe, runtime?: SourceRuntime): ReportProbe {
   const { name, title, identity } = p.probe.spec;
   const files = probeFiles(p.probe);
   if (!p.verified) return { name, title, identity, files, unavailable: p.unavailable ?? 'not verified' };
   // The base probe's citations name lines of its own version, not of another.
-  const explanations = p.probe.atVersion ? [] : citedExplanations(p.probe);
+  const explanations = p.probe.atVersion ? [] : citedExplanations(p.probe, false, runtime);
   return { name, title, identity, verified: { ...p.verified, unverifiedModules: [] }, files, ...(explanations.length ? { explanations } : {}) };
 }

@@ -93,7 +93,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     if (opts.stop?.aborted) stop();
     await fetchTargets(probes.filter((p) => !p.atVersion && !opts.sources?.byProbe[p.spec.name]));
     const prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, run.dir, runtime);
-    const heads = prepared.map(probeHead);
+    const heads = prepared.map((p) => probeHead(p, runtime));
     const planned = plan(prepared, cases, opts.durations).filter((t) => inShard(t.index, opts.shard));
     on({ kind: 'prepared', heads, planned: planned.length });
     ctx.sdk = sdkClient(prepared, planned.filter((t) => !t.unsupported && !t.unavailable).map((t) => t.case), run.dir, runtime);

@@ -11,6 +11,9 @@ import type { Citation, LoadedProbe } from '../model/probe.ts';
 import type { CitedCode, ReportProbe } from '../model/report.ts';
 import { git } from './git.ts';
 import { blobId, packageSource } from './verify.ts';
+import { locateRuntimeCode, runtimeCode } from './runtime-code.ts';
+import { loadRuntimeFindings, RUNTIME_FINDINGS_FILE } from '../model/runtime-findings.ts';
+import type { SourceRuntime } from './runtime-source.ts';
 
 /**
  * The pinned bytes of `file`, checked against the pin; a string says why they cannot be
@@ -42,6 +45,9 @@ export function pinnedBytes(probe: LoadedProbe, file: string, offline = false): 
   return found === pin.blob ? bytes : `${file} is blob ${found}, not the pinned ${pin.blob}`;
 }
 
+/** The Node this runs on, whose lib a Node citation is checked against. */
+const hostSource = (): SourceRuntime => ({ name: 'node', release: process.version.slice(1), execPath: process.execPath });
+
 function isPinned(probe: LoadedProbe, file: string): boolean {
   const id = probe.spec.identity;
   return id.kind !== 'builtin' && id.paths.some((p) => p.path === file);
@@ -71,13 +77,28 @@ export function citationProblems(probe: LoadedProbe, offline = false): string[] 
   // Many explanations cite the same file: its bytes are read and checked against the pin once.
   const read = new Map<string, Buffer | string>();
   const bytesOf = (file: string) => read.get(file) ?? read.set(file, pinnedBytes(probe, file, offline)).get(file)!;
+  const findings = loadRuntimeFindings();
   for (const e of probe.explanations) {
+    if (e.runtimeFinding !== undefined) {
+      const finding = findings.find((f) => f.id === e.runtimeFinding);
+      const where = `${display(probe.divergencesFile)}: ${e.pointer}`;
+      if (!finding) problems.push(`${where}/runtimeFinding: expected the id of a runtime finding in ${display(RUNTIME_FINDINGS_FILE)}; there is no "${e.runtimeFinding}"`);
+      else if (finding.why !== e.why) problems.push(`${where}/why: expected the sentence of runtime finding ${finding.id}, which is written once, there`);
+      continue;
+    }
     if (!e.cites?.length && !e.observation) {
       problems.push(`${display(probe.divergencesFile)}: ${e.pointer}: expected "cites" naming the code this explanation rests on, or "observation": true if it only says what the facts show`);
     }
     (e.cites ?? []).forEach((c, i) => {
-      if (!('path' in c)) return;
       const where = `${display(probe.divergencesFile)}: ${e.pointer}/cites/${i}`;
+      // Node's own lib, in the Node this runs on: offline, no binary is started to read it.
+      if ('node' in c) {
+        if (offline) return;
+        const found = locateRuntimeCode(c, hostSource());
+        if ('missing' in found) problems.push(`${where}: expected a function of Node's own lib: ${found.missing}`);
+        return;
+      }
+      if (!('path' in c)) return;
       const bytes = bytesOf(c.path);
       if (typeof bytes === 'string') {
         // Offline, a pinned file whose bytes are not to hand (or are not the pinned ones,
@@ -93,14 +114,22 @@ export function citationProblems(probe: LoadedProbe, offline = false): string[] 
   return problems;
 }
 
-function withCode(probe: LoadedProbe, c: Citation, offline: boolean): CitedCode {
-  if (!('path' in c)) return c;
-  const bytes = pinnedBytes(probe, c.path, offline);
-  const code = typeof bytes === 'string' ? `(not shown: ${bytes})` : bytes.toString('utf8').split('\n').slice(c.lines[0] - 1, c.lines[1]).join('\n');
-  return { ...c, code };
+function withCode(probe: LoadedProbe, c: Citation, offline: boolean, on?: SourceRuntime): CitedCode {
+  if ('path' in c) {
+    const bytes = pinnedBytes(probe, c.path, offline);
+    const code = typeof bytes === 'string' ? `(not shown: ${bytes})` : bytes.toString('utf8').split('\n').slice(c.lines[0] - 1, c.lines[1]).join('\n');
+    return { ...c, code };
+  }
+  return on ? runtimeCode(c, on) : c;
 }
 
-/** The probe's explanations that cite code, with the cited lines, for its report entry. */
-export function citedExplanations(probe: LoadedProbe, offline = false): NonNullable<ReportProbe['explanations']> {
-  return probe.explanations.filter((e) => e.cites?.length).map((e) => ({ why: e.why, cites: e.cites!.map((c) => withCode(probe, c, offline)) }));
+/**
+ * The probe's explanations that cite code, with the cited lines, for its report entry: a
+ * runtime's own code as the binary of `on`, the release that ran, holds it.
+ */
+export function citedExplanations(probe: LoadedProbe, offline = false, on?: SourceRuntime): NonNullable<ReportProbe['explanations']> {
+  // A runtime finding's explanation cites what the finding cites.
+  const findings = loadRuntimeFindings();
+  const citesOf = (e: (typeof probe.explanations)[number]) => (e.runtimeFinding ? findings.find((f) => f.id === e.runtimeFinding)?.cites : e.cites) ?? [];
+  return probe.explanations.filter((e) => citesOf(e).length).map((e) => ({ why: e.why, cites: citesOf(e).map((c) => withCode(probe, c, offline, on)) }));
 }

@@ -6,6 +6,9 @@ import type { CaseSpec, FactName, FactValue } from '../model/case.ts';
 import type { Facts } from '../model/report.ts';
 import { HELPER_ROLE, type Observations, type RawEvent, type WorkerObservations } from '../model/observations.ts';
 import { childPid, commandSpawns, compareT, watched } from './read-observations.ts';
+import { isAbortError, timeoutFact } from './error-facts.ts';
+
+export { blindFacts, hiddenByShell } from './hidden-facts.ts';
 
 type Value = FactValue | 'unknown';
 
@@ -14,58 +17,10 @@ function childMarker(spec: CaseSpec): string | null {
   return null;
 }
 
-type ErrorSeen = NonNullable<WorkerObservations['settlement']['error']>;
-
-/** The MCP JSON-RPC error code for a request that timed out (ErrorCode.RequestTimeout). */
-const MCP_REQUEST_TIMEOUT = -32001;
-
-/** The error says it is a timeout: by its code, its own flag, or its cause. */
-function isTimeoutError(error: ErrorSeen): boolean {
-  return (
-    error.code === 'ETIMEDOUT' ||
-    error.code === MCP_REQUEST_TIMEOUT ||
-    error.timedOut === true ||
-    error.name === 'TimeoutError' ||
-    error.cause?.name === 'TimeoutError' ||
-    error.cause?.code === 'ETIMEDOUT'
-  );
-}
-
-/**
- * Whether the error says it is a timeout where a caller can test it (isTimeoutError), or
- * only in words: a message that says it timed out, which no caller can branch on reliably.
- */
-function timeoutFact(error: ErrorSeen): boolean | 'message-only' {
-  if (isTimeoutError(error)) return true;
-  return /\btimed[ -]?out\b/i.test(error.message ?? '') ? 'message-only' : false;
-}
-
-/** The error carries the abort reason, or calls itself an abort without saying it is a timeout. */
-function isAbortError(error: ErrorSeen): boolean {
-  if (error.reasonAt !== null && error.reasonAt !== 'nowhere') return true;
-  return (error.name === 'AbortError' || error.code === 'ABORT_ERR') && !isTimeoutError(error);
-}
-
 /** Whether the worker's calibrated way of looking saw what it was shown; observations made
  *  before calibration ran on Node, where every way sees. */
 function sees(w: WorkerObservations, what: 'abortListeners' | 'timers'): boolean {
   return w.introspection?.[what].observed ?? true;
-}
-
-/** The facts no calibrated way could show on the trial's runtime, each with the reason. */
-export function blindFacts(w: WorkerObservations): Partial<Record<FactName, string>> {
-  const out: Partial<Record<FactName, string>> = {};
-  const sights = w.introspection;
-  if (sights && !sights.abortListeners.observed) out['parent.abortListenersAfterSettle'] = sights.abortListeners.reason;
-  if (sights && !sights.timers.observed) out['parent.timersAfterSettle'] = sights.timers.reason;
-  return out;
-}
-
-/** The facts a shell between the target and the child hid, each with the reason. */
-export function hiddenByShell(o: Observations, facts: Facts): Partial<Record<FactName, string>> {
-  const pid = childPid(o);
-  if (pid === null || o.worker.spawns.some((s) => s.pid === pid) || facts['child.signals'] !== 'unknown') return {};
-  return { 'child.signals': "a shell stood between the target and the child, so the child's exit status went to the shell, and the child logged no exit of its own" };
 }
 
 /**

@@ -84,7 +84,10 @@ export interface Signature {
  * Where in the pinned code an explanation's cause can be read: lines of a pinned file
  * (1-based, inclusive), or a function of a Node release's own `lib/` sources.
  */
-export type Citation = { path: string; lines: [number, number] } | { node: string; function: string };
+export type Citation =
+  | { path: string; lines: [number, number] }
+  | { node: string; function: string }
+  | { runtime: 'bun' | 'deno'; module: string; export: string; quote: string; upstream?: string };
 
 /** An explanation as a person writes it: the sentence, the code it rests on, or the word
  *  that it only says what the facts show. */
@@ -92,6 +95,8 @@ export interface Explanation {
   why: string;
   cites?: Citation[];
   observation?: boolean;
+  /** The runtime finding that explains it (model/runtime-findings.ts): its sentence and citations are the finding's. */
+  runtimeFinding?: string;
 }
 
 /** divergences.json: owned by `bless`. Each explanation is written once, over the

@@ -133,7 +133,11 @@ export interface Environment {
 }
 
 /** A citation as a report carries it: with the cited lines, read from the verified bytes. */
-export type CitedCode = { path: string; lines: [number, number]; code: string } | { node: string; function: string };
+/** A citation with its code as the run read it; a runtime's own code at the release that ran (`release`). */
+export type CitedCode =
+  | { path: string; lines: [number, number]; code: string }
+  | { node: string; function: string; release?: string; lines?: [number, number]; code?: string }
+  | { runtime: 'bun' | 'deno'; module: string; export: string; quote: string; upstream?: string; release?: string; code?: string };
 
 /** A file of childproof's own or of a probe's, as the run read it. */
 export interface OwnFile {

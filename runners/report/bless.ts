@@ -15,6 +15,8 @@ import type { DivergencesFile, Explanation, KnownDivergence, LoadedProbe, Signat
 import type { Report, TrialResult } from '../model/report.ts';
 import { runtimeKey, runtimeOf, specName } from '../model/runtime-spec.ts';
 import { scopeCovers, scopeSeen } from '../judge/scope.ts';
+import { findingFor } from '../judge/runtime-findings.ts';
+import { loadRuntimeFindings } from '../model/runtime-findings.ts';
 
 type Judged = TrialResult & { verdicts: NonNullable<TrialResult['verdicts']> };
 
@@ -39,18 +41,21 @@ export function divergencesFrom(
   probe: string,
   why: (sentence: string) => string,
   previous: KnownDivergence[],
+  /** Sentences that only restate a verdict (observations): a runtime finding may take their place. */
+  generatedHere = new Set<string>(),
 ): KnownDivergence[] {
   // Each runtime's reports bless that runtime's divergences (judge/scope.ts); those seen
   // on another runtime are kept as they are.
   const byRuntime = new Map<string, Report[]>();
   for (const r of reports) byRuntime.set(runtimeKey(r.environment), [...(byRuntime.get(runtimeKey(r.environment)) ?? []), r]);
   let current = previous;
-  for (const group of byRuntime.values()) current = blessOneRuntime(group, probe, why, current);
+  for (const group of byRuntime.values()) current = blessOneRuntime(group, probe, why, current, generatedHere);
   return current;
 }
 
 /** divergencesFrom for reports of one runtime. */
-function blessOneRuntime(reports: Report[], probe: string, why: (sentence: string) => string, all: KnownDivergence[]): KnownDivergence[] {
+function blessOneRuntime(reports: Report[], probe: string, why: (sentence: string) => string, all: KnownDivergence[], generatedHere: Set<string>): KnownDivergence[] {
+  const findings = loadRuntimeFindings();
   const on = runtimeOf(reports[0].environment);
   const scope = scopeSeen(reports[0].environment);
   const here = (k: KnownDivergence) => scopeCovers(k.runtime, on);
@@ -77,7 +82,11 @@ function blessOneRuntime(reports: Report[], probe: string, why: (sentence: strin
             old = sibling;
             where = `${sibling.runtime} || ${on.release}`;
           }
-          seen.push({ k: { ...signature, why: old?.why ?? why(v.why), ...(old?.racy ? { racy: true } : {}), ...(where ? { runtime: where } : {}) }, runs: 1 });
+          // A runtime finding the trial shows, on a fact it changes, is the runtime's doing:
+          // its explanation, written once, replaces a verdict's restated sentence.
+          const runtimes = findingFor(findings, on, t.facts, v.fact);
+          const said = runtimes && (!old || generatedHere.has(old.why)) ? runtimes.why : (old?.why ?? why(v.why));
+          seen.push({ k: { ...signature, why: said, ...(old?.racy ? { racy: true } : {}), ...(where ? { runtime: where } : {}) }, runs: 1 });
         }
       }
     }
@@ -90,6 +99,12 @@ function blessOneRuntime(reports: Report[], probe: string, why: (sentence: strin
   // A racy divergence that did not show this time is kept: it may show next time.
   for (const k of previous) if (k.racy && ran.has(k.case) && !out.some((o) => sameSignature(o, k))) out.push(k);
   return out.sort((a, b) => a.case.localeCompare(b.case) || a.fact.localeCompare(b.fact));
+}
+
+/** The hangs (`settled` pending) blessed now that were not known before, where they were seen. */
+export function newHangs(before: KnownDivergence[], after: KnownDivergence[]): KnownDivergence[] {
+  const hang = (k: KnownDivergence) => k.fact === 'settled' && k.value === 'pending';
+  return after.filter((k) => hang(k) && !before.some((b) => hang(b) && b.case === k.case && b.runtime === k.runtime));
 }
 
 /**
@@ -105,6 +120,12 @@ export function groupDivergences(probe: string, divergences: KnownDivergence[], 
       // A verdict's own sentence only restates the facts; a sentence a person gave waits
       // for them to cite its code or call it an observation.
       const before = written.find((e) => e.why === why);
+      // The runtime's: the finding carries the citations.
+      const finding = loadRuntimeFindings().find((f) => f.why === why);
+      if (finding) {
+        explanations.push({ why, runtimeFinding: finding.id, signatures: [signature] });
+        continue;
+      }
       const observation = before ? before.observation : generated.has(why);
       explanations.push({ why, ...(before?.cites ? { cites: before.cites } : {}), ...(observation ? { observation: true } : {}), signatures: [signature] });
     }
@@ -117,8 +138,9 @@ export function renderDivergences(doc: DivergencesFile, schemaPath: string | nul
   const groups = doc.explanations.map((e) => {
     const cites = e.cites ? `      "cites": [\n${e.cites.map((c) => `        ${JSON.stringify(c)}`).join(',\n')}\n      ],\n` : '';
     const observation = e.observation ? '      "observation": true,\n' : '';
+    const finding = e.runtimeFinding ? `      "runtimeFinding": ${JSON.stringify(e.runtimeFinding)},\n` : '';
     const signatures = e.signatures.map((s) => `        ${JSON.stringify(s)}`).join(',\n');
-    return `    {\n      "why": ${JSON.stringify(e.why)},\n${cites}${observation}      "signatures": [\n${signatures}\n      ]\n    }`;
+    return `    {\n      "why": ${JSON.stringify(e.why)},\n${cites}${observation}${finding}      "signatures": [\n${signatures}\n      ]\n    }`;
   });
   const schema = schemaPath === null ? '' : `  "$schema": ${JSON.stringify(schemaPath)},\n`;
   return `{\n${schema}  "probe": ${JSON.stringify(doc.probe)},\n  "explanations": [\n${groups.join(',\n')}\n  ]\n}\n`;

@@ -5,10 +5,13 @@
 // referenced by number, and the code it cites.
 
 import { clausesOf, type Clause } from '../model/case.ts';
-import { isServerProbe, type Report, type TrialResult } from '../model/report.ts';
+import { isServerProbe, type CitedCode, type Report, type TrialResult } from '../model/report.ts';
 import { compareReports } from './compare.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
+import { citationParts } from './cited.ts';
+import { runtimeFindingRows, type RuntimeFindingRow } from './runtime-findings.ts';
+import { loadRuntimeFindings, type RuntimeFinding } from '../model/runtime-findings.ts';
 import { neverSettled } from './verdict.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
@@ -104,26 +107,44 @@ function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: s
   return `**breaks** in ${new Set(broken.map((t) => t.case)).size} of ${ran.length} cases${unknownNote}: ${shown.join('<br>')}${more}`;
 }
 
+/** One citation as Markdown list lines: where, then the code in a fence it cannot close. */
+export function citedLines(c: CitedCode, env: RuntimeNamed): string[] {
+  const { where, code } = citationParts(c, env);
+  if (code === null) return [`   - ${mdText(where)}`];
+  const fence = '`'.repeat(Math.max(3, ...(code.match(/`+/g) ?? []).map((r) => r.length + 1)));
+  return [`   - ${mdText(where)}:`, '', `     ${fence}js`, ...code.split('\n').map((l) => `     ${plainText(l)}`), `     ${fence}`, ''];
+}
+
 /** Each explanation once, numbered, with the code it cites as the report recorded it. */
-function explanations(report: Report, notes: string[]): string[] {
+function explanations(report: Report, notes: string[], findings: RuntimeFinding[]): string[] {
   if (notes.length === 0) return [];
   const cited = report.probes[0].explanations ?? [];
   const out = ['**Explanations** (the probe\'s own; the code is read from the verified bytes)', ''];
   notes.forEach((why, i) => {
+    // The runtime's: written once, under Runtime findings, and named here.
+    const finding = findings.find((f) => f.why === why);
+    if (finding) return out.push(`${i + 1}. The runtime's, not the library's: ${mdText(finding.title)} (runtime finding ${mdCode(finding.id)}, under Runtime findings).`);
     out.push(`${i + 1}. ${mdText(why)}`);
-    for (const c of cited.find((e) => e.why === why)?.cites ?? []) {
-      if ('node' in c) out.push(`   - Node ${report.environment.node} ${mdCode(c.node)}, ${mdCode(`${c.function}()`)}`);
-      else {
-        // A fence longer than any run of backticks in the code, so the code cannot close it.
-        const fence = '`'.repeat(Math.max(3, ...(c.code.match(/`+/g) ?? []).map((r) => r.length + 1)));
-        out.push(`   - ${mdCode(c.path)} lines ${c.lines[0]}-${c.lines[1]}:`, '', `     ${fence}js`, ...c.code.split('\n').map((l) => `     ${plainText(l)}`), `     ${fence}`, '');
-      }
-    }
+    for (const c of cited.find((e) => e.why === why)?.cites ?? []) out.push(...citedLines(c, report.environment));
   });
   return [...out, ''];
 }
 
-export function renderFindings(reports: Published[], sweeps: SweepLink[] = []): string {
+/** The runtime findings, each once: what the runtime does, where it showed, and its code. */
+function runtimeFindingLines(rows: RuntimeFindingRow[]): string[] {
+  if (!rows.length) return [];
+  const out = ['## Runtime findings', '', "What a runtime itself does, whatever library runs on it. A library's divergence that one of these causes is explained here, once, and named by it below.", ''];
+  for (const r of rows) {
+    const f = r.finding;
+    const seen = r.trials ? `Shown by ${mdCode(f.fact)} = ${mdValue(f.value)} in ${r.trials} trial${r.trials === 1 ? '' : 's'} of ${list(r.probes.map(mdText))}; it explains ${r.explains} of their verdicts.` : `Shown by ${mdCode(f.fact)} = ${mdValue(f.value)}, in no published trial.`;
+    out.push(`### ${mdText(f.title)}`, '', `${mdCode(f.id)}, on ${mdCode(f.runtime)}. ${seen}`, '', mdText(f.why), '');
+    for (const c of r.cites) out.push(...citedLines(c, r.env!));
+    if (r.cites.length) out.push('');
+  }
+  return out;
+}
+
+export function renderFindings(reports: Published[], sweeps: SweepLink[] = [], findings: RuntimeFinding[] = loadRuntimeFindings()): string {
   const rows = findingRows(reports);
   const swept = sweeps.length ? [`Sweeps over releases: ${sweeps.map((s) => `[${mdText(`${s.probe} ${s.label}`)}](${s.href})`).join(', ')}.`, ''] : [];
   const lines = [
@@ -159,6 +180,7 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = []): 
       ),
     );
   }
+  lines.push(...runtimeFindingLines(runtimeFindingRows(reports.map((p) => p.report), findings)));
   for (const row of rows) {
     const { file, report } = row.parts[0];
     const p = report.probes[0];
@@ -172,7 +194,7 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = []): 
     lines.push('| clause | finding |', '|---|---|');
     const at = trialLines(report);
     for (const clause of clausesOf(isServerProbe(report, p.name))) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note, at)} |`);
-    lines.push('', ...explanations(report, notes));
+    lines.push('', ...explanations(report, notes, findings));
   }
   return `${lines.join('\n')}`;
 }

@@ -124,7 +124,8 @@ export function rejudgeReport(
     const probe = probes.find((p) => p.spec.name === entry.name);
     if (!probe || !entry.verified) return entry;
     const { explanations: _old, ...rest } = entry;
-    const explanations = citedExplanations(probe, true);
+    // A runtime's own code from the cache, read when the run read it: judge starts no process.
+    const explanations = citedExplanations(probe, true, runtimeOf(report.environment));
     return explanations.length ? { ...rest, explanations } : rest;
   });
   return { report: { ...report, semantics: SEMANTICS, probes: probeEntries, cases: caseEntries, trials, summary: summarize(trials, report.interrupted) }, trials: out, notes };

@@ -23,6 +23,8 @@ import type {
 import type { ExportsCheck, ExportsCheckSpec, TrialSpec, WorkerOutput } from '../../runners/worker/messages.ts';
 import type { Envelope, Statement, TestResultPredicate } from '../../runners/model/statement.ts';
 import type { DSSEEnvelope } from '../../runners/model/schema-types/envelope.ts';
+import type { ChildproofRuntimeFindings } from '../../runners/model/schema-types/runtime-findings.ts';
+import type { RuntimeFinding } from '../../runners/model/runtime-findings.ts';
 import type { InTotoStatementV1WithTheTestResultPredicateV01 as InTotoStatement, TestResult } from '../../runners/model/schema-types/statement.ts';
 
 /** Compiles only when A is assignable to B: for the in-toto specifications, whose
@@ -47,6 +49,7 @@ export const agreements: Array<true> = [
   true as Agree<Omit<TrialRun, 'facts'>, Omit<TrialFields, 'facts'>>,
   true as Agree<Partial<Facts>, NonNullable<Trial['facts']>>,
   true as Agree<TrialSpec, TrialSpecMessage>,
+  true as Agree<{ $schema?: string; findings: RuntimeFinding[] }, ChildproofRuntimeFindings>,
   true as Agree<WorkerOutput, WorkerOutputMessage>,
   true as Agree<ExportsCheckSpec, ExportsCheckSpecMessage>,
   true as Agree<ExportsCheck, ExportsCheckMessage>,

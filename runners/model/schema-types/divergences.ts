@@ -19,10 +19,28 @@ path: string
 lines: [number, number]
 } | {
 /**
- * a file of Node's own lib/ sources, as shipped in the release that ran
+ * a file of Node's own lib/ sources, as built into the binary of the release that ran; a report records the function's lines and code in that release
  */
 node: string
 function: string
+} | {
+runtime: ("bun" | "deno")
+/**
+ * the built-in module, as imported
+ */
+module: string
+/**
+ * an export of it, or a method on an exported class's prototype
+ */
+export: string
+/**
+ * text the export's source holds, exactly
+ */
+quote: string
+/**
+ * where the readable source lives in the runtime's repository, at the release's tag: a pointer for people, not checked
+ */
+upstream?: string
 })
 
 /**
@@ -49,6 +67,10 @@ cites?: Citation[]
  * The sentence says only what the facts show: it names no cause in the code.
  */
 observation?: boolean
+/**
+ * The id of the runtime finding (probes/runtime-findings.json) that explains these signatures: the runtime's behaviour, not the target's. The sentence is the finding's, and its citations are the finding's.
+ */
+runtimeFinding?: string
 /**
  * @minItems 1
  */

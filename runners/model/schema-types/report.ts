@@ -197,6 +197,33 @@ code: string
 } | {
 node: string
 function: string
+/**
+ * the release of Node whose binary the code was read from: the one that ran
+ */
+release?: string
+/**
+ * @minItems 2
+ * @maxItems 2
+ */
+lines?: [number, number]
+/**
+ * the function as that binary holds it, or (not shown: why)
+ */
+code?: string
+} | {
+runtime: ("bun" | "deno")
+module: string
+export: string
+quote: string
+upstream?: string
+/**
+ * the release whose binary the code was read from: the one that ran
+ */
+release?: string
+/**
+ * the quote with what surrounds it in the export's text, as that binary holds it, or (not shown: why)
+ */
+code?: string
 })[]
 }[]
 /**

@@ -10,6 +10,8 @@ import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
 import { NOT_AS_EXPECTED } from '../build.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { shortReason } from '../verdict.ts';
+import { citationParts } from '../cited.ts';
+import { loadRuntimeFindings } from '../../model/runtime-findings.ts';
 import { escapeMarkup as h } from './escape.ts';
 import { replayCommand } from './markdown.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
@@ -65,12 +67,17 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
 }
 
 /** The probe's explanations, numbered in the order its trials first cite them, with their code. */
-function explanations(p: ReportProbe, notes: string[], sectionId: string): string {
+function explanations(report: Report, p: ReportProbe, notes: string[], sectionId: string): string {
   if (!notes.length) return '';
+  const findings = loadRuntimeFindings();
   const items = notes.map((why, i) => {
-    const cites = (p.explanations?.find((e) => e.why === why)?.cites ?? []).map((c) =>
-      'node' in c ? `<p class="cite">Node's <code>${h(c.node)}</code>, <code>${h(c.function)}()</code></p>` : `<p class="cite"><code>${h(c.path)}</code> lines ${c.lines[0]}–${c.lines[1]}</p><pre><code>${h(c.code)}</code></pre>`,
-    );
+    // The runtime's: explained once, under Runtime findings, and named here.
+    const finding = findings.find((f) => f.why === why);
+    if (finding) return `<li id="${sectionId}--why-${i + 1}">The runtime's, not the library's: <a href="#runtime-finding-${h(finding.id)}">${h(finding.title)}</a></li>`;
+    const cites = (p.explanations?.find((e) => e.why === why)?.cites ?? []).map((c) => {
+      const { where, code } = citationParts(c, report.environment);
+      return `<p class="cite">${h(where)}</p>${code ? `<pre><code>${h(code)}</code></pre>` : ''}`;
+    });
     return `<li id="${sectionId}--why-${i + 1}">${h(why)}${cites.join('')}</li>`;
   });
   return `<details class="explanations" open><summary>Why it breaks what it breaks: ${notes.length} explanation${notes.length === 1 ? '' : 's'}, with the code they cite</summary><ol>${items.join('')}</ol></details>`;
@@ -92,6 +99,6 @@ export function probeSection(report: Report, p: ReportProbe): string {
   const skippedList = skipped.length ? `<details class="skipped"><summary>${skipped.length} case${skipped.length === 1 ? '' : 's'} not run here</summary><ul>${skipped.map((t) => trialBlock(report, t, notes, sectionId)).join('')}</ul></details>` : '';
   return (
     `<section class="probe" id="${sectionId}" data-probe="${h(p.name)}" data-runtime="${runtime}"><h3>${h(p.name)} <small>on ${h(runtimeText(report.environment))}</small></h3>` +
-    `<p>${h(p.title)}</p>${explanations(p, notes, sectionId)}${identity}${ran.map((t) => trialBlock(report, t, notes, sectionId)).join('')}${skippedList}</section>`
+    `<p>${h(p.title)}</p>${explanations(report, p, notes, sectionId)}${identity}${ran.map((t) => trialBlock(report, t, notes, sectionId)).join('')}${skippedList}</section>`
   );
 }

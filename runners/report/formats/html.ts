@@ -4,6 +4,9 @@
 // own; then filters kept in the URL, and per runtime, newest first, each probe's
 // explanations and trials (html-probe.ts). Pure: it returns markup.
 
+import { runtimeFindingsSection } from './html-runtime-findings.ts';
+import { runtimeFindingRows } from '../runtime-findings.ts';
+import { loadRuntimeFindings, type RuntimeFinding } from '../../model/runtime-findings.ts';
 import { CLAUSES } from '../../model/case.ts';
 import type { Report } from '../../model/report.ts';
 import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
@@ -18,6 +21,8 @@ import { byRuntime } from './group.ts';
 
 export interface PageContext {
   sweeps?: SweepLink[];
+  /** The runtime findings to show; the shipped ones when not given. */
+  findings?: RuntimeFinding[];
 }
 
 function runtimeSection(report: Report): string {
@@ -58,7 +63,7 @@ export function renderHtml(given: Report[], context: PageContext = {}): string {
 <title>childproof: is the child gone when an aborted call settles?</title><style>${STYLE}</style></head>
 <body><h1>childproof: is the child gone when an aborted call settles?</h1>${meta}
 <p class="intro">Each library below ran real child processes that were aborted or timed out, and childproof recorded what was true at the moment its promise settled. A clause is a part of the contract a careful library keeps; the reference is childproof's own implementation of it, the yardstick every case is checked against.</p>
-${verdictSection(verdictRows(reports), context.sweeps ?? [])}${status(reports)}${filters}<div id="trials">${reports.map(runtimeSection).join('')}</div>
+${verdictSection(verdictRows(reports), context.sweeps ?? [])}${runtimeFindingsSection(runtimeFindingRows(reports, context.findings ?? loadRuntimeFindings()))}${status(reports)}${filters}<div id="trials">${reports.map(runtimeSection).join('')}</div>
 <script>${FILTER_SCRIPT}</script></body></html>
 `;
 }
