@@ -14,12 +14,14 @@ import { finish } from './support/suite.ts';
 
 const env = (name: 'node' | 'bun', release: string) => ({ node: name === 'node' ? `v${release}` : 'v20.20.2', v8: '', platform: 'linux', release: '', arch: 'x64', cpus: 2, runtime: { name, release, sha256: '' } });
 
-function trial(probe: string, id: string, verdicts: Array<['settles-after-exit' | 'no-orphans', 'pass' | 'fail' | 'unknown']>, outcome: TrialResult['outcome'] = 'pass', reason?: string): TrialResult {
-  return { probe, case: id, outcome, ...(reason ? { reason } : {}), verdicts: verdicts.map(([clause, result]) => ({ clause, fact: 'settled', op: 'equals', expected: 'x', observed: 'x', result, why: '' })) } as unknown as TrialResult;
+function trial(probe: string, id: string, verdicts: Array<['settles' | 'settles-after-exit' | 'no-orphans', 'pass' | 'fail' | 'unknown']>, outcome: TrialResult['outcome'] = 'pass', reason?: string): TrialResult {
+  // A failed settles verdict is a call that never settled.
+  const hung = verdicts.some(([clause, result]) => clause === 'settles' && result === 'fail');
+  return { probe, case: id, outcome, ...(reason ? { reason } : {}), facts: { settled: hung ? 'pending' : 'rejected' }, verdicts: verdicts.map(([clause, result]) => ({ clause, fact: 'settled', op: 'equals', expected: 'x', observed: 'x', result, why: '' })) } as unknown as TrialResult;
 }
 
 function report(e: ReturnType<typeof env>, probes: string[], trials: TrialResult[]): Report {
-  const cases = [...new Set(trials.map((t) => t.case))].map((id) => ({ id, title: id, sha256: '', clauses: ['settles-after-exit', 'no-orphans'] as const }));
+  const cases = [...new Set(trials.map((t) => t.case))].map((id) => ({ id, title: id, sha256: '', clauses: ['settles', 'settles-after-exit', 'no-orphans'] as const }));
   return {
     formatVersion: 2, tool: { name: 'childproof', version: '0.1.0' }, semantics: 4, createdAt: '2026-12-01T00:00:00Z', environment: e,
     probes: probes.map((name) => ({ name, title: name, identity: { kind: 'package', name, version: '1.0.0', installedAs: name, entry: 'index.js', paths: [] } })),
@@ -34,7 +36,7 @@ const bun = env('bun', '1.4.5');
 test('a cell counts cases: how many broke the clause, how many could not observe it', () => {
   const r = report(node20, ['lib'], [trial('lib', 'a', [['settles-after-exit', 'fail'], ['settles-after-exit', 'fail']]), trial('lib', 'b', [['settles-after-exit', 'unknown']]), trial('lib', 'c', [['settles-after-exit', 'pass']])]);
   const [row] = verdictRows([r]);
-  assert.equal(row.cells['settles-after-exit'], { state: 'breaks', cases: 3, broke: 1, unobserved: 1 });
+  assert.equal(row.cells['settles-after-exit'], { state: 'breaks', cases: 3, broke: 1, unobserved: 1, hung: 0 });
   assert.is(cellWords(row.cells['settles-after-exit']), 'breaks in 1 of 3');
   const unknown = verdictRows([report(node20, ['lib'], [trial('lib', 'b', [['settles-after-exit', 'unknown']]), trial('lib', 'c', [['settles-after-exit', 'pass']])])])[0];
   assert.is(cellWords(unknown.cells['settles-after-exit']), 'holds in 1 of 2, 1 unobservable');
@@ -70,11 +72,26 @@ test('the bottom line calls a clause held only where every verdict passed, never
       trial('reference', 'a', [['settles-after-exit', 'pass'], ['no-orphans', 'pass']]),
     ]),
   ]);
-  const [first, settles, orphans] = bottomLine(rows);
+  const [first, , settles, orphans] = bottomLine(rows);
   assert.is(first, 'Like the reference, good breaks no clause on any runtime tested.');
   assert.match(settles, /^settles-after-exit: holds for good \(Node 20\.20\.2\)\. Where observed only: partial \(Node 20\.20\.2\)\./);
   assert.match(orphans, /^no-orphans: holds for good \(Node 20\.20\.2\)\. Every other/);
   assert.not.match(settles + orphans, /reference|bad/);
+});
+
+test('a call that never settles breaks settles, named so, and the clause it left unknown is not shown as held anywhere', () => {
+  const hangs = (id: string) => trial('hangs', id, [['settles', 'fail'], ['settles-after-exit', 'unknown']]);
+  const settlesFine = (id: string) => trial('hangs', id, [['settles', 'pass'], ['settles-after-exit', 'pass']]);
+  const rows = verdictRows([report(node20, ['hangs', 'reference'], [hangs('a'), hangs('b'), settlesFine('c'), trial('reference', 'a', [['settles', 'pass'], ['settles-after-exit', 'pass']])])]);
+  const row = rows.find((r) => r.probe === 'hangs')!;
+  assert.is(row.cells.settles.state, 'breaks');
+  assert.is(cellWords(row.cells.settles), 'never settled in 2 of 3');
+  assert.is(row.cells['settles-after-exit'].state, 'unknown');
+  assert.is(cellWords(row.cells['settles-after-exit']), 'not shown: never settled in 2 of 3');
+  const lines = bottomLine(rows).join('\n');
+  assert.not.match(lines, /Where observed only: hangs/);
+  assert.match(lines, /settles-after-exit: .*Not shown, since a call never settled: hangs \(Node 20\.20\.2\)\./);
+  assert.match(lines, /^settles: no library holds it\./m);
 });
 
 test('the time axis cuts a long quiet gap, keeps the order of events, and gives the setup little room', () => {

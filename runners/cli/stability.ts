@@ -31,7 +31,7 @@ export async function cmdStability(args: string[]): Promise<number> {
   const { reports, seconds } = await runsUnderLoad({ probes, cases, runtime }, runs, hogCount, (i, s) =>
     process.stderr.write(`childproof: stability run ${i + 1} of ${runs}: ${s.toFixed(0)} s\n`),
   );
-  const found = unstable(reports, racyIn(probes));
+  const found = unstable(reports, racyIn(probes, cases));
   const text = renderStability(reports, found, { hogs: hogCount, seconds });
   if (out) writeFileWhole(out, text);
   process.stdout.write(text);

@@ -119,7 +119,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
         const done = [...(runs.get(t.index) ?? []), result];
         runs.set(t.index, done);
         if (done.length < runsOf(t)) return;
-        const combined = combineRepeats(done, t.probe.probe.knownDivergences);
+        const combined = combineRepeats(done, t.probe.probe.knownDivergences, t.case.spec.racy);
         finished.push(combined);
         on({ kind: 'trial', trial: combined });
         progress();

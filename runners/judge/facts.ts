@@ -126,7 +126,14 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     const behindShell = !history.spawns.some((s) => s.pid === pid);
     const harnesses = leftoverPids.has(pid) || capped.pids.has(pid);
     const loggedExit = o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit');
-    if (behindShell && !harnesses && !loggedExit && afterWindow.find((p) => p.pid === pid)?.state === 'exited') return 'unknown';
+    // A signal it logged and then died of (its reaction exits by the signal itself) is its
+    // end, already listed; only an end it could not log (SIGKILL) went unseen.
+    const fatal = (signal: string) => {
+      const reaction = spec.child.onSignal?.[signal as keyof NonNullable<CaseSpec['child']['onSignal']>] ?? { action: 'exit' };
+      return reaction.action === 'exit' && reaction.exitCode === undefined;
+    };
+    const unseenEnd = !loggedExit && !caught.some(fatal) && afterWindow.find((p) => p.pid === pid)?.state === 'exited';
+    if (behindShell && !harnesses && unseenEnd) return 'unknown';
     return caught;
   };
 
@@ -155,7 +162,9 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   // end by a signal. Told by the runtime's own report to the worker, not the target's.
   const exitReported = (): Value => {
     const spawn = pid === null ? undefined : history.spawns.find((s) => s.pid === pid);
-    if (!spawn || childEnd() === 'harness-killed') return null;
+    // Only the fixture says what exit it made: a command that never became it (a shell
+    // that could not run it) logged nothing to hold the runtime's report against.
+    if (!spawn || !o.fixtures.records.some((r) => r.pid === pid) || childEnd() === 'harness-killed') return null;
     if (!spawn.exit) return 'unknown';
     const logged = o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit');
     if (logged) return spawn.exit.signal === null && spawn.exit.code === logged.code;

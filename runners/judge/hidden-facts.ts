@@ -19,5 +19,5 @@ export function blindFacts(w: WorkerObservations): Partial<Record<FactName, stri
 export function hiddenByShell(o: Observations, facts: Facts): Partial<Record<FactName, string>> {
   const pid = childPid(o);
   if (pid === null || o.worker.spawns.some((s) => s.pid === pid) || facts['child.signals'] !== 'unknown') return {};
-  return { 'child.signals': "a shell stood between the target and the child, so the child's exit status went to the shell, and the child logged no exit of its own" };
+  return { 'child.signals': "a shell stood between the target and the child, so the child's exit status went to the shell, and the child logged neither an exit nor a signal it dies of: what ended it no one saw" };
 }

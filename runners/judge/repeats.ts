@@ -39,7 +39,8 @@ function describe(fact: string, values: FlakyValues, runs: number): string {
  * and the combined outcome. An error in any run is the harness's or the adapter's and
  * says so; it never turns into a statement about the target.
  */
-export function combineRepeats(runs: TrialResult[], known: KnownDivergence[]): TrialResult {
+/** `caseRacy`: the facts the case marks racy for any target. */
+export function combineRepeats(runs: TrialResult[], known: KnownDivergence[], caseRacy: Partial<Record<string, string>> = {}): TrialResult {
   if (runs.length <= 1) return runs[0];
   const [first, ...others] = runs;
   const bare = (r: TrialResult): TrialRun => {
@@ -47,7 +48,7 @@ export function combineRepeats(runs: TrialResult[], known: KnownDivergence[]): T
     return run;
   };
   const flaky = flakyFacts(runs);
-  const racy = (fact: string) => known.some((k) => k.case === first.case && k.fact === fact && k.racy);
+  const racy = (fact: string) => fact in caseRacy || known.some((k) => k.case === first.case && k.fact === fact && k.racy);
   const untolerated = Object.entries(flaky).filter(([fact]) => !racy(fact));
   const repeats = { runs: runs.length, others: others.map(bare), ...(Object.keys(flaky).length ? { flaky } : {}) };
   const errored = runs.findIndex((r) => r.outcome === 'error');

@@ -242,6 +242,8 @@ export interface CaseSpec {
   caller?: 'stays' | 'exits-on-settle';
   /** Why no known-bad implementation is expected to fail this case. */
   observationOnly?: string;
+  /** Facts that race whatever the target does, each with why: not news when they differ. */
+  racy?: Partial<Record<FactName, string>>;
   /** How long the target may take to settle before the trial records `pending`; DEFAULT_DEADLINE_MS if absent. */
   deadlineMs?: number;
   /** A server case: the probe's program is the child (call.command is `target`). */

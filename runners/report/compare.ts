@@ -2,8 +2,10 @@
 // against another. Pure functions over saved data; durations, pids, paths and times are
 // never compared, only facts and outcomes.
 
-import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
+import { FACT_NAMES, type FactName, type FactValue, type LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
+import { builtinProbeNames, loadProbes } from '../model/load-probes.ts';
+import { loadAllCases } from '../model/load-cases.ts';
 import { factOf, type Facts, type Report, type TrialResult } from '../model/report.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import { identityKey } from './build.ts';
@@ -22,10 +24,18 @@ export interface FactDifference {
 /** Whether a fact of a trial is a known racy divergence, so a difference in it is expected. */
 export type IsRacy = (probe: string, caseId: string, fact: FactName) => boolean;
 
-/** The racy known divergences of these probes, as they are recorded now. */
-export function racyIn(probes: LoadedProbe[]): IsRacy {
+/** The racy known divergences of these probes, as they are recorded now, and the facts the cases mark racy for any target. */
+export function racyIn(probes: LoadedProbe[], cases: LoadedCase[] = []): IsRacy {
   const racy = new Set(probes.flatMap((p) => p.knownDivergences.filter((k) => k.racy).map((k) => `${p.spec.name}\u0000${k.case}\u0000${k.fact}`)));
-  return (probe, caseId, fact) => racy.has(`${probe}\u0000${caseId}\u0000${fact}`);
+  const byCase = new Map(cases.map((c) => [c.spec.id, c.spec.racy ?? {}]));
+  return (probe, caseId, fact) => racy.has(`${probe}\u0000${caseId}\u0000${fact}`) || fact in (byCase.get(caseId) ?? {});
+}
+
+let shipped: IsRacy | null = null;
+/** What the shipped probes and cases mark racy, read once. */
+export function shippedRacy(): IsRacy {
+  shipped ??= racyIn(loadProbes(builtinProbeNames()), loadAllCases());
+  return shipped;
 }
 
 export function trialDifferences(a: TrialResult, b: TrialResult, racy: IsRacy = () => false): FactDifference[] {

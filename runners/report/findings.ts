@@ -6,7 +6,7 @@
 
 import { clausesOf, type Clause } from '../model/case.ts';
 import { isServerProbe, type CitedCode, type Report, type TrialResult } from '../model/report.ts';
-import { compareReports } from './compare.ts';
+import { compareReports, shippedRacy, type IsRacy } from './compare.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
 import { citationParts } from './cited.ts';
@@ -34,20 +34,20 @@ interface Row {
   parts: Published[];
 }
 
-/** Agreeing as compare reads it (cases/INTERPRETING.md, Comparing): every fact and outcome. */
-function agree(a: Report, b: Report): boolean {
-  const c = compareReports(a, b);
+/** Agreeing as compare reads it (cases/INTERPRETING.md, Comparing): every fact and outcome, but for a racy one. */
+function agree(a: Report, b: Report, racy: IsRacy): boolean {
+  const c = compareReports(a, b, racy);
   return c.differences.length === 0 && c.onlyIn.length === 0;
 }
 
-/** Rows: per probe and version, the runtimes that agree on every fact share one. */
-export function findingRows(reports: Published[]): Row[] {
+/** Rows: per probe and version, the runtimes that agree on every fact (but a racy one) share one. */
+export function findingRows(reports: Published[], racy: IsRacy = shippedRacy()): Row[] {
   const rows: Row[] = [];
   for (const p of [...reports].sort((a, b) => a.file.localeCompare(b.file))) {
     const probe = p.report.probes[0];
     const version = probeVersion(probe, p.report.environment);
     // A builtin is filed by its runtime: each runtime is a version of its own.
-    const same = rows.find((r) => r.name === probe.name && r.version === version && agree(r.parts[0].report, p.report));
+    const same = rows.find((r) => r.name === probe.name && r.version === version && agree(r.parts[0].report, p.report, racy));
     if (same) {
       same.runtimes.push(releaseText(p.report.environment));
       same.parts.push(p);

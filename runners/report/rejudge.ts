@@ -77,7 +77,7 @@ function rejudgeRepeats(t: TrialResult, c: LoadedCase | undefined, p: LoadedProb
   const stuck = runs.find((r) => r.status === 'cannot judge');
   if (stuck) return { ...stuck, trial: t };
   if (runs.every((r) => r.status === 'no observations')) return { trial: t, status: 'no observations' };
-  const trial = combineRepeats(runs.map((r) => r.trial), p!.knownDivergences);
+  const trial = combineRepeats(runs.map((r) => r.trial), p!.knownDivergences, c?.spec.racy);
   const found = differences(t, trial);
   if (found.length === 0 && !isDeepStrictEqual(t.repeats, trial.repeats)) found.push({ what: 'repeats', stored: t.repeats?.flaky, now: trial.repeats?.flaky });
   return found.length ? { trial, status: 'differs', differences: found } : { trial, status: 'same' };

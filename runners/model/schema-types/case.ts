@@ -66,6 +66,12 @@ description?: string
  * Why no known-bad implementation is expected to fail this case: it records facts rather than judging them.
  */
 observationOnly?: string
+/**
+ * Facts of this case that race whatever the target does, each with why: a snapshot taken the instant the call settles of a process signalled at that same moment. A difference in one between runs, releases or reports is not news, and is not counted as one.
+ */
+racy?: {
+[k: string]: string
+}
 requires: Feature[]
 child: ChildBehaviour
 call: {

@@ -111,6 +111,12 @@ description?: string
  */
 observationOnly?: string
 /**
+ * Facts of this case that race whatever the target does, each with why: a snapshot taken the instant the call settles of a process signalled at that same moment. A difference in one between runs, releases or reports is not news, and is not counted as one.
+ */
+racy?: {
+[k: string]: string
+}
+/**
  * Items: This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "feature".
  */

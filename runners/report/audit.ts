@@ -1,0 +1,129 @@
+// Facts set against facts across published reports: rules that hold of any true report,
+// whatever the target did. A violation is a report that says two things that cannot both
+// be true, or a sentence it cannot back. Pure: reports in, violations out.
+
+import type { FactName } from '../model/case.ts';
+import type { Observations } from '../model/observations.ts';
+import type { Report, TrialResult } from '../model/report.ts';
+import { runtimeOf } from '../model/runtime-spec.ts';
+import { sameFact } from '../judge/same-fact.ts';
+import { oneClock } from '../judge/timeline.ts';
+
+export interface Violation {
+  rule: string;
+  file: string;
+  probe: string;
+  case: string;
+  detail: string;
+}
+
+type Published = { file: string; report: Report };
+type Rule = { rule: string; check: (t: TrialResult, r: Report) => string | null };
+
+/** The first time an event of this kind shows on the timeline; null when none does. */
+function first(t: TrialResult, kind: string, source?: RegExp): number | null {
+  const times = (t.timeline ?? []).filter((e) => e.kind === kind && (!source || source.test(e.source))).map((e) => e.ms);
+  return times.length ? Math.min(...times) : null;
+}
+
+/** Half a mapping's error, in ms, as slack for an order across processes; none on one clock. */
+function slackMs(t: TrialResult): number {
+  const clock = (t.observations as Observations | undefined)?.worker?.clock;
+  return clock?.clock === 'mapped' ? Number(clock.errorNs) / 1e6 + 0.001 : 0.001;
+}
+
+const RULES: Rule[] = [
+  {
+    rule: 'a child killed has a signal, or an end no one saw',
+    check: (t) => {
+      const f = t.facts;
+      if (f?.['child.end'] !== 'killed') return null;
+      const s = f['child.signals'];
+      return s === 'unknown' || (Array.isArray(s) && s.length > 0) ? null : `child.end is killed with child.signals ${JSON.stringify(s)}`;
+    },
+  },
+  {
+    rule: 'a call that never settled is a break of settles, and says nothing of its error',
+    check: (t) => {
+      if (t.facts?.settled !== 'pending' || !t.verdicts) return null;
+      if (!t.verdicts.some((v) => v.clause === 'settles' && v.result === 'fail')) return 'settled is pending and no settles verdict failed';
+      const told = (['error.name', 'error.code', 'error.isAbort', 'error.isTimeout'] as FactName[]).filter((f) => t.facts![f] !== 'unknown');
+      return told.length ? `settled is pending but ${told.join(', ')} ${told.length === 1 ? 'is' : 'are'} known` : null;
+    },
+  },
+  {
+    rule: 'a child reaped at settlement was not running then',
+    check: (t) => (t.facts?.['child.reapedAtSettle'] === true && t.facts['child.atSettle'] === 'running' ? 'child.reapedAtSettle is true and child.atSettle running' : null),
+  },
+  {
+    rule: 'every verdict that did not pass in an expected trial has a known divergence',
+    check: (t) => {
+      if (t.outcome !== 'known-fail' && t.outcome !== 'pass') return null;
+      const bare = (t.verdicts ?? []).filter((v) => v.result !== 'pass' && !v.knownDivergence);
+      return bare.length ? `${t.outcome} with ${bare.map((v) => `${v.fact} = ${JSON.stringify(v.observed)}`).join(', ')} unexplained` : null;
+    },
+  },
+  {
+    rule: 'no timeline sets two clocks against each other',
+    check: (t, r) => {
+      const o = t.observations as Observations | undefined;
+      if (!o?.worker || !t.timeline) return null;
+      const on = runtimeOf(r.environment);
+      const shared = oneClock(o, on.name === 'node' ? undefined : on.name);
+      if (!shared) return t.timeline.some((e) => !['worker'].includes(e.source)) ? 'a worker on its own clock beside fixture events' : null;
+      const err = slackMs(t);
+      const spawn = first(t, 'spawn', /^worker$/);
+      const start = first(t, 'start', /^(child|call-\d+):/);
+      if (spawn !== null && start !== null && spawn > start + err) return `the child started at ${start} ms, before its spawn at ${spawn} ms`;
+      // Each process's exit, as it logged it, before the caller saw it.
+      for (const seen of t.timeline.filter((e) => e.kind === 'child-exit')) {
+        const logged = first(t, 'exit', new RegExp(`:${String(seen.detail?.pid)}$`));
+        if (logged !== null && logged > seen.ms + err) return `the caller saw pid ${String(seen.detail?.pid)} exit at ${seen.ms} ms, before it logged its exit at ${logged} ms`;
+      }
+      return null;
+    },
+  },
+];
+
+/** Every rule over every trial of every report. */
+export function auditTrials(published: Published[]): Violation[] {
+  const out: Violation[] = [];
+  for (const { file, report } of published) {
+    for (const t of report.trials) {
+      for (const { rule, check } of RULES) {
+        const detail = check(t, report);
+        if (detail) out.push({ rule, file, probe: t.probe, case: t.case, detail });
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * Facts that differ between releases of one runtime for the same probe, version and case,
+ * and that neither the comparison rule (a snapshot race) nor a racy mark explains.
+ */
+export function unmarkedRaces(published: Published[], racy: (probe: string, caseId: string, fact: FactName) => boolean): Violation[] {
+  const out: Violation[] = [];
+  const groups = new Map<string, Array<{ file: string; trial: TrialResult }>>();
+  for (const { file, report } of published) {
+    const on = runtimeOf(report.environment);
+    for (const t of report.trials) {
+      const p = report.probes.find((x) => x.name === t.probe);
+      const key = [on.name, t.probe, JSON.stringify(p?.identity ?? null), t.case].join('\u0000');
+      if (t.facts) groups.set(key, [...(groups.get(key) ?? []), { file, trial: t }]);
+    }
+  }
+  for (const runs of groups.values()) {
+    const [a, ...rest] = runs;
+    for (const b of rest) {
+      for (const fact of Object.keys(a.trial.facts!) as FactName[]) {
+        const [x, y] = [a.trial.facts![fact], b.trial.facts![fact]];
+        if (x === undefined || y === undefined || sameFact(fact, x, y, a.trial.facts, b.trial.facts)) continue;
+        if (racy(a.trial.probe, a.trial.case, fact)) continue;
+        out.push({ rule: 'a fact that differs between releases is marked racy or explained', file: `${a.file} / ${b.file}`, probe: a.trial.probe, case: a.trial.case, detail: `${fact}: ${JSON.stringify(a.trial.facts![fact])} / ${JSON.stringify(b.trial.facts![fact])}` });
+      }
+    }
+  }
+  return out;
+}
