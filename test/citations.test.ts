@@ -7,6 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { citationProblems, citedExplanations } from '../runners/identity/citations.ts';
+import { locateRuntimeCode } from '../runners/identity/runtime-code.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbe, shippedProbes } from '../runners/model/load-probes.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
@@ -62,8 +63,48 @@ test('the findings page shows the cited lines beside the finding they explain', 
   assert.ok(published.length > 0);
   const page = renderFindings(published);
   assert.match(page, /\*\*Explanations\*\* \(the probe's own; the code is read from the verified bytes\)/);
-  assert.match(page, /`dist\/main\.mjs` lines 204-217:\n\n {5}```js\n {5}function combineSignals\(signals\) \{/);
+  assert.match(page, /dist\/main\.mjs lines 204–217:\n\n {5}```js\n {5}function combineSignals\(signals\) \{/);
   assert.is(fs.readFileSync(path.join(RESULTS_DIR, 'README.md'), 'utf8').includes('function combineSignals(signals) {'), true);
+});
+
+// Node's own code, as the binary that runs these tests holds it (identity/runtime-source.ts).
+const HOST = { name: 'node' as const, release: process.version.slice(1), execPath: process.execPath };
+
+test("every citation of Node's own code names a function this Node's lib defines, and is read with its lines from the binary", () => {
+  const cites = shippedProbes().flatMap((p) => p.explanations.flatMap((e) => (e.cites ?? []).filter((c) => 'node' in c).map((c) => ({ probe: p.spec.name, c }))));
+  assert.ok(cites.length >= 20, `${cites.length} Node citations`);
+  for (const { probe, c } of cites) {
+    const found = locateRuntimeCode(c as { node: string; function: string }, HOST);
+    assert.ok(!('missing' in found), `${probe}: ${JSON.stringify(c)}: ${'missing' in found ? found.missing : ''}`);
+    if ('missing' in found) continue;
+    const name = (c as { function: string }).function.split('.').pop()!;
+    assert.ok(found.code.split('\n')[0].includes(name), `${probe}: ${name} is not on the first line cited: ${found.code.split('\n')[0]}`);
+    assert.is(found.code.split('\n').length, found.lines![1] - found.lines![0] + 1);
+  }
+});
+
+test("a citation of a function Node's lib does not define is refused, with its pointer", () => {
+  const probe = loadProbe('node-spawn');
+  const i = probe.explanations.findIndex((e) => e.cites?.some((c) => 'node' in c));
+  probe.explanations[i] = { ...probe.explanations[i], cites: [{ node: 'lib/child_process.js', function: 'noSuchFunction' }] };
+  const problems = citationProblems(probe);
+  assert.is(problems.length, 1, problems.join('\n'));
+  assert.match(problems[0], new RegExp(`/explanations/${i}/cites/0: expected a function of Node's own lib: lib/child_process\\.js of Node ${HOST.release.replace(/\./g, '\\.')} defines no noSuchFunction`));
+});
+
+test('a published report on this Node carries each cited Node function as its binary holds it, with the release and lines', () => {
+  const mine = readPublished(RESULTS_DIR).filter((p) => p.report.environment.node === process.version && !p.report.environment.runtime?.package);
+  assert.ok(mine.length > 0);
+  let seen = 0;
+  for (const { file, report } of mine) {
+    for (const c of report.probes.flatMap((p) => p.explanations ?? []).flatMap((e) => e.cites)) {
+      if (!('node' in c)) continue;
+      seen++;
+      const found = locateRuntimeCode(c, HOST);
+      assert.equal([c.release, c.lines, c.code], [HOST.release, 'missing' in found ? undefined : found.lines, 'missing' in found ? undefined : found.code], `${file}: ${c.function}`);
+    }
+  }
+  assert.ok(seen > 0, 'some report cites Node');
 });
 
 finish(test);

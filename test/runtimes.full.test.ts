@@ -13,6 +13,10 @@ import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import { validate } from '../runners/model/schemas.ts';
 import { plainWords } from '../runners/report/formats/plain-words.ts';
+import { locateRuntimeCode } from '../runners/identity/runtime-code.ts';
+import { loadRuntimeFindings } from '../runners/model/runtime-findings.ts';
+import { RESULTS_DIR } from '../runners/model/paths.ts';
+import { readPublished } from '../runners/report/publish.ts';
 import { cliIn, tempDir } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 
@@ -103,6 +107,40 @@ for (const [name, run] of [['bun', onBun], ['deno', onDeno]] as const) {
     assert.ok(sentences > 0, 'some trial says when its cleanup marker appeared');
   });
 }
+
+// Citations of a runtime's own code, checked against the binary of the release named.
+test("Deno's runtime finding quotes code its 2.9.6 binary holds, and a report on it carries that code", async () => {
+  const deno = runtimeFor('deno@2.9.6');
+  const on = { name: deno.name, release: deno.release, execPath: deno.execPath };
+  const finding = loadRuntimeFindings().find((f) => f.runtime.startsWith('deno@'))!;
+  assert.ok(finding.cites?.length);
+  for (const c of finding.cites!) {
+    if ('path' in c) continue;
+    const found = locateRuntimeCode(c, on);
+    assert.ok(!('missing' in found), `${JSON.stringify(c)}: ${'missing' in found ? found.missing : ''}`);
+  }
+  const carried = (await onDeno).probes.flatMap((p) => p.explanations ?? []).find((e) => e.why === finding.why);
+  assert.ok(carried, 'node-spawn on Deno names the finding');
+  for (const c of carried!.cites) assert.ok('quote' in c && c.code?.includes(c.quote), JSON.stringify(c));
+});
+
+test('every published report on Node 22 and 24 carries each cited Node function as that release\'s binary holds it', () => {
+  let seen = 0;
+  for (const spec of ['node@22.23.5', 'node@24.19.0']) {
+    const node = runtimeFor(spec);
+    const on = { name: node.name, release: node.release, execPath: node.execPath };
+    for (const { file, report } of readPublished(RESULTS_DIR).filter((p) => p.report.environment.runtime?.release === node.release)) {
+      for (const c of report.probes.flatMap((p) => p.explanations ?? []).flatMap((e) => e.cites)) {
+        if (!('node' in c)) continue;
+        seen++;
+        const found = locateRuntimeCode(c, on);
+        assert.ok(!('missing' in found), `${file}: ${c.function}: ${'missing' in found ? found.missing : ''}`);
+        if (!('missing' in found)) assert.equal([c.release, c.lines, c.code], [node.release, found.lines, found.code], `${file}: ${c.function}`);
+      }
+    }
+  }
+  assert.ok(seen > 0);
+});
 
 // Each runtime's own API, beside the node:child_process probes: Bun.spawn and Deno.Command.
 const ownOnBun = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: runtimeFor('bun@1.4.4') }));

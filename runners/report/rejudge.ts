@@ -9,7 +9,7 @@ import { judgeObservations } from '../judge/judge-trial.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import { FACT_NAMES, type LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { CitedCode, Report, ReportProbe, TrialResult } from '../model/report.ts';
 import { setupDigest } from '../model/setup.ts';
 import { SEMANTICS } from '../model/version.ts';
 import { caseEntry, summarize } from './build.ts';
@@ -123,12 +123,24 @@ export function rejudgeReport(
   const probeEntries = report.probes.map((entry) => {
     const probe = probes.find((p) => p.spec.name === entry.name);
     if (!probe || !entry.verified) return entry;
-    const { explanations: _old, ...rest } = entry;
+    const { explanations: old, ...rest } = entry;
     // A runtime's own code from the cache, read when the run read it: judge starts no process.
-    const explanations = citedExplanations(probe, true, runtimeOf(report.environment));
+    // What the run read is kept where this machine cannot read it again.
+    const explanations = citedExplanations(probe, true, runtimeOf(report.environment)).map((e) => ({ ...e, cites: e.cites.map((c) => keptCode(c, old ?? [])) }));
     return explanations.length ? { ...rest, explanations } : rest;
   });
   return { report: { ...report, semantics: SEMANTICS, probes: probeEntries, cases: caseEntries, trials, summary: summarize(trials, report.interrupted) }, trials: out, notes };
+}
+
+/** A runtime's cited code as the run recorded it, where it cannot be read here now. */
+function keptCode(c: CitedCode, old: NonNullable<ReportProbe['explanations']>): CitedCode {
+  if ('path' in c || !c.code?.startsWith('(not shown:')) return c;
+  const { code: _code, lines: _lines, ...key } = c as CitedCode & { lines?: unknown };
+  const same = old.flatMap((e) => e.cites).find((o) => {
+    const { code: _c, lines: _l, ...other } = o as CitedCode & { lines?: unknown };
+    return !('path' in o) && isDeepStrictEqual(other, key) && o.code !== undefined && !o.code.startsWith('(not shown:');
+  });
+  return same ?? c;
 }
 
 export function rejudgeFailed(r: Rejudgement): boolean {
