@@ -3,6 +3,8 @@
 // test/schema-types.test.ts fails.
 // cases/INTERPRETING.md says what each field means to a runner.
 
+import type { Clause } from './clauses.ts';
+
 export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1' | 'SIGUSR2';
 
 /** What the fixture does when one signal arrives. */
@@ -118,41 +120,7 @@ export interface Trigger {
   signal?: SignalName;
 }
 
-/** Every contract clause, in the order reports and findings list them (case schema $defs/clause). */
-export const CLAUSES = [
-  'settles',
-  'settles-after-exit',
-  'reason-preserved',
-  'escalates',
-  'validates-before-spawn',
-  'no-orphans',
-  'hygiene',
-  'answers-handshake',
-  'exits-with-client',
-  'leaves-no-descendants',
-] as const;
-
-/** The clauses a server case judges: a program's, not a caller's. */
-export const SERVER_CLAUSES: readonly Clause[] = ['answers-handshake', 'exits-with-client', 'leaves-no-descendants'];
-
-/** A caller's clauses, or a server's, in the order of CLAUSES. */
-export const clausesOf = (server: boolean): Clause[] => CLAUSES.filter((c) => SERVER_CLAUSES.includes(c) === server);
-
-export type Clause = (typeof CLAUSES)[number];
-
-/** Each clause in one line, as a reader meets it (cases/INTERPRETING.md, Clauses). */
-export const CLAUSE_MEANING: Record<Clause, string> = {
-  settles: 'the call settles (resolves, rejects or throws) within the case\'s deadline: a call that never settles breaks it',
-  'settles-after-exit': 'the call settles only after the child has exited, its cleanup done, and the caller has seen it go',
-  'reason-preserved': 'an abort rejects as an abort that carries the caller\'s reason, a timeout as a timeout',
-  escalates: 'a child that ignores the first signal is still ended, by a stronger one, before the call settles',
-  'validates-before-spawn': 'an invalid timeout, signal or option is refused before any process starts',
-  'no-orphans': 'nothing the child started is left running once the call has settled',
-  hygiene: 'no abort listener or timer of the call is left behind after it settles',
-  'answers-handshake': 'a server answers its protocol\'s handshake (MCP initialize) once started',
-  'exits-with-client': 'a server exits once its client goes away: its stdin closed, its client killed, or a signal sent',
-  'leaves-no-descendants': 'nothing a server started is left running once its client has gone',
-};
+export { CLAUSE_MEANING, CLAUSES, clausesOf, SERVER_CLAUSES, type Clause } from './clauses.ts';
 
 export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached' | 'ipc' | 'stdin';
 
