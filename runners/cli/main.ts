@@ -60,6 +60,11 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 export async function cli(argv: string[]): Promise<void> {
+  // A reader that stops reading (`| head`) has all it wanted: what follows is not written,
+  // and the files the verb writes are written whole regardless (model/files.ts).
+  process.stdout.on('error', (err: NodeJS.ErrnoException) => {
+    if (err.code !== 'EPIPE') throw err;
+  });
   let code: number;
   try {
     code = await main(argv);

@@ -226,4 +226,6 @@ export interface LoadedCase {
   spec: CaseSpec;
   file: string;
   sha256: string;
+  /** How many assertions the loader put before the file's own (the implicit `settles`). */
+  implied?: number;
 }

@@ -104,8 +104,9 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   }
   checkServer(spec, display(file));
   checkTrigger(spec, display(file));
-  if (!spec.server && !spec.assertions.some((a) => a.clause === 'settles')) spec.assertions = [SETTLES, ...spec.assertions];
-  return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex') };
+  const implied = !spec.server && !spec.assertions.some((a) => a.clause === 'settles') ? 1 : 0;
+  if (implied) spec.assertions = [SETTLES, ...spec.assertions];
+  return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex'), ...(implied ? { implied } : {}) };
 }
 
 export function loadAllCases(root = CASES_DIR): LoadedCase[] {

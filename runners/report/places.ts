@@ -54,7 +54,9 @@ export function placesOf(cases: LoadedCase[], probes: LoadedProbe[], root = proc
   return {
     caseFile(caseId, index) {
       const c = cases.find((x) => x.spec.id === caseId);
-      return c ? at(c.file, index === undefined ? null : ['assertions', index]) : null;
+      // An assertion the loader implied is in no line of the file: its place is the list's.
+      const own = index === undefined ? undefined : index - (c?.implied ?? 0);
+      return c ? at(c.file, own === undefined ? null : own < 0 ? ['assertions'] : ['assertions', own]) : null;
     },
     signature(probe, caseId, fact, on) {
       const p = probes.find((x) => x.spec.name === probe);

@@ -107,13 +107,14 @@ function byProbe(report: Report, view: View): string[] {
     const clauses = groups.length === 1 ? reportClauses([report]) : clausesOf(server);
     const nameWidth = Math.max(5, ...mine.map((n) => n.length));
     if (rows.length) rows.push('');
-    const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), ' ', ...clauses.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
+    // One blank column between the counts and the clauses: the eighth clause took the other.
+    const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), '', ...clauses.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
     rows.push(head.join(' ').trimEnd());
     for (const name of mine) {
       const trials = report.trials.filter((t) => t.probe === name);
       const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
       const cells = clauses.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
-      rows.push([pad(name, nameWidth), ...numbers, ' ', ...cells].join(' ').trimEnd());
+      rows.push([pad(name, nameWidth), ...numbers, '', ...cells].join(' ').trimEnd());
     }
   }
   return [...rows, '', ...wrap(legendOf(reportClauses([report])), view.width)];
@@ -173,5 +174,9 @@ export function summaryLine(report: Report): string {
   const counts = Object.entries(report.summary.outcomes).map(([k, v]) => `${v} ${k}`).join(', ');
   const verdict = !report.summary.asExpected || report.interrupted ? 'NOT as expected.' : testedNothing(report) ? 'Nothing was tested.' : 'All as expected.';
   const cut = report.interrupted ? ` Interrupted (${report.interrupted.by}): ${report.interrupted.finished} of ${report.interrupted.planned} trials finished.` : '';
-  return `${report.summary.total} trials: ${counts || 'none'}. ${verdict}${cut}`;
+  // A hang is said aloud even where it is known: a call that never settles is a failure.
+  const hung = report.trials.filter((t) => t.facts?.settled === 'pending').length;
+  const known = report.trials.filter((t) => t.facts?.settled === 'pending' && t.outcome === 'known-fail').length;
+  const hangs = hung ? ` ${hung} never settled (${known} of them known divergences).` : '';
+  return `${report.summary.total} trials: ${counts || 'none'}. ${verdict}${hangs}${cut}`;
 }

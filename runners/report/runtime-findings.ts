@@ -7,6 +7,7 @@ import type { CitedCode, Report } from '../model/report.ts';
 import { runtimeOf } from '../model/runtime-spec.ts';
 import type { RuntimeFinding } from '../model/runtime-findings.ts';
 import { findingsShown } from '../judge/runtime-findings.ts';
+import { scopeCovers } from '../judge/scope.ts';
 
 export interface RuntimeFindingRow {
   finding: RuntimeFinding;
@@ -37,7 +38,8 @@ export function runtimeFindingRows(reports: Report[], findings: RuntimeFinding[]
         env ??= r.environment;
         explains += (t.verdicts ?? []).filter((v) => v.knownDivergence === finding.why).length;
       }
-      const read = r.probes.flatMap((p) => p.explanations ?? []).find((e) => e.why === finding.why)?.cites;
+      // The code as a binary the finding holds on read it: another runtime's report cannot show it.
+      const read = scopeCovers(finding.runtime, on) ? r.probes.flatMap((p) => p.explanations ?? []).find((e) => e.why === finding.why)?.cites : undefined;
       if (read && !cites.length) [cites, env] = [read, r.environment];
     }
     return { finding, trials, probes: [...probes].sort(), explains, cites, env };
