@@ -110,10 +110,15 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
     let stop: { kind: 'abort'; reason: unknown } | { kind: 'timeout' } | { kind: 'error'; error: Error } | null = null;
     let graceTimer: NodeJS.Timeout | null = null;
     let deadline: NodeJS.Timeout | null = null;
+    let settled = false;
     let pipeTimer: NodeJS.Timeout | null = null;
-    // Only a stopped child's pipes are closed for it: one that exits on its own is waited for, as Node does.
+    // Whether the group has had its last signal: SIGKILL, or the first where none follows.
+    let lastSignalSent = false;
+    // Only a stopped child's pipes are closed for it, and only once its exit is seen and the
+    // whole group has had its last signal, so that a shell that died first is no excuse:
+    // one that exits on its own is waited for, as Node does.
     const closePipesLater = () => {
-      if (!stop || pipeTimer || (child.exitCode === null && child.signalCode === null)) return;
+      if (settled || !stop || !lastSignalSent || pipeTimer || (child.exitCode === null && child.signalCode === null)) return;
       pipeTimer = setTimeout(() => {
         child.stdout!.destroy();
         child.stderr!.destroy();
@@ -135,7 +140,14 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       stop = why;
       signalGroup(killSignal);
       const escalate = mutation !== 'no-escalation' && !(mutation === 'escalates-on-abort-only' && why.kind === 'timeout');
-      if (escalate) graceTimer = setTimeout(() => signalGroup('SIGKILL'), graceMs);
+      lastSignalSent = !escalate;
+      if (escalate) {
+        graceTimer = setTimeout(() => {
+          signalGroup('SIGKILL');
+          lastSignalSent = true;
+          closePipesLater();
+        }, graceMs);
+      }
       if (mutation === 'settles-before-exit') settle(); // mutant: settles before the child exits
       closePipesLater();
     };
@@ -152,7 +164,6 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       if (pipeTimer) clearTimeout(pipeTimer);
     };
 
-    let settled = false;
     function settle(code: number | null = null, exitSignal: NodeJS.Signals | null = null): void {
       if (settled) return;
       settled = true;
