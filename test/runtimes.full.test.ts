@@ -10,7 +10,7 @@ import { test } from 'uvu';
 import { runPipeline } from '../runners/engine/pipeline.ts';
 import { runtimeFor } from '../runners/identity/runtime.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
-import { loadProbes } from '../runners/model/load-probes.ts';
+import { loadProbes, shippedProbes } from '../runners/model/load-probes.ts';
 import { validate } from '../runners/model/schemas.ts';
 import { plainWords } from '../runners/report/formats/plain-words.ts';
 import { locateRuntimeCode } from '../runners/identity/runtime-code.ts';
@@ -109,16 +109,22 @@ for (const [name, run] of [['bun', onBun], ['deno', onDeno]] as const) {
 }
 
 // Citations of a runtime's own code, checked against the binary of the release named.
-test("Deno's runtime finding quotes code its 2.9.6 binary holds, and a report on it carries that code", async () => {
-  const deno = runtimeFor('deno@2.9.6');
-  const on = { name: deno.name, release: deno.release, execPath: deno.execPath };
-  const finding = loadRuntimeFindings().find((f) => f.runtime.startsWith('deno@'))!;
-  assert.ok(finding.cites?.length);
-  for (const c of finding.cites!) {
-    if ('path' in c) continue;
-    const found = locateRuntimeCode(c, on);
+test("every citation of Bun's or Deno's own code, in the divergences and the runtime findings, quotes text the binary of the published release holds", () => {
+  const published = new Map(readPublished(RESULTS_DIR).flatMap(({ report }) => (report.environment.runtime ? [[report.environment.runtime.name, report.environment.runtime.release] as const] : [])));
+  const cites = [
+    ...shippedProbes().flatMap((p) => p.explanations.flatMap((e) => e.cites ?? [])),
+    ...loadRuntimeFindings().flatMap((f) => f.cites ?? []),
+  ].filter((c): c is Extract<typeof c, { runtime: string }> => 'runtime' in c);
+  assert.ok(cites.some((c) => c.runtime === 'bun') && cites.some((c) => c.runtime === 'deno'), 'Bun and Deno are both cited');
+  for (const c of cites) {
+    const rt = runtimeFor(`${c.runtime}@${published.get(c.runtime)}`);
+    const found = locateRuntimeCode(c, { name: rt.name, release: rt.release, execPath: rt.execPath });
     assert.ok(!('missing' in found), `${JSON.stringify(c)}: ${'missing' in found ? found.missing : ''}`);
   }
+});
+
+test("a report on Deno carries its runtime finding's code as the binary that ran holds it", async () => {
+  const finding = loadRuntimeFindings().find((f) => f.runtime.startsWith('deno@'))!;
   const carried = (await onDeno).probes.flatMap((p) => p.explanations ?? []).find((e) => e.why === finding.why);
   assert.ok(carried, 'node-spawn on Deno names the finding');
   for (const c of carried!.cites) assert.ok('quote' in c && c.code?.includes(c.quote), JSON.stringify(c));
