@@ -67,6 +67,17 @@ test('the findings page shows the cited lines beside the finding they explain', 
   assert.is(fs.readFileSync(path.join(RESULTS_DIR, 'README.md'), 'utf8').includes('function combineSignals(signals) {'), true);
 });
 
+test("each mutant's citation is the line of the reference that makes its one mutation", () => {
+  const mutants = shippedProbes().filter((p) => p.spec.mutant);
+  assert.ok(mutants.length >= 8);
+  for (const m of mutants) {
+    const mutation = String(m.spec.options?.mutation ?? '');
+    for (const e of citedExplanations(m)) {
+      for (const c of e.cites) if ('path' in c) assert.ok(c.code.includes(mutation), `${m.spec.name}: ${c.path} lines ${c.lines.join('-')} do not name ${mutation}: ${c.code}`);
+    }
+  }
+});
+
 // Node's own code, as the binary that runs these tests holds it (identity/runtime-source.ts).
 const HOST = { name: 'node' as const, release: process.version.slice(1), execPath: process.execPath };
 
