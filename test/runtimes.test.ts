@@ -8,7 +8,7 @@ import { classify } from '../runners/judge/outcome.ts';
 import { divergencesOn, scopeCovers } from '../runners/judge/scope.ts';
 import type { Report } from '../runners/model/report.ts';
 import type { KnownDivergence } from '../runners/model/probe.ts';
-import { divergencesFrom } from '../runners/report/bless.ts';
+import { divergencesFrom, newHangs } from '../runners/report/bless.ts';
 import { runtimeUnsupported, withRuntimeOptions } from '../runners/engine/prepare.ts';
 import { loadProbe } from '../runners/model/load-probes.ts';
 import { finish } from './support/suite.ts';
@@ -116,6 +116,15 @@ test('byRuntime lays its options over the probe\'s own only where the trials run
   assert.equal(withRuntimeOptions(probe, { name: 'bun', release: '1.3.14' }).spec.options, { a: 1, b: 1 });
   assert.equal(withRuntimeOptions(probe, { name: 'deno', release: '2.9.6' }).spec.options, { a: 1, b: 1, c: 3 });
   assert.equal(withRuntimeOptions(probe, { name: 'node', release: '20.20.2' }).spec.options, { a: 1, b: 1 });
+});
+
+test('bless names a hang it accepts on a release where none was known, and no other', () => {
+  const hang = (runtime?: string) => ({ case: 'core/a', fact: 'settled' as const, value: 'pending', why: 'w', ...(runtime ? { runtime } : {}) });
+  assert.equal(newHangs([], [hang('bun@1.4.5')]).map((k) => k.runtime), ['bun@1.4.5']);
+  assert.equal(newHangs([hang('bun@1.4.5')], [hang('bun@1.4.5')]), []);
+  assert.equal(newHangs([hang('bun@1.4.5')], [hang('bun@1.4.5 || 1.4.4')]).length, 1);
+  assert.equal(newHangs([hang('bun@1.4.5 || 1.4.4')], [hang('bun@1.4.5 || 1.4.4')]), []);
+  assert.equal(newHangs([hang()], [hang(), hang('deno@2.9.6')]).map((k) => k.runtime), ['deno@2.9.6']);
 });
 
 finish(test);

@@ -104,7 +104,10 @@ function blessOneRuntime(reports: Report[], probe: string, why: (sentence: strin
 /** The hangs (`settled` pending) blessed now that were not known before, where they were seen. */
 export function newHangs(before: KnownDivergence[], after: KnownDivergence[]): KnownDivergence[] {
   const hang = (k: KnownDivergence) => k.fact === 'settled' && k.value === 'pending';
-  return after.filter((k) => hang(k) && !before.some((b) => hang(b) && b.case === k.case && b.runtime === k.runtime));
+  // `bun@1.4.5 || 1.4.4` widens `bun@1.4.5`: the releases already known are not news.
+  const releases = (scope: string | undefined) => (scope ?? 'node').split(/\s*\|\|\s*/).map((r, i, all) => (i === 0 ? r : `${all[0].split('@')[0]}@${r}`));
+  const known = (k: KnownDivergence) => before.filter((b) => hang(b) && b.case === k.case).flatMap((b) => releases(b.runtime));
+  return after.filter((k) => hang(k) && releases(k.runtime).some((r) => !known(k).includes(r)));
 }
 
 /**
