@@ -4,6 +4,7 @@
 
 import type { Citation } from '../model/probe.ts';
 import type { CitedCode } from '../model/report.ts';
+import { RUNTIME_KINDS } from '../model/runtime-spec.ts';
 import { builtinExportSource, locateFunction, nodeLibSource, unavailable, type SourceRuntime } from './runtime-source.ts';
 
 type RuntimeCitation = Exclude<Citation, { path: string }>;
@@ -11,7 +12,7 @@ type RuntimeCitation = Exclude<Citation, { path: string }>;
 /** How much of a builtin's text a report keeps on each side of the quote. */
 const CONTEXT = 240;
 
-const runtimeTitle = (on: SourceRuntime) => `${{ node: 'Node', bun: 'Bun', deno: 'Deno' }[on.name]} ${on.release}`;
+const runtimeTitle = (on: SourceRuntime) => `${RUNTIME_KINDS[on.name].title} ${on.release}`;
 
 /** Where the cited code is in the runtime that ran, or why it is not there. */
 export function locateRuntimeCode(c: RuntimeCitation, on: SourceRuntime): { lines?: [number, number]; code: string } | { missing: string } {
@@ -23,7 +24,7 @@ export function locateRuntimeCode(c: RuntimeCitation, on: SourceRuntime): { line
     if (!lines) return { missing: `${c.node} of Node ${on.release} defines no ${c.function}` };
     return { lines, code: source.split('\n').slice(lines[0] - 1, lines[1]).join('\n') };
   }
-  if (on.name !== c.runtime) return { missing: `${c.runtime === 'bun' ? 'Bun' : 'Deno'}'s own code, and this ran on ${runtimeTitle(on)}` };
+  if (on.name !== c.runtime) return { missing: `${RUNTIME_KINDS[c.runtime].title}'s own code, and this ran on ${runtimeTitle(on)}` };
   const source = builtinExportSource(on, c.module, c.export);
   if (unavailable(source)) return { missing: source.replace(/^unavailable: /, '') };
   const at = source.indexOf(c.quote);

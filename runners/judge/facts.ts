@@ -71,6 +71,8 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const atSettle = cappedFirst ? null : history.atSettle;
   const pid = childPid(o);
   const leftoverPids = new Set(o.runner.leftovers.map((l) => l.pid));
+  // A child the target's process did not spawn itself: a shell or a launcher did.
+  const behindShell = pid !== null && !history.spawns.some((s) => s.pid === pid);
   const watchedEvents = eventsWithin(o, o.runner.afterCaller ? o.runner.afterCaller.eventsAtWatchEnd : history.eventsAtWatchEnd);
 
   const errorFact = (pick: (e: NonNullable<typeof error>) => FactValue): Value => {
@@ -93,10 +95,9 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const reapedAtSettle = (): Value => {
     if (pid === null) return null;
     const direct = commandSpawns(o).filter((s) => s.pid !== null);
-    const spawnedIt = history.spawns.some((s) => s.pid === pid);
-    if (!spawnedIt && direct.length === 0) return null;
+    if (behindShell && direct.length === 0) return null;
     if (!atSettle) return 'unknown';
-    if (spawnedIt) return atSettle.exitsSeen.includes(pid);
+    if (!behindShell) return atSettle.exitsSeen.includes(pid);
     const gone =
       atSettle.processes.find((p) => p.pid === pid)?.state === 'exited' ||
       (atSettleEvents !== null && o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit' && atSettleEvents.has(e)));
@@ -123,7 +124,6 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     if (exit?.signal && !caught.includes(exit.signal) && !capped.pids.has(pid)) caught.push(exit.signal);
     // Behind a shell the child's exit status went to the shell: a child that ended
     // without logging its exit, by the target's doing, ended by a signal no one saw.
-    const behindShell = !history.spawns.some((s) => s.pid === pid);
     const harnesses = leftoverPids.has(pid) || capped.pids.has(pid);
     const loggedExit = o.fixtures.events.some((e) => e.pid === pid && e.kind === 'exit');
     // A signal it logged and then died of (its reaction exits by the signal itself) is its

@@ -116,6 +116,7 @@ export function newHangs(before: KnownDivergence[], after: KnownDivergence[]): K
  */
 export function groupDivergences(probe: string, divergences: KnownDivergence[], written: Explanation[] = [], generated = new Set<string>()): DivergencesFile {
   const explanations: DivergencesFile['explanations'] = [];
+  const findings = loadRuntimeFindings();
   for (const { why, pointer: _pointer, ...signature } of divergences as Array<KnownDivergence & { pointer?: string }>) {
     const group = explanations.find((e) => e.why === why);
     if (group) group.signatures.push(signature);
@@ -124,7 +125,7 @@ export function groupDivergences(probe: string, divergences: KnownDivergence[], 
       // for them to cite its code or call it an observation.
       const before = written.find((e) => e.why === why);
       // The runtime's: the finding carries the citations.
-      const finding = loadRuntimeFindings().find((f) => f.why === why);
+      const finding = findings.find((f) => f.why === why);
       if (finding) {
         explanations.push({ why, runtimeFinding: finding.id, signatures: [signature] });
         continue;

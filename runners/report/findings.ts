@@ -12,7 +12,7 @@ import { clauseState } from './render.ts';
 import { citationParts } from './cited.ts';
 import { runtimeFindingRows, type RuntimeFindingRow } from './runtime-findings.ts';
 import { loadRuntimeFindings, type RuntimeFinding } from '../model/runtime-findings.ts';
-import { neverSettled } from './verdict.ts';
+import { list, neverSettled } from './verdict.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
 import { clauseGroups, clauseTables, mdValue } from './formats/markdown.ts';
@@ -22,7 +22,6 @@ import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-sp
 
 /** A clause as a heading reads it: its words, without the hyphens. */
 const label = (c: Clause) => c.replace(/-/g, ' ');
-const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 type Published = { file: string; report: Report };
 

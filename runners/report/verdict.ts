@@ -150,7 +150,8 @@ function whereState(rows: VerdictRow[], clause: Clause, state: CellState, hung =
   return [...libraries].map(([probe, envs]) => `${probe} (${runtimesWords(envs)})`);
 }
 
-const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
+/** `a, b and c`. */
+export const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
 
 /**
  * The findings in three sentences, written from the rows: the library closest to the

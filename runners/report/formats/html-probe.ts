@@ -4,9 +4,9 @@
 // true at settlement, the timeline, the verdicts and every fact. Pure: it returns markup.
 
 import { FACT_NAMES } from '../../model/case.ts';
-import type { Report, ReportProbe, TrialResult } from '../../model/report.ts';
+import type { CitedCode, Report, ReportProbe, TrialResult } from '../../model/report.ts';
 import { show } from '../../judge/verdicts.ts';
-import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
+import { runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
 import { NOT_AS_EXPECTED } from '../build.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { shortReason } from '../verdict.ts';
@@ -66,6 +66,12 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
   );
 }
 
+/** One citation: where the code is, then the code the run read. */
+export function citeMarkup(c: CitedCode, env: RuntimeNamed): string {
+  const { where, code } = citationParts(c, env);
+  return `<p class="cite">${h(where)}</p>${code ? `<pre><code>${h(code)}</code></pre>` : ''}`;
+}
+
 /** The probe's explanations, numbered in the order its trials first cite them, with their code. */
 function explanations(report: Report, p: ReportProbe, notes: string[], sectionId: string): string {
   if (!notes.length) return '';
@@ -74,10 +80,7 @@ function explanations(report: Report, p: ReportProbe, notes: string[], sectionId
     // The runtime's: explained once, under Runtime findings, and named here.
     const finding = findings.find((f) => f.why === why);
     if (finding) return `<li id="${sectionId}--why-${i + 1}">The runtime's, not the library's: <a href="#runtime-finding-${h(finding.id)}">${h(finding.title)}</a></li>`;
-    const cites = (p.explanations?.find((e) => e.why === why)?.cites ?? []).map((c) => {
-      const { where, code } = citationParts(c, report.environment);
-      return `<p class="cite">${h(where)}</p>${code ? `<pre><code>${h(code)}</code></pre>` : ''}`;
-    });
+    const cites = (p.explanations?.find((e) => e.why === why)?.cites ?? []).map((c) => citeMarkup(c, report.environment));
     return `<li id="${sectionId}--why-${i + 1}">${h(why)}${cites.join('')}</li>`;
   });
   return `<details class="explanations" open><summary>Why it breaks what it breaks: ${notes.length} explanation${notes.length === 1 ? '' : 's'}, with the code they cite</summary><ol>${items.join('')}</ol></details>`;
