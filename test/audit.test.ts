@@ -9,7 +9,8 @@ import type { Report, TrialResult } from '../runners/model/report.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { racyIn } from '../runners/report/compare.ts';
-import { auditTrials, unmarkedRaces } from '../runners/report/audit.ts';
+import { auditTrials, unexplainedFindings, unmarkedRaces } from '../runners/report/audit.ts';
+import { loadRuntimeFindings, type RuntimeFinding } from '../runners/model/runtime-findings.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { finish } from './support/suite.ts';
 
@@ -51,6 +52,22 @@ test('two releases that disagree on a fact nobody marked racy are found', () => 
   const found = unmarkedRaces([report('20.0.0', 'exit'), report('22.0.0', 'killed')], () => false);
   assert.is(found.length, 1);
   assert.equal(unmarkedRaces([report('20.0.0', 'exit'), report('22.0.0', 'killed')], () => true), []);
+});
+
+test("every runtime finding shows in a published trial, and explains every divergence there on the fact that shows it", () => {
+  const found = unexplainedFindings(published, loadRuntimeFindings());
+  assert.equal(found.map((v) => `${v.rule}: ${v.detail} (${v.file} ${v.probe} ${v.case})`), []);
+});
+
+// A finding no trial shows, and a library's sentence on the finding's own fact.
+test("a finding nothing shows, and a probe that explains the finding's fact itself, are found", () => {
+  const finding: RuntimeFinding = { id: 'f', title: 't', runtime: 'bun@1.4.5', fact: 'parent.timersAfterSettle', value: 'unknown', affects: ['parent.timersAfterSettle'], why: 'the runtime', observation: true };
+  const env = { node: 'v22', runtime: { name: 'bun', release: '1.4.5' } } as Report['environment'];
+  const verdict = (why: string) => [{ clause: 'hygiene', fact: 'parent.timersAfterSettle', observed: 'unknown', result: 'unknown', why: '', knownDivergence: why }];
+  const trial = (why: string) => one({ facts: { 'parent.timersAfterSettle': 'unknown' } as never, verdicts: verdict(why) as never }, env);
+  assert.equal(unexplainedFindings(trial('the runtime'), [finding]), []);
+  assert.equal(unexplainedFindings(trial('the library'), [finding]).map((v) => v.rule), ["a divergence on the fact that shows a runtime finding is the finding's"]);
+  assert.equal(unexplainedFindings(one({ facts: {} as never }, env), [finding]).map((v) => v.rule), ['a runtime finding shows in a published trial']);
 });
 
 finish(test);

@@ -13,6 +13,7 @@ import { git } from './git.ts';
 import { blobId, packageSource } from './verify.ts';
 import { locateRuntimeCode, runtimeCode } from './runtime-code.ts';
 import { loadRuntimeFindings, RUNTIME_FINDINGS_FILE } from '../model/runtime-findings.ts';
+import { specCovers } from '../model/runtime-spec.ts';
 import type { SourceRuntime } from './runtime-source.ts';
 
 /**
@@ -131,5 +132,9 @@ export function citedExplanations(probe: LoadedProbe, offline = false, on?: Sour
   // A runtime finding's explanation cites what the finding cites.
   const findings = loadRuntimeFindings();
   const citesOf = (e: (typeof probe.explanations)[number]) => (e.runtimeFinding ? findings.find((f) => f.id === e.runtimeFinding)?.cites : e.cites) ?? [];
-  return probe.explanations.filter((e) => citesOf(e).length).map((e) => ({ why: e.why, cites: citesOf(e).map((c) => withCode(probe, c, offline, on)) }));
+  // A report carries what explains a divergence where it ran: Bun's code has no place in a
+  // report made on Node.
+  const covers = (scope: string | undefined) => !on || (scope === undefined ? on.name === 'node' : specCovers(scope, on));
+  const holds = (e: (typeof probe.explanations)[number]) => probe.knownDivergences.some((k) => k.why === e.why && covers(k.runtime));
+  return probe.explanations.filter((e) => citesOf(e).length && holds(e)).map((e) => ({ why: e.why, cites: citesOf(e).map((c) => withCode(probe, c, offline, on)) }));
 }

@@ -8,6 +8,8 @@ import type { Report, TrialResult } from '../model/report.ts';
 import { runtimeOf } from '../model/runtime-spec.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import { oneClock } from '../judge/timeline.ts';
+import { findingsShown } from '../judge/runtime-findings.ts';
+import type { RuntimeFinding } from '../model/runtime-findings.ts';
 
 export interface Violation {
   rule: string;
@@ -124,6 +126,32 @@ export function unmarkedRaces(published: Published[], racy: (probe: string, case
         out.push({ rule: 'a fact that differs between releases is marked racy or explained', file: `${a.file} / ${b.file}`, probe: a.trial.probe, case: a.trial.case, detail: `${fact}: ${JSON.stringify(a.trial.facts![fact])} / ${JSON.stringify(b.trial.facts![fact])}` });
       }
     }
+  }
+  return out;
+}
+
+/**
+ * Runtime findings against the trials: each shows in some published trial, and where a
+ * trial shows one, a divergence on the very fact that shows it is the finding's, never a
+ * probe's sentence about its library.
+ */
+export function unexplainedFindings(published: Published[], findings: RuntimeFinding[]): Violation[] {
+  const out: Violation[] = [];
+  const shown = new Set<string>();
+  for (const { file, report } of published) {
+    const on = runtimeOf(report.environment);
+    for (const t of report.trials) {
+      for (const f of findingsShown(findings, on, t.facts)) {
+        shown.add(f.id);
+        for (const v of t.verdicts ?? []) {
+          if (v.fact !== f.fact || !v.knownDivergence || v.knownDivergence === f.why) continue;
+          out.push({ rule: "a divergence on the fact that shows a runtime finding is the finding's", file, probe: t.probe, case: t.case, detail: `${f.id}: ${v.fact} is explained as "${v.knownDivergence.slice(0, 80)}…"` });
+        }
+      }
+    }
+  }
+  for (const f of findings.filter((x) => !shown.has(x.id))) {
+    out.push({ rule: 'a runtime finding shows in a published trial', file: '-', probe: '-', case: '-', detail: `${f.id}: no trial on ${f.runtime} has ${f.fact} = ${JSON.stringify(f.value)}` });
   }
   return out;
 }
