@@ -125,4 +125,14 @@ test('the published execa sweep ran every release, execa 10 included, on a Node 
   assert.match(fs.readFileSync(path.join(RESULTS_DIR, 'sweeps', 'execa', 'README.md'), 'utf8'), /^### From 10\.\d+\.\d+/m);
 });
 
+// A hang is a break of settles, and the sweep says how many calls of each version hung.
+test("a sweep's settles row names how many calls never settled in each version", () => {
+  const sweep = JSON.parse(fs.readFileSync(path.join(RESULTS_DIR, 'sweeps', 'execa', 'sweep.json'), 'utf8')) as { versions: Array<{ version: string; trials: Record<string, { facts?: { settled?: string } }> }> };
+  const hung = sweep.versions.map((v) => Object.values(v.trials).filter((t) => t.facts?.settled === 'pending').length);
+  assert.ok(hung.some((n) => n > 0), 'some execa release hangs');
+  const row = /^\| settles \| (.*) \|$/m.exec(fs.readFileSync(path.join(RESULTS_DIR, 'sweeps', 'execa', 'README.md'), 'utf8'))?.[1] ?? '';
+  const last = hung.at(-1)!;
+  assert.match(row, new RegExp(`never settled in ${last} cases? (from|in) [\\d.]+`));
+});
+
 finish(test);

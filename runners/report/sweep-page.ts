@@ -84,6 +84,14 @@ function foldUnobservable(changes: FoldedChange[]): FoldedChange[] {
   return changes.filter((c) => !follows(c)).map((c) => (c === pending ? { ...c, unobservable: [...new Set(folded.map((f) => f.fact))] } : c));
 }
 
+/** A clause over one version's trials; a hang is named, with how many calls never settled. */
+function clauseCell(trials: TrialResult[], clause: Parameters<typeof clauseState>[1]): string {
+  const state = clauseState(trials, clause);
+  if (state === '-') return 'not covered';
+  const hung = trials.filter((t) => t.facts?.settled === 'pending').length;
+  return clause === 'settles' && state === 'breaks' && hung > 0 ? `never settled in ${hung} case${hung === 1 ? '' : 's'}` : state;
+}
+
 /** Runs of equal values over the versions, oldest first: `holds in 5.0.0–8.0.1, breaks from 9.0.0`. */
 function runsOf(values: Array<{ version: string; value: string }>): string {
   const runs: Array<{ value: string; from: string; to: string }> = [];
@@ -127,7 +135,7 @@ export function sweepPage({ heading, intro, columns, rows, link }: PageInput): s
     '',
     '| clause | over the versions |',
     '|---|---|',
-    ...clausesOf(columns.some((v) => v.trials.some(isServerTrial))).map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseState(v.trials, c) === '-' ? 'not covered' : clauseState(v.trials, c) })))} |`),
+    ...clausesOf(columns.some((v) => v.trials.some(isServerTrial))).map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseCell(v.trials, c) })))} |`),
     '',
     '## What changed, release by release',
     '',
