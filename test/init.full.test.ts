@@ -37,7 +37,7 @@ test('init --file writes a probe whose root is relative to it, calls the first f
   assert.match(init.stderr, /calling run\(file, args, options\); exec\.ts also exports VERSION, other \(--export NAME to choose\)/);
   assert.match(init.stdout, /"supports" in probe\.json is a guess[\s\S]*exit-status +childproof run --probe probe --case core\/nonzero-exit/);
   const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
-  assert.equal({ name: probe.name, root: probe.identity.root, entry: probe.identity.entry }, { name: 'exec', root: '../src', entry: 'exec.ts' });
+  assert.equal({ name: probe.name, root: probe.identity.root, entry: probe.identity.entry }, { name: 'probe', root: '../src', entry: 'exec.ts' });
   assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /from 'childproof'[\s\S]*uses: \['run'\][\s\S]*target\.run\(call\.file/);
 });
 
@@ -85,17 +85,19 @@ test('init and pin --update refuse what they cannot do with one line and exit 2'
   }
 });
 
-test('init --package NAME@VERSION pins that version, installed into the cache when the project has none', async () => {
+test('init --package NAME@VERSION pins that version, installed into the cache when the project has none, and NAME alone its newest release', async () => {
   const project = tempDir('childproof-init-package-');
   const r = await cliIn(project, 'init', 'probe', '--package', 'nano-spawn@2.1.0');
   assert.is(r.code, 0, r.stderr);
   const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
-  assert.equal([probe.name, probe.identity.kind, probe.identity.name, probe.identity.version], ['nano-spawn', 'package', 'nano-spawn', '2.1.0']);
+  assert.equal([probe.name, probe.identity.kind, probe.identity.name, probe.identity.version], ['probe', 'package', 'nano-spawn', '2.1.0']);
   assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /uses: \['default'\]/);
+  // NAME alone, with nothing installed: the newest release, said so.
   const unnamed = await cliIn(project, 'init', 'other', '--package', 'nano-spawn');
-  assert.is(unnamed.code, 2);
-  assert.match(unnamed.stderr, /name the version to install, --package nano-spawn@VERSION/);
-  const missing = await cliIn(project, 'init', 'other', '--package', 'nano-spawn@0.0.1');
+  assert.is(unnamed.code, 0, unnamed.stderr);
+  assert.match(unnamed.stderr, /nano-spawn is not installed where other can find it: pinning its newest release, \d+\.\d+\.\d+/);
+  assert.is(JSON.parse(fs.readFileSync(path.join(project, 'other', 'probe.json'), 'utf8')).name, 'other');
+  const missing = await cliIn(project, 'init', 'third', '--package', 'nano-spawn@0.0.1');
   assert.is(missing.code, 2);
   assert.match(missing.stderr, /nano-spawn@0\.0\.1 is not published; the nearest published versions: /);
 });

@@ -83,6 +83,16 @@ export function terminalView(table: string | undefined, quiet: boolean): View {
 }
 
 export const strings = (v: unknown): string[] => (v as string[] | undefined) ?? [];
+
+/**
+ * `--file A B C` as the usage line reads: the words after a --file that no option takes
+ * are more files. Anything left over without a --file is an argument too many.
+ */
+export function withFiles(values: Record<string, unknown>, extra: string[], command: string): void {
+  if (extra.length === 0) return;
+  if (strings(values.file).length === 0) throw new InputError([`${command}: unexpected argument "${extra[0]}" (files to pin follow --file: --file A B)`]);
+  values.file = [...strings(values.file), ...extra];
+}
 export const string = (v: unknown): string | undefined => v as string | undefined;
 
 /** The most any count option takes: beyond it a number is a typo, not a plan. */

@@ -10,12 +10,13 @@ import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
 import { chooseExport, exportShapes, signature, unfit } from '../identity/exports.ts';
 import { adapterSource, probeJson, probeName } from '../identity/probe-template.ts';
 import { installTarget, targetDir } from '../identity/install.ts';
+import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { findPackageDir } from '../identity/verify.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole, writeJsonWhole } from '../model/files.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import type { Identity } from '../model/probe.ts';
-import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
+import { parse, PIN_OPTIONS, string, strings, USAGE, withFiles } from './args.ts';
 import { verifyWritten } from './verify.ts';
 import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
 import { makeDirectory } from '../model/output.ts';
@@ -31,8 +32,6 @@ interface Pinned {
   /** What the adapter's `typeof import(...)` names, from DIR. */
   typeImport: string;
   what: string;
-  /** The probe's name unless --name says otherwise. */
-  name: string;
   /** A package's dependency tree as installed, name@version each. */
   tree?: string[];
 }
@@ -51,9 +50,10 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   }
   if (values['with-dependencies'] === true && !pkg) throw new InputError(['--with-dependencies pins a package\'s dependency tree: it goes with --package']);
   if (files.length) {
-    const root = string(values.root) ?? path.dirname(files[0]);
-    const identity = pinFiles(files, root, dir);
-    return { identity, source: () => fs.readFileSync(files[0], 'utf8'), manifest: null, root: path.resolve(root), typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]), name: path.parse(files[0]).name };
+    // The root holds the files and every local file they import, found unless --root names it.
+    const identity = pinFiles(files, string(values.root), dir) as Extract<Identity, { kind: 'files' }>;
+    const root = path.resolve(dir, identity.root!);
+    return { identity, source: () => fs.readFileSync(files[0], 'utf8'), manifest: null, root, typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]) };
   }
   if (checkout) {
     const rev = string(values.rev);
@@ -62,16 +62,22 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     const entry = identity.entry as string;
     const source = () => git(checkout, ['cat-file', 'blob', `${identity.commit}:${entry}`], `${checkout}: git cat-file`).toString('utf8');
     const project = path.basename(path.resolve(checkout));
-    return { identity, source, manifest: null, root: path.resolve(checkout), typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}`, name: project };
+    return { identity, source, manifest: null, root: path.resolve(checkout), typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}` };
   }
-  const [, name, version] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
+  const [, name, asked] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
   // The copy installed where the probe can see it, if it is the version asked for; else
   // that version, installed into childproof's cache as a run would.
   const local = findPackageDir(path.resolve(dir), name);
   const localVersion = local ? (JSON.parse(fs.readFileSync(path.join(local, 'package.json'), 'utf8')) as { version?: string }).version : null;
   let from = dir;
-  if (!local || (version && localVersion !== version)) {
-    if (!version) throw new InputError([`package ${name}: not installed where ${display(dir)} can find it: name the version to install, --package ${name}@VERSION`]);
+  let version: string | undefined = asked;
+  if (!local && !version) {
+    // NAME alone: what is installed, else the newest release.
+    version = pickVersions(publishedVersions(name), '*').at(-1);
+    if (version === undefined) throw new InputError([`package ${name}: the registry lists no release of it: name the version to install, --package ${name}@VERSION`]);
+    process.stderr.write(`childproof: ${name} is not installed where ${display(dir)} can find it: pinning its newest release, ${version}\n`);
+  }
+  if (version !== undefined && (!local || localVersion !== version)) {
     const got = installTarget(name, version, probeName(name));
     if ('unavailable' in got) throw new InputError([got.unavailable]);
     from = targetDir(name, version);
@@ -90,7 +96,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     const hint = bins.length ? `; it is a program: childproof init ${dir} --package ${identity.name}@${identity.version} --command ${bins[0]}` : '';
     throw new InputError([`${identity.name} ${identity.version}: no module to import (${identity.entry} is not in the package)${hint}`]);
   };
-  return { identity, source, manifest, typeImport: name, what: `${identity.name} ${identity.version}`, name: identity.name, tree };
+  return { identity, source, manifest, typeImport: name, what: `${identity.name} ${identity.version}`, tree };
 }
 
 /** The export to call: --export, else the one that fits a command best, else exit 2 with the candidates. */
@@ -137,20 +143,32 @@ export async function cmdInit(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
     { ...PIN_OPTIONS, export: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
-    { min: 1, max: 1, what: 'init takes the directory to write the probe into' },
+    { min: 1, max: Infinity, what: 'init takes the directory to write the probe into' },
   );
-  const dir = positionals[0];
+  const [dir, ...extra] = positionals;
+  withFiles(values, extra, 'init');
   if (fs.existsSync(path.join(dir, 'probe.json')) && values.force !== true) {
     throw InputError.at(display(path.join(dir, 'probe.json')), '', `expected no probe here yet; to pin this one again: childproof pin --update ${dir}; to write it anew (another --export, say): init again with --force`);
   }
+  // A failed init leaves nothing behind: the directory goes if init made it.
+  const made = !fs.existsSync(dir);
   makeDirectory(dir, 'init');
+  try {
+    return await writeProbe(dir, values);
+  } catch (err) {
+    if (made) fs.rmSync(dir, { recursive: true, force: true });
+    throw err;
+  }
+}
+
+async function writeProbe(dir: string, values: Record<string, unknown>): Promise<number> {
   const pinned = pinTarget(dir, values);
   const commandLine = string(values.command);
-  if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name));
+  if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name) ?? path.basename(path.resolve(dir)));
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
   const exportName = pickExport(pinned.source(), string(values.export), entry);
   const title = `${pinned.what}: ${exportName}()`;
-  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? pinned.name), pinned.identity, title));
+  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? path.basename(path.resolve(dir))), pinned.identity, title));
   writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, title, pinned.typeImport));
 
   const { files, exportsProblem } = await verifyWritten(loadProbeDir(dir));
@@ -167,11 +185,11 @@ export async function cmdInit(args: string[]): Promise<number> {
 }
 
 /** A program's probe: its command where a library's has an adapter, checked by the server cases. */
-async function initCommand(dir: string, pinned: Pinned, line: string, name: string | undefined): Promise<number> {
+async function initCommand(dir: string, pinned: Pinned, line: string, name: string): Promise<number> {
   const [bin, ...args] = splitCommand(line);
   if (!bin) throw new InputError(["--command expects the program's bin and its arguments, as 'BIN ARGS'"]);
   const command = { ...commandFile(bin, pinned.identity, pinned.manifest, pinned.root), ...(args.length ? { args } : {}) };
-  writeJsonWhole(path.join(dir, 'probe.json'), commandProbeJson(probeName(name ?? pinned.name), pinned.identity, pinned.what, command));
+  writeJsonWhole(path.join(dir, 'probe.json'), commandProbeJson(probeName(name), pinned.identity, pinned.what, command));
   const { files } = await verifyWritten(loadProbeDir(dir));
   process.stdout.write(
     `wrote ${display(path.join(dir, 'probe.json'))}: ${pinned.what}, running ${command.file}${args.length ? ` ${args.join(' ')}` : ''}, ${files} file(s) verified\n` +

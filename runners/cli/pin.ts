@@ -12,11 +12,12 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { display, readJson, writeJsonWhole } from '../model/files.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import type { ProbeSpec } from '../model/probe.ts';
-import { parse, PIN_OPTIONS, string, strings, USAGE } from './args.ts';
+import { parse, PIN_OPTIONS, string, strings, USAGE, withFiles } from './args.ts';
 import { verifyWritten } from './verify.ts';
 
 export async function cmdPin(args: string[]): Promise<number> {
-  const { values } = parse(args, { ...PIN_OPTIONS, 'probe-dir': { type: 'string' }, update: { type: 'string' } });
+  const { values, positionals } = parse(args, { ...PIN_OPTIONS, 'probe-dir': { type: 'string' }, update: { type: 'string' } }, { min: 0, max: Infinity, what: '' });
+  withFiles(values, positionals, 'pin');
   const update = string(values.update);
   if (update) return updatePin(update, string(values.rev));
   const files = strings(values.file);

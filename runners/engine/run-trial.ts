@@ -70,6 +70,7 @@ export function targetSpec(p: PreparedProbe): TrialSpec['target'] {
     materialUrl: `${pathToFileURL(m.dir).href}/`,
     originalRootUrl: m.originalRoot ? `${pathToFileURL(m.originalRoot).href}/` : null,
     transpiled: m.transpiled,
+    ...(m.resolved && Object.keys(m.resolved).length ? { resolved: m.resolved } : {}),
     needsHooks: m.needsHooks,
   };
 }

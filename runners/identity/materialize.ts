@@ -9,6 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { buildSync, transformSync, version as esbuildVersion } from 'esbuild';
 import type { Entry } from '../model/probe.ts';
 import { treeRoot, type VerifiedDependency } from './dependencies.ts';
+import { localGraph } from './local-imports.ts';
 import type { VerifiedFile } from './verify.ts';
 
 export interface Material {
@@ -20,6 +21,9 @@ export interface Material {
   entryUrls: string | Record<string, string>;
   /** file URL of a TypeScript source in `dir` -> path of its transpiled JavaScript. */
   transpiled: Record<string, string>;
+  /** importer URL -> specifier -> URL, where Node alone would not resolve the copy's own
+   *  imports as TypeScript does (`./x.js` naming x.ts, a tsconfig path). */
+  resolved?: Record<string, Record<string, string>>;
   /** Where the pinned files were read from, so their bare imports resolve as they would there. */
   originalRoot: string | null;
   /** A package's copy with its dependencies linked beside it, as they were beside the original. */
@@ -71,6 +75,8 @@ export function materialize(
   const direct = typeof entry === 'string' ? standalone(dir, entry, transpiled) : null;
   const pinnedDirs = [dir, ...pinned.map((d) => d.dest)];
   if (direct) return { dir, pinnedDirs, entryUrls: pathToFileURL(direct).href, transpiled: {}, originalRoot: null, loader, needsHooks: false };
+  // A package's files resolve as Node resolves them; a project's own files may not.
+  const resolved = isPackage ? {} : ownResolution(dir, entry);
   return {
     dir,
     pinnedDirs,
@@ -79,11 +85,38 @@ export function materialize(
         ? pathToFileURL(path.join(dir, entry)).href
         : Object.fromEntries(Object.entries(entry).map(([k, v]) => [k, pathToFileURL(path.join(dir, v)).href])),
     transpiled,
+    ...(Object.keys(resolved).length ? { resolved } : {}),
     originalRoot,
     linked,
     loader,
-    needsHooks: Object.keys(transpiled).length > 0 || (originalRoot !== null && !linked),
+    needsHooks: Object.keys(transpiled).length > 0 || Object.keys(resolved).length > 0 || (originalRoot !== null && !linked),
   };
+}
+
+/**
+ * The copy's own imports that Node would not resolve as written, each to the file the
+ * pinned files' resolution reached (identity/local-imports.ts), over the copy itself, so
+ * what runs is what was verified. An import the copy cannot resolve is left to Node, whose
+ * error then names it in the trial.
+ */
+function ownResolution(dir: string, entry: Entry): NonNullable<Material['resolved']> {
+  const entries = (typeof entry === 'string' ? [entry] : Object.values(entry)).map((e) => path.join(dir, e));
+  let graph: ReturnType<typeof localGraph>;
+  try {
+    graph = localGraph(entries);
+  } catch {
+    return {};
+  }
+  const out: NonNullable<Material['resolved']> = {};
+  for (const [importer, specs] of Object.entries(graph.resolved)) {
+    const from = pathToFileURL(importer).href;
+    for (const [spec, file] of Object.entries(specs)) {
+      const url = pathToFileURL(file).href;
+      if (/^\.{1,2}\//.test(spec) && new URL(spec, from).href === url) continue;
+      (out[from] ??= {})[spec] = url;
+    }
+  }
+  return out;
 }
 
 /**
@@ -95,16 +128,23 @@ function standalone(dir: string, entry: string, transpiled: Record<string, strin
   const js = transpiled[pathToFileURL(path.join(dir, entry)).href];
   if (!js) return null;
   const code = fs.readFileSync(js, 'utf8');
-  const { metafile } = buildSync({
-    stdin: { contents: code, loader: 'js', resolveDir: dir, sourcefile: entry },
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    write: false,
-    metafile: true,
-    logLevel: 'silent',
-  });
+  let metafile;
+  try {
+    // Its imports resolve from its own folder, as they would where it was written.
+    ({ metafile } = buildSync({
+      stdin: { contents: code, loader: 'js', resolveDir: path.dirname(path.join(dir, entry)), sourcefile: entry },
+      bundle: true,
+      packages: 'external',
+      platform: 'node',
+      format: 'esm',
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    }));
+  } catch {
+    // An import esbuild cannot follow: not standalone, and the loader says what is missing.
+    return null;
+  }
   const imports = Object.values(metafile.inputs).flatMap((input) => input.imports);
   if (Object.keys(metafile.inputs).length !== 1 || !imports.every((i) => i.external && nodeModule.isBuiltin(i.path))) return null;
   // A dynamic import whose specifier is computed is not listed: it could need the hooks.

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import type { Identity, PinnedPath } from '../model/probe.ts';
 import { git } from './git.ts';
+import { commonDir, configsFor, localGraph } from './local-imports.ts';
 import { blobId, checkPinnedPath, findPackageDir } from './verify.ts';
 
 export function pinBytes(p: string, bytes: Buffer): PinnedPath {
@@ -22,11 +23,23 @@ export function fromProbeDir(probeDir: string, dir: string): string {
   return toPosix(path.relative(path.resolve(probeDir), path.resolve(dir))) || '.';
 }
 
+/**
+ * The files given, every local file they import (identity/local-imports.ts) and the
+ * tsconfig that decides how those imports resolve, pinned from their common folder unless
+ * `root` names one: an entry in src/core/ that imports ../utils/x.js pins both files.
+ */
 export function pinFiles(files: string[], root: string | undefined, probeDir: string): Identity {
-  const base = root ?? path.dirname(files[0]);
-  const paths = files.map((f) => {
-    if (!fs.existsSync(f) || !fs.statSync(f).isFile()) throw new InputError([`${f}: expected an existing file`]);
+  const graph = localGraph(files);
+  const all = [...graph.files];
+  const configs = configsFor(all[0]);
+  const base = path.resolve(root ?? commonDir([...all, ...configs]));
+  for (const config of configs) if (!all.includes(config) && !path.relative(base, config).startsWith('..')) all.push(config);
+  const paths = all.map((f) => {
     const rel = toPosix(path.relative(base, f));
+    if (rel.startsWith('../') || path.isAbsolute(rel)) {
+      const by = Object.entries(graph.resolved).find(([, to]) => Object.values(to).includes(f))?.[0];
+      throw new InputError([`${f}${by ? `, which ${by} imports,` : ''} lies outside the root ${base}: give a --root that holds every file, or leave --root out to have it found`]);
+    }
     checkPinnedPath('(pin)', rel);
     return pinBytes(rel, fs.readFileSync(f));
   });

@@ -40,6 +40,7 @@ export function watchModules(target: TargetSpec, hooks: string, known: () => str
         materialUrl: material?.materialUrl ?? null,
         originalRootUrl: material?.originalRootUrl ?? null,
         transpiled: material?.transpiled ?? {},
+        resolved: material?.resolved ?? {},
       },
       transferList: [channel.port2],
     });

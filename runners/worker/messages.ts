@@ -45,6 +45,8 @@ export type TargetSpec =
       materialUrl: string;
       originalRootUrl: string | null;
       transpiled: Record<string, string>;
+      /** importer URL -> specifier -> URL, where the copy's imports resolve as TypeScript resolves them (identity/local-imports.ts). */
+      resolved?: Record<string, Record<string, string>>;
       /** The copy cannot be imported without the loader hooks (identity/materialize.ts). */
       needsHooks: boolean;
     };

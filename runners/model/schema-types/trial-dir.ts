@@ -34,6 +34,14 @@ originalRootUrl: (string | null)
 transpiled: {
 [k: string]: string
 }
+/**
+ * importer URL -> specifier as written -> the URL it resolves to, as the pinned files' own resolution had it (a .js specifier naming a .ts file, a tsconfig path)
+ */
+resolved?: {
+[k: string]: {
+[k: string]: string
+}
+}
 needsHooks: boolean
 })
 /**
