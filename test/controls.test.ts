@@ -68,4 +68,51 @@ test('one trial that ran the command is the control for every trial of its probe
   assert.equal(out.map((t) => t.outcome), ['pass', 'pass', 'error']);
 });
 
+// A helper that writes the command into a script of its own and runs it with sh: no
+// command line the worker sees names the case's command, but the fixture recorded itself.
+const SCRIPTS = `import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+const quote = (s) => "'" + String(s).replace(/'/g, "'\\\\''") + "'";
+export function runScript(file, args, options = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'helper-'));
+  const script = path.join(dir, 'script.sh');
+  fs.writeFileSync(script, [file, ...args].map(quote).join(' ') + '\\n');
+  return new Promise((resolve, reject) => {
+    const child = spawn('sh', [script], { stdio: 'ignore', timeout: options.timeout });
+    child.on('error', reject);
+    child.on('close', (code) => { fs.rmSync(dir, { recursive: true, force: true }); code === 0 ? resolve(code) : reject(new Error('exit ' + code)); });
+  });
+}
+`;
+const TIMEOUT_ONLY = `import type { Adapter } from 'childproof';
+type Helper = { runScript(file: string, args: string[], options: { timeout?: number }): Promise<unknown> };
+export default { uses: ['runScript'], run: (call, target) => target.runScript(call.file, call.args, { timeout: call.timeoutMs }) } satisfies Adapter<Helper>;
+`;
+
+const scripted = eager(async () => {
+  const dir = tempDir('childproof-controls-script-');
+  fs.writeFileSync(path.join(dir, 'scripts.mjs'), SCRIPTS);
+  const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'scripts.mjs', '--probe-dir', 'scripted')).stdout).identity;
+  writeJson(path.join(dir, 'scripted', 'probe.json'), { name: 'scripted', title: 'scripted', identity, adapter: 'adapter.ts', supports: ['timeout'] });
+  fs.writeFileSync(path.join(dir, 'scripted', 'adapter.ts'), TIMEOUT_ONLY);
+  const run = await cliIn(dir, 'run', '--probe', 'scripted', '--case', 'core/invalid-timeout-negative', '--out', 'report.json');
+  return { run, report: JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')) as { trials: TrialResult[] } };
+});
+
+test('a probe that maps only timeout gets the control every probe can express, a call with no options', async () => {
+  const { run, report } = await scripted;
+  assert.match(run.stderr, /added control\/plain-call as a control/);
+  assert.equal(report.trials.map((t) => t.case).sort(), ['control/plain-call', 'core/invalid-timeout-negative']);
+});
+
+test("a command run through a script the target wrote is a control, on the fixture's own record", async () => {
+  const { report } = await scripted;
+  const control = report.trials.find((t) => t.case === 'control/plain-call')!;
+  assert.not.equal(control.outcome, 'error', control.reason);
+  assert.equal([control.facts?.spawned, control.facts?.settled], [true, 'resolved']);
+  assert.ok(report.trials.every((t) => t.outcome !== 'error'), JSON.stringify(report.trials.map((t) => [t.case, t.outcome, t.reason])));
+});
+
 finish(test);

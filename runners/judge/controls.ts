@@ -1,6 +1,7 @@
 // No verdict without a control. A probe's verdicts say something of its target only when
 // some trial of that probe shows the adapter reached the target and the target ran the
-// case's command: the call entered the target, and a spawn of the command got a pid.
+// case's command: the call entered the target, and the command's fixture recorded itself
+// (or a spawn of the command got a pid).
 // A probe none of whose trials shows that (an adapter calling the wrong function, a
 // target that throws for every call) has every judged trial turned into an `error` with
 // one reason, so no clause holds on it. Which cases a run adds as controls, and how a
@@ -9,7 +10,8 @@
 import type { TrialResult } from '../model/report.ts';
 
 /** The control cases, in the order a run picks the first one a probe supports. */
-export const CONTROL_CASES = ['core/success', 'core/nonzero-exit', 'core/cooperative-abort'] as const;
+// The last needs no feature at all, so every probe can express one.
+export const CONTROL_CASES = ['core/success', 'core/nonzero-exit', 'core/cooperative-abort', 'control/plain-call'] as const;
 
 /** The trial shows the probe reached its target and the target ran the command. */
 export function reachedTarget(t: TrialResult): boolean {
@@ -18,7 +20,11 @@ export function reachedTarget(t: TrialResult): boolean {
   if (s) return s.started.pid !== null && s.problems.length === 0;
   const w = t.observations?.worker;
   // Observations made before entry was recorded have no `entered`: the spawn is then the proof.
-  return !!w && w.entered !== null && w.spawns.some((s) => s.command && s.pid !== null);
+  if (!w || w.entered === null) return false;
+  // The fixture's own record is the proof the command ran, whatever command line led to it
+  // (a shell, a script the target wrote, a launcher); a spawn of it seen by the worker is another.
+  const records = (t.observations as { fixtures?: { records: unknown[] } }).fixtures?.records ?? [];
+  return records.length > 0 || w.spawns.some((s) => s.command && s.pid !== null);
 }
 
 const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
