@@ -124,7 +124,8 @@ concurrent(test, 'usage mistakes get a message saying what was expected and exit
 concurrent(test, 'a probe directory with a broken adapter or a target that never settles gets an outcome, and the run goes on', async () => {
   const dir = tempDir();
   const broken = ownProbe(dir, 'broken', "throw new Error('broken at import');\n");
-  const never = ownProbe(dir, 'never', 'export function run(call, t) { t.execFile(call.file, call.args, { cwd: call.cwd }); return new Promise(() => {}); }\n');
+  // Hands the signal on (so it reaches the target) and never settles.
+  const never = ownProbe(dir, 'never', 'export function run(call, t) { t.execFile(call.file, call.args, { cwd: call.cwd, signal: call.signal }, () => {}); return new Promise(() => {}); }\n');
   // Spawns something that is not the fixture, so readiness never comes.
   const elsewhere = ownProbe(
     dir,

@@ -18,6 +18,8 @@ export function withControls(chosen: LoadedCase[], all: LoadedCase[], probes: Lo
   for (const p of probes) {
     // A program's probe is its own control: each trial starts it and sees it run (judge/controls.ts).
     if (p.spec.command) continue;
+    // A probe none of whose chosen cases it can express has no verdict to back.
+    if (!chosen.some((c) => expressible(p, c))) continue;
     if (chosen.some((c) => runsCommand(c) && expressible(p, c))) continue;
     const control = CONTROL_CASES.map((id) => all.find((c) => c.spec.id === id)).find((c) => c && expressible(p, c));
     if (control && !chosen.includes(control) && !added.includes(control)) added.push(control);

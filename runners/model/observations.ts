@@ -45,6 +45,8 @@ export interface SpawnObservation {
   pid: number | null;
   error: string | null;
   exit: { t: string; code: number | null; signal: string | null } | null;
+  /** The call's options its own options carried on (worker/reach.ts); absent when none did. */
+  carried?: Array<'signal' | 'timeout' | 'killSignal'>;
 }
 
 export interface ErrorObservation {
@@ -117,6 +119,15 @@ export interface WorkerObservations {
   adapterError?: AdapterError;
   /** Absent in reports made before calibration: those ran on Node, where every way sees. */
   introspection?: Introspection;
+  /** What the target made of the options it was handed (worker/reach.ts); absent before it was kept. */
+  reach?: {
+    /** What the call handed over; a timeout by value, NaN and Infinity by name. */
+    handed: { signal: boolean; timeout: number | string | null; killSignal: string | null };
+    /** What it used of the signal it was handed, in order; null when it was handed none. */
+    signalUses: string[] | null;
+    /** The delays of the timers it made while the call ran; null where timers cannot be seen. */
+    timerDelays: number[] | null;
+  };
 }
 
 /**

@@ -4,6 +4,7 @@
 import os from 'node:os';
 import type { Runtime } from '../identity/runtime.ts';
 import { applyControls } from '../judge/controls.ts';
+import { applyCalibration } from '../judge/calibration.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { Environment, Outcome, OwnFile, ReportProbe, Report, Summary, TrialResult } from '../model/report.ts';
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
@@ -88,12 +89,12 @@ export function buildReport(input: ReportInput): Report {
 
 /**
  * A header and its trials made a report, the one way a run, a stream read back and a merge
- * of shards all do: trials in order, controls applied (judge/controls.ts; a shard is
- * controlled once merged), each probe's unpinned modules added, the summary.
+ * of shards all do: trials in order, controls and calibration applied (judge/controls.ts,
+ * judge/calibration.ts; a shard is controlled once merged), each probe's unpinned modules added, the summary.
  */
 export function completeReport(header: ReportHeader, unsorted: TrialResult[], interrupted?: Report['interrupted']): Report {
   const sorted = sortTrials(unsorted);
-  const trials = header.shard ? sorted : applyControls(sorted);
+  const trials = header.shard ? sorted : applyCalibration(applyControls(sorted));
   return {
     ...header,
     probes: withModules(header.probes, trials),

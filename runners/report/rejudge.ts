@@ -14,6 +14,7 @@ import { setupDigest } from '../model/setup.ts';
 import { SEMANTICS } from '../model/version.ts';
 import { caseEntry, summarize } from './build.ts';
 import { applyControls } from '../judge/controls.ts';
+import { applyCalibration } from '../judge/calibration.ts';
 import { divergencesOn } from '../judge/scope.ts';
 import { runtimeOf, runtimeText } from '../model/runtime-spec.ts';
 
@@ -102,7 +103,7 @@ export function rejudgeReport(
   // The control rule over the whole report, as the run applied it (judge/controls.ts); a
   // shard's report is controlled once merged.
   const judgedTrials = judged.map((j, i) => j?.trial ?? report.trials[i]);
-  const trials = report.shard ? judgedTrials : applyControls(judgedTrials);
+  const trials = report.shard ? judgedTrials : applyCalibration(applyControls(judgedTrials));
   report.trials.forEach((t, i) => {
     const j = judged[i];
     if (!j) return;

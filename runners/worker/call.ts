@@ -7,6 +7,7 @@ import { fixtureArgv } from '../protocol/fixture-argv.mjs';
 import type { GenericCall } from '../model/adapter.ts';
 import type { TimeoutValue, Trigger } from '../model/case.ts';
 import type { TrialSpec } from './messages.ts';
+import type { Handed } from './reach.ts';
 
 export function decodeTimeout(value: TimeoutValue): number {
   if (value === 'NaN') return NaN;
@@ -101,4 +102,11 @@ export function buildCall(spec: TrialSpec, signal: AbortSignal | null, nth = 1):
 export function handedSignal(spec: TrialSpec, controller: AbortController | null): AbortSignal | null {
   if (!controller) return null;
   return spec.case.call.signal === 'any' ? AbortSignal.any([controller.signal]) : controller.signal;
+}
+
+/** What the call hands over that a spawn can carry on: the signal, the timeout, the kill signal. */
+export function handedOf(spec: TrialSpec, signal: AbortSignal | null): Handed {
+  const { timeoutMs, options } = spec.case.call;
+  const killSignal = { ...(options ?? {}), ...spec.probeOptions }.killSignal;
+  return { signal, ...(spec.case.call.signal === 'lookalike' ? { lookalike: true } : {}), ...(timeoutMs !== undefined ? { timeout: decodeTimeout(timeoutMs) } : {}), ...(killSignal !== undefined ? { killSignal } : {}) };
 }

@@ -10,7 +10,8 @@ import type { AdapterError, WorkerObservations } from '../model/observations.ts'
 import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
-import { abortReason, buildCall, handedSignal, prepareCommand } from './call.ts';
+import { abortReason, buildCall, handedOf, handedSignal, prepareCommand } from './call.ts';
+import { handedNames, watchSignalUse } from './reach.ts';
 import { eventCounts, now, PROTOCOL, readMessage, readyDir, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
 import { describeError, firstLine, stackOf } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
@@ -67,6 +68,7 @@ function finish(): never {
   const listed = loadedModules();
   const modules = listed.sight.observed ? listed.sight : { observed: false as const, reason: `${listed.sight.reason} on ${runtimeName()}` };
   observed.introspection = { ...sights, modules };
+  observed.reach = { handed: handedNames(handed), signalUses: signalUse?.uses() ?? null, timerDelays: sights.timers.observed && timerDelays ? timerDelays() : null };
   observed.clock = closeMapping(clock);
   const output: WorkerOutput = { protocol: PROTOCOL, observations: observed, modules: listed.modules };
   // Whole or not at all. Not through model/files.ts: its library installs signal
@@ -89,18 +91,21 @@ process.on('uncaughtExceptionMonitor', (err) => {
   finish();
 });
 
-let onChildExit: (() => void) | null = null;
-watchSpawns(observed.spawns, dir, redact, () => onChildExit?.(), (what) => {
-  if (!observed.problems.includes(what)) observed.problems.push(what);
-});
-
 const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' || caseSpec.call.signal === true || caseSpec.call.signal === 'any';
 const controller = wantsSignal ? new AbortController() : null;
 // What the target is handed, and what its leftovers are counted on: one signal for every call.
 const signal = handedSignal(spec, controller);
+// Whether what the call hands over reaches the target (worker/reach.ts).
+const signalUse = signal ? watchSignalUse(signal) : null;
+const handed = handedOf(spec, signal);
+let timerDelays: (() => number[]) | null = null;
+let onChildExit: (() => void) | null = null;
+watchSpawns(observed.spawns, dir, redact, () => onChildExit?.(), (what) => {
+  if (!observed.problems.includes(what)) observed.problems.push(what);
+}, handed);
 const calls = caseSpec.call.calls ?? 1;
 function abort(): void {
-  if (!controller || controller.signal.aborted) return;
+  if (!controller || observed.trigger.fired) return;
   observed.trigger.t = now();
   observed.trigger.fired = true;
   controller.abort(abortReason(trigger.reason));
@@ -133,6 +138,7 @@ try {
 }
 
 const timers = trackTimers(pending);
+timerDelays = timers.delays;
 
 function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): void {
   if (!pending()) return;
@@ -140,7 +146,7 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
   if (!observed.entered) adapterFailed('call', kind === 'resolved' ? null : error, kind === 'resolved' ? 'run() settled without calling into the target' : undefined);
   const t = now();
   timers.disable();
-  observed.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, controller?.signal.reason, observed.trigger.fired, redact) };
+  observed.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, signalUse ? signalUse.quietly(() => controller?.signal.reason) : controller?.signal.reason, observed.trigger.fired, redact) };
   observed.atSettle = sampleAtSettle(dir, caseSpec.child, observed.spawns, signal, timers.live());
   observed.rss.atSettle = process.memoryUsage().rss;
   // A caller that exits on settlement leaves the watching to the runner.

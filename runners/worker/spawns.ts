@@ -12,6 +12,7 @@ import * as util from 'node:util';
 import type { SpawnObservation } from '../model/observations.ts';
 import { now } from '../protocol/trial-dir.mjs';
 import { watchBunSpawn, watchDenoCommand } from './runtime-spawns.ts';
+import { carriedBy, type Handed } from './reach.ts';
 
 // `spawn` is an undocumented method of ChildProcess, so it is absent from the types.
 type Spawnable = { spawn(this: ChildProcess, options: { file: string; args?: string[] }): unknown };
@@ -34,18 +35,21 @@ function errnoName(errno: number): string {
   return (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(errno) ?? `errno ${errno}`;
 }
 
-/** Starts a record of an attempt to run `file` with `args`. */
-export type BeginSpawn = (file: string, args: readonly unknown[]) => SpawnRecord;
+/** Starts a record of an attempt to run `file` with `args`, and the options it was given where they can be read. */
+export type BeginSpawn = (file: string, args: readonly unknown[], options?: Record<string, unknown>) => SpawnRecord;
 
 /**
  * Records each spawn into `spawns`, telling the case's command (whose file or arguments
  * name `trialDir`) from the target's own helpers; `onFirstExit` runs when the first
  * command's exit is seen. `unseen` is told of a start the watch cannot follow.
  */
-export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact: (text: string) => string, onFirstExit: () => void, unseen: (what: string) => void): void {
-  const begin: BeginSpawn = (file, args) => {
+export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact: (text: string) => string, onFirstExit: () => void, unseen: (what: string) => void, handed: Handed = { signal: null }): void {
+  const begin: BeginSpawn = (file, args, options) => {
     const command = [file, ...args].some((a) => typeof a === 'string' && a.includes(trialDir));
     const seen: SpawnObservation = { t: now(), file: redact(file), command, pid: null, error: null, exit: null };
+    // The call's own options, carried on to the spawn: they reached what runs the command.
+    const carried = options ? carriedBy(options, handed) : [];
+    if (carried.length) seen.carried = carried;
     spawns.push(seen);
     const failed = (err: unknown) => {
       seen.error = (err as NodeJS.ErrnoException)?.code ?? String(err);
@@ -69,7 +73,7 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
   const proto = ChildProcess.prototype as unknown as Spawnable;
   const originalSpawn = proto.spawn;
   proto.spawn = function (this: ChildProcess, options: { file: string; args?: string[] }) {
-    const record = begin(options.file, options.args ?? []);
+    const record = begin(options.file, options.args ?? [], options as Record<string, unknown>);
     let result: unknown;
     insideNodeSpawn++;
     try {
@@ -115,7 +119,7 @@ function watchSpawnSync(begin: BeginSpawn): void {
   if (!binding) return;
   const original = binding.spawn;
   binding.spawn = function (this: unknown, options) {
-    const record = begin(options.file, options.args ?? []);
+    const record = begin(options.file, options.args ?? [], options as Record<string, unknown>);
     let result: SpawnSyncResult;
     try {
       result = original.call(this, options);

@@ -12,14 +12,21 @@ export interface TimerTracker {
   harnessTimer(fn: () => void, ms: number): NodeJS.Timeout;
   /** Target timers neither cleared nor fired. */
   live(): number;
+  /** The delay each target timer was made with, in the order made. */
+  delays(): number[];
 }
 
 export function trackTimers(stillRunning: () => boolean): TimerTracker {
   const harness = new Set<unknown>();
-  const target: Array<{ _destroyed?: boolean }> = [];
+  const target: Array<{ _destroyed?: boolean; _idleTimeout?: number }> = [];
+  // Read when made: a cleared timer's delay reads -1 afterwards.
+  const made: number[] = [];
   const hook = createHook({
     init(_id, type, _trigger, resource) {
-      if (type === 'Timeout' && !harness.has(resource)) target.push(resource as { _destroyed?: boolean });
+      if (type !== 'Timeout' || harness.has(resource)) return;
+      const timer = resource as { _destroyed?: boolean; _idleTimeout?: number };
+      target.push(timer);
+      if (typeof timer._idleTimeout === 'number') made.push(timer._idleTimeout);
     },
   });
   return {
@@ -33,5 +40,6 @@ export function trackTimers(stillRunning: () => boolean): TimerTracker {
       return t;
     },
     live: () => target.filter((t) => !t._destroyed).length,
+    delays: () => [...made],
   };
 }

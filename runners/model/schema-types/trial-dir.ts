@@ -347,6 +347,10 @@ file: string
  * Its file or arguments name the trial directory, as the case's command always does; false for a process the target starts for its own ends.
  */
 command: boolean
+/**
+ * The call's options this spawn's own options carried on (worker/reach.ts): they reached what runs the command.
+ */
+carried?: ("signal" | "timeout" | "killSignal")[]
 pid: (number | null)
 error: (string | null)
 exit: (null | {
@@ -413,6 +417,27 @@ message: string
  * The adapter's source file and line, relative to the directory the run was started in or to its probe's parent directory.
  */
 at: (string | null)
+}
+/**
+ * What the target made of the options it was handed (worker/reach.ts): read by judge/calibration.ts. Absent in reports made before it was kept.
+ */
+reach?: {
+/**
+ * What the call handed over: a signal, a timeout (its value, NaN and Infinity by name; null when none), a kill signal.
+ */
+handed: {
+signal: boolean
+timeout: (number | string | null)
+killSignal: (string | null)
+}
+/**
+ * What was used of the signal the call handed over (an accessor read, a method called), in the order first used; null when it handed none.
+ */
+signalUses: (string[] | null)
+/**
+ * The delay each timer made while the call ran was made with; null where timers cannot be seen.
+ */
+timerDelays: (number[] | null)
 }
 /**
  * How the worker could see what some facts need, calibrated when it started on things it made itself (worker/introspection.ts). A way that did not see them is not used: the facts it feeds are unknown. Absent in reports made before calibration: those trials ran on Node, where every way sees.

@@ -1,0 +1,103 @@
+// No verdict about an option not seen to reach the target. A probe declares in `supports`
+// what its adapter passes on; an adapter can pass it where the target never reads it (the
+// wrong argument, a key the target does not know), and every verdict on a case that needs
+// it would then be a false statement about the library. So each option a trial handed over
+// is weighed: it reached the target when the target used the signal (worker/reach.ts), a
+// spawn carried it on, a timer of the timeout's delay was made, or the trial's trigger took
+// effect through it; it did not when the trigger that needed it fired and none of that was
+// seen. A probe none of whose trials shows an option reach its target, and one of whose
+// trials shows it not, has every trial that handed that option made `unsupported`, with
+// the reason. How a runner reads this is in cases/INTERPRETING.md (Calibration). Pure.
+
+import type { Facts, TrialResult } from '../model/report.ts';
+
+export const CALIBRATED = ['signal', 'timeout', 'killSignal'] as const;
+export type Calibrated = (typeof CALIBRATED)[number];
+
+const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
+
+type Reach = NonNullable<NonNullable<NonNullable<TrialResult['observations']>['worker']>['reach']>;
+
+function reachOf(t: TrialResult): Reach | null {
+  const w = t.observations?.worker;
+  return w?.reach && w.entered ? w.reach : null;
+}
+
+const handed = (r: Reach, option: Calibrated) => (option === 'signal' ? r.handed.signal : r.handed[option] !== null);
+
+/** The child was signalled, by the target since the harness signals nothing. */
+const signalled = (f: Facts | undefined): string[] => (Array.isArray(f?.['child.signals']) ? (f!['child.signals'] as string[]) : []);
+
+/**
+ * What one trial shows of `option` reaching its target: true, false (the trigger that
+ * needed it fired and nothing took it up), or null (it cannot tell).
+ */
+export function reached(t: TrialResult, option: Calibrated): boolean | null {
+  const r = reachOf(t);
+  if (!r || !handed(r, option)) return null;
+  const w = t.observations!.worker!;
+  const f = t.facts;
+  if (w.spawns.some((s) => s.carried?.includes(option))) return true;
+  if (option === 'signal') {
+    if ((r.signalUses ?? []).length > 0 || f?.['error.isAbort'] === true) return true;
+    // Only the signal could have stopped the child when no timeout was handed.
+    if (r.handed.timeout === null && signalled(f).length > 0) return true;
+    return (w.trigger.kind === 'abort' && w.trigger.fired) || w.trigger.kind === 'pre-aborted' ? false : null;
+  }
+  if (option === 'timeout') {
+    const ms = r.handed.timeout;
+    if (typeof ms === 'number' && (r.timerDelays ?? []).includes(ms)) return true;
+    if (f?.['error.isTimeout'] === true || f?.['error.isTimeout'] === 'message-only') return true;
+    if (!r.handed.signal && signalled(f).length > 0) return true;
+    // Refused as it was handed: something read it.
+    if (/^ERR_(OUT_OF_RANGE|INVALID_ARG_TYPE|INVALID_ARG_VALUE)$/.test(String(f?.['error.code'] ?? ''))) return true;
+    // A timeout that had to fire, where timers can be seen, with no timer of its delay.
+    return w.trigger.kind === 'timeout' && r.timerDelays !== null && typeof ms === 'number' && ms > 0 ? false : null;
+  }
+  const sent = signalled(f);
+  if (sent.includes(r.handed.killSignal!)) return true;
+  return sent.length > 0 ? false : null;
+}
+
+/** Why an option did not reach the target, in the words a trial's reason gives. */
+function unreached(option: Calibrated, probe: string, seen: number): string {
+  const what = {
+    signal: 'nothing in the target read the signal the adapter handed over, listened to it or passed it to a spawn, and aborting it stopped nothing',
+    timeout: 'the target made no timer of the delay the adapter handed over and passed it to no spawn, and the child ran on past it',
+    killSignal: 'the child was stopped with another signal than the one the adapter handed over, and no spawn was handed it',
+  }[option];
+  return `${option} not seen to reach the target: in ${seen} trial${seen === 1 ? '' : 's'} of ${probe} where it had to act, ${what}, and none showed it reach the target; check where the adapter passes ${option} (the argument or key the target reads it from) before "supports" claims it`;
+}
+
+/** The options of each probe seen not to reach its target, with how many trials showed it. */
+export function unreachedOptions(trials: TrialResult[]): Map<string, Map<Calibrated, number>> {
+  const out = new Map<string, Map<Calibrated, number>>();
+  for (const probe of new Set(trials.map((t) => t.probe))) {
+    const own = trials.filter((t) => t.probe === probe && JUDGED.has(t.outcome));
+    for (const option of CALIBRATED) {
+      const seen = own.map((t) => reached(t, option));
+      if (seen.includes(true) || !seen.includes(false)) continue;
+      if (!out.has(probe)) out.set(probe, new Map());
+      out.get(probe)!.set(option, seen.filter((s) => s === false).length);
+    }
+  }
+  return out;
+}
+
+/**
+ * The trials with every judged trial that handed an option its probe never showed reaching
+ * the target made `unsupported`. A trial keeps its observations; its facts and verdicts go.
+ */
+export function applyCalibration(trials: TrialResult[]): TrialResult[] {
+  const unreachedBy = unreachedOptions(trials);
+  if (unreachedBy.size === 0) return trials;
+  return trials.map((t) => {
+    const options = unreachedBy.get(t.probe);
+    const r = reachOf(t);
+    if (!options || !r || !JUDGED.has(t.outcome)) return t;
+    const option = [...options.keys()].find((o) => handed(r, o));
+    if (!option) return t;
+    const { facts: _f, verdicts: _v, evidence: _e, repeats: _r, ...rest } = t;
+    return { ...rest, outcome: 'unsupported', reason: unreached(option, t.probe, options.get(option)!) };
+  });
+}

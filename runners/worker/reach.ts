@@ -1,0 +1,99 @@
+// Whether the options a call hands over reach the target. The signal: each accessor and method of
+// that one AbortSignal is wrapped on the instance itself, calling through to the
+// prototype's, so whatever reads it (the target, or Node's spawn it was passed to) is
+// recorded and nothing else changes. The harness's own reads go around the record. The
+// timeout and kill signal: whether a spawn's own options carry them (spawns.ts), beside the
+// timers the call made (timers.ts). What the judge makes of it is judge/calibration.ts.
+
+import { constants as osConstants } from 'node:os';
+
+const READS = ['aborted', 'reason', 'onabort'] as const;
+// dispatchEvent is left out: aborting the signal dispatches on it, and that is the harness.
+const CALLS = ['addEventListener', 'removeEventListener', 'throwIfAborted'] as const;
+
+export interface SignalUse {
+  /** What was used of the signal, in the order first used. */
+  uses(): string[];
+  /** Runs the harness's own read of the signal without recording it. */
+  quietly<T>(read: () => T): T;
+}
+
+function descriptorOf(o: object, name: string): PropertyDescriptor | undefined {
+  for (let p: object | null = o; p; p = Object.getPrototypeOf(p)) {
+    const d = Object.getOwnPropertyDescriptor(p, name);
+    if (d) return d;
+  }
+  return undefined;
+}
+
+export function watchSignalUse(signal: AbortSignal): SignalUse {
+  const used: string[] = [];
+  let quiet = false;
+  const note = (name: string) => {
+    if (!quiet && !used.includes(name)) used.push(name);
+  };
+  for (const name of READS) {
+    const d = descriptorOf(signal, name);
+    if (!d?.get) continue;
+    const { get, set } = d;
+    Object.defineProperty(signal, name, {
+      configurable: true,
+      get(this: AbortSignal) {
+        note(name);
+        return get.call(this);
+      },
+      ...(set ? { set(this: AbortSignal, v: unknown) { note(name); set.call(this, v); } } : {}),
+    });
+  }
+  for (const name of CALLS) {
+    const fn = (signal as unknown as Record<string, unknown>)[name];
+    if (typeof fn !== 'function') continue;
+    Object.defineProperty(signal, name, {
+      configurable: true,
+      writable: true,
+      value(this: AbortSignal, ...args: unknown[]) {
+        note(name);
+        return (fn as (...a: unknown[]) => unknown).apply(this, args);
+      },
+    });
+  }
+  return {
+    uses: () => [...used],
+    quietly<T>(read: () => T): T {
+      quiet = true;
+      try {
+        return read();
+      } finally {
+        quiet = false;
+      }
+    },
+  };
+}
+
+/** What the call hands over that a spawn's options can carry on. */
+export interface Handed {
+  signal: AbortSignal | null;
+  /** The case hands a lookalike of a signal instead: a signal as far as what it needs goes. */
+  lookalike?: boolean;
+  timeout?: number;
+  killSignal?: unknown;
+}
+
+/** The options handed over, by name, with the timeout's value: what the judge weighs. */
+export function handedNames(h: Handed): { signal: boolean; timeout: number | string | null; killSignal: string | null } {
+  // JSON has no NaN or Infinity: those are kept as their names.
+  const timeout = h.timeout === undefined ? null : Number.isFinite(h.timeout) ? h.timeout : String(h.timeout);
+  return { signal: h.signal !== null || h.lookalike === true, timeout, killSignal: h.killSignal === undefined ? null : String(h.killSignal) };
+}
+
+const signalNumber = (s: unknown): unknown => (typeof s === 'string' ? (osConstants.signals as Record<string, number>)[s] ?? s : s);
+
+/** Which of the options handed over a spawn's own options carry (Node's spawn keeps them
+ *  there; spawnSync's binding has the kill signal as a number). */
+export function carriedBy(options: Record<string, unknown>, handed: Handed): Array<'signal' | 'timeout' | 'killSignal'> {
+  const out: Array<'signal' | 'timeout' | 'killSignal'> = [];
+  if (handed.signal && options.signal === handed.signal) out.push('signal');
+  if (handed.timeout !== undefined && typeof options.timeout === 'number' && Object.is(options.timeout, handed.timeout)) out.push('timeout');
+  if (handed.killSignal !== undefined && options.killSignal !== undefined && signalNumber(options.killSignal) === signalNumber(handed.killSignal)) out.push('killSignal');
+  return out;
+}

@@ -1,0 +1,99 @@
+// No verdict about an option not seen to reach the target: an adapter that hands the
+// signal where the target never reads it (spawn-please takes Node's spawn options fourth)
+// gets its signal cases `unsupported` with the reason, never a "breaks" about the library;
+// handed where the target reads it, the same cases give the facts of Node's spawn.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { applyCalibration, reached } from '../runners/judge/calibration.ts';
+import type { TrialResult } from '../runners/model/report.ts';
+import { cliIn, tempDir, writeJson } from './support/helpers.ts';
+import { eager, finish } from './support/suite.ts';
+
+// Its own options third, Node's spawn options fourth, as spawn-please 3 has them.
+const HELPER = `import { spawn } from 'node:child_process';
+export function run(cmd, args, options = {}, spawnOptions = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { ...spawnOptions, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve(code) : reject(Object.assign(new Error('exit ' + (code ?? signal)), { code, signal }))));
+  });
+}
+`;
+const adapter = (slot: 'third' | 'fourth') => `import type { Adapter } from 'childproof';
+type Helper = { run(cmd: string, args: string[], options?: object, spawnOptions?: object): Promise<unknown> };
+const options = (call: { signal?: AbortSignal }) => ({ signal: call.signal });
+export default { uses: ['run'], run: (call, target) => ${slot === 'third' ? 'target.run(call.file, call.args, options(call), {})' : 'target.run(call.file, call.args, {}, options(call))'} } satisfies Adapter<Helper>;
+`;
+
+const CASES = ['core/cooperative-abort', 'core/pre-aborted', 'core/nonzero-exit'];
+
+async function runWith(slot: 'third' | 'fourth') {
+  const dir = tempDir('childproof-calibration-');
+  fs.writeFileSync(path.join(dir, 'run.mjs'), HELPER);
+  const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'run.mjs', '--probe-dir', 'probe')).stdout).identity;
+  writeJson(path.join(dir, 'probe', 'probe.json'), { name: 'please', title: 'please', identity, adapter: 'adapter.ts', supports: ['signal', 'exit-status'] });
+  fs.writeFileSync(path.join(dir, 'probe', 'adapter.ts'), adapter(slot));
+  const run = await cliIn(dir, 'run', '--probe', 'probe', ...CASES.flatMap((c) => ['--case', c]), '--out', 'report.json', '--quiet');
+  return { run, trials: JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).trials as TrialResult[] };
+}
+const wrong = eager(() => runWith('third'));
+const right = eager(() => runWith('fourth'));
+
+test('a signal handed where the target never reads it makes every case that needs it unsupported, with the reason, and no clause breaks', async () => {
+  const { run, trials } = await wrong;
+  // Nothing was tested, and the run says so rather than passing.
+  assert.is(run.code, 1, run.stdout + run.stderr);
+  assert.match(run.stderr, /nothing was tested where it was asked for: every trial was skipped/);
+  const byCase = Object.fromEntries(trials.map((t) => [t.case, t]));
+  for (const c of CASES) {
+    assert.is(byCase[c].outcome, 'unsupported', `${c}: ${byCase[c].outcome}`);
+    assert.match(byCase[c].reason!, /^signal not seen to reach the target: in 2 trials of please where it had to act, nothing in the target read the signal the adapter handed over/);
+    assert.is(byCase[c].verdicts, undefined);
+  }
+  assert.not.match(run.stdout, /breaks/);
+});
+
+test('the same signal handed where the target reads it reaches Node\'s spawn, and the cases give its facts', async () => {
+  const { trials } = await right;
+  const abort = trials.find((t) => t.case === 'core/cooperative-abort')!;
+  assert.is(reached(abort, 'signal'), true);
+  assert.equal(abort.observations?.worker?.reach?.signalUses?.slice(0, 2), ['aborted', 'addEventListener']);
+  assert.ok(abort.observations?.worker?.spawns.some((s) => s.carried?.includes('signal')), 'the spawn carried the signal');
+  assert.equal([abort.outcome, abort.facts?.['error.isAbort'], abort.facts?.['child.reapedAtSettle']], ['fail', true, false]);
+  // Node's spawn reads an aborted signal and ends the child it started at once.
+  assert.is(reached(trials.find((t) => t.case === 'core/pre-aborted')!, 'signal'), true);
+});
+
+// Synthetic trials: what each sight and each trigger lets the rule conclude.
+const trial = (probe: string, reach: object, worker: object = {}, facts: object = {}): TrialResult =>
+  ({ probe, case: 'core/x', outcome: 'known-fail', facts, verdicts: [], observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [], trigger: { kind: 'none', t: null, fired: false }, reach, ...worker } } }) as unknown as TrialResult;
+const handed = (h: object) => ({ signal: false, timeout: null, killSignal: null, ...h });
+
+test('a timeout no timer could show, a report made before reach was kept, and a signal used once decide nothing against the option', () => {
+  const blind = trial('a', { handed: handed({ timeout: 500 }), signalUses: null, timerDelays: null }, { trigger: { kind: 'timeout', t: '1', fired: false } });
+  assert.is(reached(blind, 'timeout'), null);
+  const old = { ...trial('b', {}), observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [], trigger: { kind: 'abort', fired: true } } } } as unknown as TrialResult;
+  assert.is(reached(old, 'signal'), null);
+  const aborted = { kind: 'abort', t: '1', fired: true };
+  const used = trial('c', { handed: handed({ signal: true }), signalUses: ['aborted'], timerDelays: [] }, { trigger: aborted });
+  const unused = trial('c', { handed: handed({ signal: true }), signalUses: [], timerDelays: [] }, { trigger: aborted });
+  assert.equal(applyCalibration([blind, old, used, unused]).map((t) => t.outcome), ['known-fail', 'known-fail', 'known-fail', 'known-fail']);
+});
+
+test('a timeout with no timer of its delay, and a kill signal the child never got, are not seen to reach the target', () => {
+  const timeout = trial('a', { handed: handed({ timeout: 500 }), signalUses: null, timerDelays: [30000] }, { trigger: { kind: 'timeout', t: '1', fired: false } });
+  assert.is(reached(timeout, 'timeout'), false);
+  const timed = trial('a', { handed: handed({ timeout: 500 }), signalUses: null, timerDelays: [500] });
+  assert.is(reached(timed, 'timeout'), true);
+  const killed = trial('b', { handed: handed({ killSignal: 'SIGINT' }), signalUses: null, timerDelays: [] }, {}, { 'child.signals': ['SIGTERM'] });
+  assert.is(reached(killed, 'killSignal'), false);
+  const out = applyCalibration([timeout, killed]);
+  assert.equal(out.map((t) => [t.outcome, t.reason?.split(':')[0]]), [['unsupported', 'timeout not seen to reach the target'], ['unsupported', 'killSignal not seen to reach the target']]);
+  // Once any trial of the probe shows the timeout reach its target, none is withheld for it.
+  assert.equal(applyCalibration([timeout, timed]).map((t) => t.outcome), ['known-fail', 'known-fail']);
+});
+
+finish(test);
