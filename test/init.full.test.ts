@@ -30,12 +30,14 @@ const work = eager(async () => {
   return { project, init, run };
 });
 
-test('init --file writes a probe whose root is relative to it, calls the first function the file declares, and says how to run it', async () => {
+test('init --file writes a probe whose root is relative to it, calls the first function the file declares, calibrates what it supports, and says how to run it', async () => {
   const { project, init } = await work;
   assert.is(init.code, 0, init.stderr);
   assert.match(init.stdout, /run it: {2}childproof run --probe probe --case core/);
   assert.match(init.stderr, /calling run\(file, args, options\); exec\.ts also exports VERSION, other \(--export NAME to choose\)/);
-  assert.match(init.stdout, /"supports" in probe\.json is a guess[\s\S]*exit-status +childproof run --probe probe --case core\/nonzero-exit/);
+  // Every guessed option tried on the target: execFile takes them all, and rejects on a non-zero exit.
+  assert.match(init.stdout, /"supports" calibrated on the target \(5 trials\): signal, timeout, killSignal, exit-status\n {2}signal +kept: reached the target in /);
+  assert.match(init.stdout, /exit-status +kept: a non-zero exit rejected/);
   const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
   assert.equal({ name: probe.name, root: probe.identity.root, entry: probe.identity.entry }, { name: 'probe', root: '../src', entry: 'exec.ts' });
   assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /from 'childproof'[\s\S]*uses: \['run'\][\s\S]*target\.run\(call\.file/);
@@ -114,12 +116,13 @@ test("a case file below the cases directory whose id is not its path is refused 
 // Two libraries whose first export is the wrong one to call: a class, and a function
 // that takes a ChildProcess. init reads the signatures and calls the one that takes a command.
 for (const [pkg, calls] of [['spawndamnit@3.0.1', /calling default\(cmd, args, opts\)/], ['promisify-child-process@5.0.1', /calling spawn\(command, args, options\); .*promisifyChildProcess \(takes a child process \(child\), not a command\)/]] as const) {
-  test(`init --package ${pkg} calls the export that takes a command, and its core/success passes`, async () => {
+  test(`init --package ${pkg} calls the export that takes a command, and a plain call of it passes`, async () => {
     const project = tempDir('childproof-init-choice-');
     const init = await cliIn(project, 'init', 'probe', '--package', pkg);
     assert.is(init.code, 0, init.stderr);
     assert.match(init.stderr, calls);
-    const run = await cliIn(project, 'run', '--probe', 'probe', '--case', 'core/success', '--out', 'report.json', '--quiet');
+    // Whatever calibration kept of the guessed options, a call with none of them runs.
+    const run = await cliIn(project, 'run', '--probe', 'probe', '--case', 'control/plain-call', '--out', 'report.json', '--quiet');
     assert.is(run.code, 0, run.stdout + run.stderr);
     assert.is(JSON.parse(fs.readFileSync(path.join(project, 'report.json'), 'utf8')).trials[0].outcome, 'pass');
   });

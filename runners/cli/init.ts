@@ -19,6 +19,7 @@ import type { Identity } from '../model/probe.ts';
 import { parse, PIN_OPTIONS, string, strings, USAGE, withFiles } from './args.ts';
 import { verifyWritten } from './verify.ts';
 import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
+import { calibrateProbe, CALIBRATION_CASES } from './init-calibrate.ts';
 import { makeDirectory } from '../model/output.ts';
 
 interface Pinned {
@@ -119,14 +120,6 @@ function pickExport(source: string, asked: string | undefined, entry: string): s
   return choice.pick.name;
 }
 
-/** The case that shows whether the target does what each guessed `supports` entry claims. */
-const CHECKED_BY: Record<string, string> = {
-  signal: 'core/cooperative-abort',
-  timeout: 'core/delayed-cleanup-timeout',
-  killSignal: 'core/kill-signal-override',
-  'exit-status': 'core/nonzero-exit',
-};
-
 /** What init did with a package's dependencies, or offers to do. */
 function dependenciesLine(pinned: Pinned, dir: string, exportName: string): string {
   const id = pinned.identity;
@@ -173,12 +166,13 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
 
   const { files, exportsProblem } = await verifyWritten(loadProbeDir(dir));
   if (exportsProblem) throw new InputError([exportsProblem]);
+  // The guessed "supports", each option tried on the target: what never reached it goes.
+  const calibration = await calibrateProbe(dir);
   process.stdout.write(
     `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n` +
+      `"supports" calibrated on the target (${CALIBRATION_CASES.length} trials): ${calibration.supports.length ? calibration.supports.join(', ') : 'none'}\n` +
+      calibration.options.map((o) => `  ${o.option.padEnd(12)} ${o.kept ? 'kept' : 'removed'}: ${o.how}\n`).join('') +
       `run it:  childproof run --probe ${dir} --case core\n` +
-      `"supports" in probe.json is a guess (${Object.keys(CHECKED_BY).join(', ')}): the case that shows each, to run and to\n` +
-      `remove from "supports" what the target does not do (its cases are then unsupported, not failed):\n` +
-      Object.entries(CHECKED_BY).map(([f, c]) => `  ${f.padEnd(12)} childproof run --probe ${dir} --case ${c}\n`).join('') +
       dependenciesLine(pinned, dir, exportName),
   );
   return EXIT.ok;

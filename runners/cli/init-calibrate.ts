@@ -1,0 +1,60 @@
+// What `init` guessed in "supports", checked against the target before anyone reads a
+// verdict: one short trial per option, each needing it to act (judge/calibration.ts says
+// when an option reached the target), and a non-zero exit for exit-status. What was not
+// seen to reach the target leaves "supports", so its cases are unsupported with the
+// reason, not failed; what was seen stays, with how.
+
+import path from 'node:path';
+import { runPipeline } from '../engine/pipeline.ts';
+import { CALIBRATED, reached, type Calibrated } from '../judge/calibration.ts';
+import { loadAllCases } from '../model/load-cases.ts';
+import { loadProbeDir } from '../model/load-probes.ts';
+import { readJson, writeJsonWhole } from '../model/files.ts';
+import type { TrialResult } from '../model/report.ts';
+
+/** The cases that put each guessed option to work. */
+export const CALIBRATION_CASES = ['core/cooperative-abort', 'core/delayed-cleanup-timeout', 'blocking-call/kill-signal-timeout', 'core/kill-signal-override', 'core/nonzero-exit'];
+
+export interface Calibration {
+  /** Each option guessed, with what the trials showed of it. */
+  options: Array<{ option: string; kept: boolean; how: string }>;
+  supports: string[];
+}
+
+/** How one option fared over the trials that handed it over: the run has already made
+ *  unsupported every trial of an option not seen to reach the target (judge/calibration.ts). */
+function verdictOn(trials: TrialResult[], option: Calibrated): { kept: boolean; how: string } {
+  const withheld = trials.filter((t) => t.reason?.startsWith(`${option} not seen to reach the target`));
+  if (withheld.length) return { kept: false, how: `not seen to reach the target in ${withheld.map((t) => t.case).join(', ')}: check where the adapter passes it` };
+  const yes = trials.find((t) => reached(t, option) === true);
+  if (yes) return { kept: true, how: `reached the target in ${yes.case}` };
+  return { kept: true, how: 'no trial could tell whether it reached the target; kept as guessed' };
+}
+
+/** A non-zero exit must reject for exit-status to hold: a helper that resolves on every status does not support it. */
+function exitStatus(trials: TrialResult[]): { kept: boolean; how: string } {
+  const t = trials.find((x) => x.case === 'core/nonzero-exit' && x.facts);
+  if (!t) return { kept: true, how: 'core/nonzero-exit could not run; kept as guessed' };
+  const settled = t.facts!.settled;
+  return settled === 'rejected' || settled === 'threw' ? { kept: true, how: `a non-zero exit ${settled === 'threw' ? 'threw' : 'rejected'}` } : { kept: false, how: `a non-zero exit settled ${settled}: the target does not report the exit status` };
+}
+
+/** Runs the calibration trials on the probe in `dir` and rewrites its "supports" from them. */
+export async function calibrateProbe(dir: string): Promise<Calibration> {
+  const probe = loadProbeDir(dir);
+  const all = loadAllCases();
+  const cases = all.filter((c) => CALIBRATION_CASES.includes(c.spec.id));
+  const report = await runPipeline({ probes: [probe], cases, allCases: all });
+  const trials = report.trials.filter((t) => t.observations);
+  const guessed = probe.spec.supports;
+  const options = guessed.map((option) =>
+    (CALIBRATED as readonly string[]).includes(option) ? { option, ...verdictOn(trials, option as Calibrated) } : option === 'exit-status' ? { option, ...exitStatus(trials) } : { option, kept: true, how: 'not calibrated' },
+  );
+  const supports = options.filter((o) => o.kept).map((o) => o.option);
+  if (supports.length !== guessed.length) {
+    const file = path.join(dir, 'probe.json');
+    const { data } = readJson(file);
+    writeJsonWhole(file, { ...(data as object), supports });
+  }
+  return { options, supports };
+}
