@@ -17,6 +17,7 @@ const VERBS: Record<string, () => Promise<Verb>> = {
   verify: async () => (await import('./verify.ts')).cmdVerify,
   attest: async () => (await import('./attest.ts')).cmdAttest,
   init: async () => (await import('./init.ts')).cmdInit,
+  check: async () => (await import('./check.ts')).cmdCheck,
   pin: async () => (await import('./pin.ts')).cmdPin,
   replay: async () => (await import('./replay.ts')).cmdReplay,
   compare: async () => (await import('./compare.ts')).cmdCompare,
@@ -33,7 +34,7 @@ const VERBS: Record<string, () => Promise<Verb>> = {
 };
 
 /** The commands that build, install or download into the cache (model/cache.ts). */
-const USE_CACHE = new Set(['run', 'verify', 'attest', 'init', 'pin', 'replay', 'stability', 'sweep']);
+const USE_CACHE = new Set(['run', 'verify', 'attest', 'init', 'check', 'pin', 'replay', 'stability', 'sweep']);
 
 export async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;

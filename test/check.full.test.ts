@@ -1,0 +1,66 @@
+// `childproof check`: a file checked in one command, with nothing left behind: a probe
+// written and calibrated, the core cases run, one line per clause that does not hold, and
+// an exit code that says whether the clauses asked for hold.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { CACHE_DIR } from '../runners/model/paths.ts';
+import { cliIn, tempDir } from './support/helpers.ts';
+import { eager, finish } from './support/suite.ts';
+
+// Node's spawn, settling on 'error' or 'close': it settles, but an abort settles it before the child has gone.
+const HELPER = `import { spawn } from 'node:child_process';
+export function run(cmd, args, options = {}) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(cmd, args, { signal: options.signal, timeout: options.timeout, killSignal: options.killSignal, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve(code) : reject(Object.assign(new Error('exit ' + (code ?? signal)), { code, signal }))));
+  });
+}
+`;
+
+const checks = () => (fs.existsSync(CACHE_DIR) ? fs.readdirSync(CACHE_DIR).filter((f) => f.startsWith('check-')) : []);
+
+const work = eager(async () => {
+  const dir = tempDir('childproof-check-');
+  fs.writeFileSync(path.join(dir, 'run.mjs'), HELPER);
+  const before = checks();
+  const all = await cliIn(dir, 'check', '--file', 'run.mjs');
+  const settles = await cliIn(dir, 'check', '--file', 'run.mjs', '--case', 'core/success', '--case', 'core/nonzero-exit', '--require', 'settles,settles-after-exit', '--probe-dir', 'kept');
+  return { dir, before, after: checks(), all, settles };
+});
+
+test('check on a file runs its core cases and names each clause that does not hold with its cases, exit 1', async () => {
+  const { all } = await work;
+  assert.is(all.code, 1, all.stderr);
+  assert.match(all.stdout, /"supports" calibrated on the target \(5 trials\): signal, timeout, killSignal, exit-status/);
+  // Node's timeout sends SIGTERM once, to a child that ignores it: the call never settles.
+  assert.match(all.stdout, /check: \d+ clause\(s\) do not hold:\n {2}settles: never settled in 1 of \d+: core\/ignores-sigterm-timeout\n/);
+  assert.match(all.stdout, /\n {2}settles-after-exit: breaks in \d+ of \d+; never settled in 1: core\/abort-after-timeout, core\/cooperative-abort/);
+});
+
+test('with --require and --case, only the clauses asked for decide the exit: without a trigger this helper settles after the exit', async () => {
+  const { settles } = await work;
+  assert.is(settles.code, 0, settles.stdout + settles.stderr);
+  assert.match(settles.stdout, /check: every clause asked for holds/);
+});
+
+test('check leaves nothing in the cache, and --probe-dir keeps the probe it wrote', async () => {
+  const { dir, before, after } = await work;
+  assert.equal(after, before);
+  assert.ok(fs.existsSync(path.join(dir, 'kept', 'probe.json')));
+  assert.not.ok(fs.existsSync(path.join(dir, 'probe')));
+});
+
+test('a clause that is not one, and two targets at once, are refused with one line and exit 2', async () => {
+  const { dir } = await work;
+  const bad = await cliIn(dir, 'check', '--file', 'run.mjs', '--require', 'settles,sometimes');
+  assert.is(bad.code, 2);
+  assert.match(bad.stderr, /--require expects clauses separated by commas \(settles, settles-after-exit/);
+  const two = await cliIn(dir, 'check', 'nano-spawn', '--file', 'run.mjs');
+  assert.is(two.code, 2);
+});
+
+finish(test);
