@@ -79,13 +79,13 @@ test('the same probe without the tree pinned reports the dependencies it loaded,
 test("a dependency's file changed where the target finds it is exit 3, naming the file and the package", async () => {
   const { tampered } = await work;
   assert.is(tampered.code, 3, tampered.stdout + tampered.stderr);
-  assert.match(tampered.stderr, /probe cross-spawn: which\.js \(which@2\.0\.2 at node_modules\/which\): expected blob [0-9a-f]{40}, found [0-9a-f]{40}/);
+  assert.match(tampered.stderr, /probe pinned: which\.js \(which@2\.0\.2 at node_modules\/which\): expected blob [0-9a-f]{40}, found [0-9a-f]{40}/);
 });
 
 test('a dependency found at another version than pinned is exit 3, naming both versions', async () => {
   const { moved } = await work;
   assert.is(moved.code, 3, moved.stdout + moved.stderr);
-  assert.match(moved.stderr, /probe cross-spawn: dependency isexe at node_modules\/isexe: expected version 2\.0\.0, found 2\.0\.1/);
+  assert.match(moved.stderr, /probe pinned: dependency isexe at node_modules\/isexe: expected version 2\.0\.0, found 2\.0\.1/);
 });
 
 test('pin --update pins the tree again and names each dependency that changed', async () => {
