@@ -81,6 +81,10 @@ test('a timeout no timer could show, a report made before reach was kept, and a 
   const used = trial('c', { handed: handed({ signal: true }), signalUses: ['aborted'], timerDelays: [] }, { trigger: aborted });
   const unused = trial('c', { handed: handed({ signal: true }), signalUses: [], timerDelays: [] }, { trigger: aborted });
   assert.equal(applyCalibration([blind, old, used, unused]).map((t) => t.outcome), ['known-fail', 'known-fail', 'known-fail', 'known-fail']);
+  // An aborted signal refused before any spawn reached its target, though no accessor saw it read.
+  const refused = trial('d', { handed: handed({ signal: true }), signalUses: [], timerDelays: [] }, { trigger: { kind: 'pre-aborted', t: '1', fired: true } }, { 'spawn.attempts': 0, settled: 'rejected' });
+  assert.is(reached(refused, 'signal'), true);
+  assert.is(reached({ ...refused, facts: { 'spawn.attempts': 1, settled: 'rejected' } } as unknown as TrialResult, 'signal'), false);
 });
 
 test('a timeout with no timer of its delay, and a kill signal the child never got, are not seen to reach the target', () => {

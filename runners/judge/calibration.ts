@@ -42,6 +42,9 @@ export function reached(t: TrialResult, option: Calibrated): boolean | null {
     if ((r.signalUses ?? []).length > 0 || f?.['error.isAbort'] === true) return true;
     // Only the signal could have stopped the child when no timeout was handed.
     if (r.handed.timeout === null && signalled(f).length > 0) return true;
+    // Handed already aborted, the call was refused before any spawn: a runtime's own spawn
+    // (Bun.spawn) reads the signal where no accessor sees it.
+    if (w.trigger.kind === 'pre-aborted' && f?.['spawn.attempts'] === 0 && (f.settled === 'rejected' || f.settled === 'threw')) return true;
     return (w.trigger.kind === 'abort' && w.trigger.fired) || w.trigger.kind === 'pre-aborted' ? false : null;
   }
   if (option === 'timeout') {
