@@ -6,7 +6,7 @@
 
 import path from 'node:path';
 import { runPipeline } from '../engine/pipeline.ts';
-import { CALIBRATED, reached, type Calibrated } from '../judge/calibration.ts';
+import { CALIBRATED, reached, withheldFor, type Calibrated } from '../judge/calibration.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
@@ -24,7 +24,7 @@ export interface Calibration {
 /** How one option fared over the trials that handed it over: the run has already made
  *  unsupported every trial of an option not seen to reach the target (judge/calibration.ts). */
 function verdictOn(trials: TrialResult[], option: Calibrated): { kept: boolean; how: string } {
-  const withheld = trials.filter((t) => t.reason?.startsWith(`${option} not seen to reach the target`));
+  const withheld = trials.filter((t) => withheldFor(t, option));
   if (withheld.length) return { kept: false, how: `not seen to reach the target in ${withheld.map((t) => t.case).join(', ')}: check where the adapter passes it` };
   const yes = trials.find((t) => reached(t, option) === true);
   if (yes) return { kept: true, how: `reached the target in ${yes.case}` };

@@ -62,6 +62,11 @@ export function reached(t: TrialResult, option: Calibrated): boolean | null {
   return sent.length > 0 ? false : null;
 }
 
+const UNREACHED = (option: Calibrated) => `${option} not seen to reach the target`;
+
+/** Whether this rule made the trial unsupported for `option`. */
+export const withheldFor = (t: TrialResult, option: Calibrated) => t.outcome === 'unsupported' && (t.reason ?? '').startsWith(UNREACHED(option));
+
 /** Why an option did not reach the target, in the words a trial's reason gives. */
 function unreached(option: Calibrated, probe: string, seen: number): string {
   const what = {
@@ -69,7 +74,7 @@ function unreached(option: Calibrated, probe: string, seen: number): string {
     timeout: 'the target made no timer of the delay the adapter handed over and passed it to no spawn, and the child ran on past it',
     killSignal: 'the child was stopped with another signal than the one the adapter handed over, and no spawn was handed it',
   }[option];
-  return `${option} not seen to reach the target: in ${seen} trial${seen === 1 ? '' : 's'} of ${probe} where it had to act, ${what}, and none showed it reach the target; check where the adapter passes ${option} (the argument or key the target reads it from) before "supports" claims it`;
+  return `${UNREACHED(option)}: in ${seen} trial${seen === 1 ? '' : 's'} of ${probe} where it had to act, ${what}, and none showed it reach the target; check where the adapter passes ${option} (the argument or key the target reads it from) before "supports" claims it`;
 }
 
 /** The options of each probe seen not to reach its target, with how many trials showed it. */
