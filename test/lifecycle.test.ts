@@ -13,7 +13,7 @@ import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processesTagged, processState } from '../runners/os/processes.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { BIN, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from './support/helpers.ts';
-import { concurrent, finish } from './support/suite.ts';
+import { cgroupsLeft, concurrent, finish } from './support/suite.ts';
 
 interface Started {
   runner: ChildProcess;
@@ -166,6 +166,28 @@ concurrent(test, 'the next run finds a directory an earlier dead run left, ends 
   assert.match(err, new RegExp(`by pid ${gone.pid}, now gone, left .*${tag}: ended 1 process \\(${orphan.pid}\\); removed it`));
   await exitOf(orphan);
   assert.equal(runDirs(scratch), []);
+}));
+
+// The other verbs that run trials stop as `run` does: stability, with runs still to come.
+concurrent(test, 'SIGTERM mid-stability ends its trials, compares and writes nothing, exits 143 and leaves no process, directory or cgroup', () => inSlot(async () => {
+  const scratch = tempDir();
+  const out = path.join(scratch, 'STABILITY.md');
+  let err = '';
+  const runner = spawn(process.execPath, [BIN, 'stability', '--runs', '3', '--hogs', '0', '--probe', 'reference', '--case', 'core/*', '--out', out], {
+    env: { ...process.env, TMPDIR: scratch },
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  runner.stderr!.on('data', (d) => (err += d));
+  // A process's start writes nothing where a watch could see it: /proc is polled.
+  await until('a trial process of a run', () => processesTagged(scratch).some((pid) => pid !== runner.pid && !cmdline(pid).includes('childproof-supervisor')));
+  const [tag] = runDirs(scratch);
+  runner.kill('SIGTERM');
+  assert.is((await exitOf(runner)).code, 143, err);
+  assert.match(err, /interrupted by SIGTERM: [012] run\(s\) finished; nothing compared and nothing written/, err);
+  assert.not.ok(fs.existsSync(out), 'no comparison of runs that did not finish');
+  assert.equal(processesTagged(scratch), []);
+  assert.equal(runDirs(scratch), []);
+  assert.not.ok(cgroupsLeft().includes(tag), 'the run took its cgroup with it');
 }));
 
 finish(test);

@@ -17,6 +17,7 @@ import { cellWords, verdictCell } from '../report/verdict.ts';
 import { parse, string, strings, withFiles } from './args.ts';
 import { cmdInit } from './init.ts';
 import { cmdRun } from './run.ts';
+import { stopped, stoppedExit } from './stop.ts';
 
 /** A local package packed as npm publishes it, and installed into `project` from the tarball. */
 function installPacked(dir: string, project: string): string {
@@ -85,7 +86,9 @@ export async function cmdCheck(args: string[]): Promise<number> {
     const out = path.join(work, 'report.json');
     const runtime = values.runtime ? ['--runtime', String(values.runtime)] : values.node ? ['--node', String(values.node)] : [];
     const cases = strings(values.case).length ? strings(values.case) : ['core'];
-    await cmdRun(['--probe', dir, ...cases.flatMap((c) => ['--case', c]), ...runtime, '--out', out, '--allow-skipped', '--quiet']);
+    if (stoppedExit() !== null) return stopped('the probe was not calibrated; nothing was checked');
+    const runCode = await cmdRun(['--probe', dir, ...cases.flatMap((c) => ['--case', c]), ...runtime, '--out', out, '--allow-skipped', '--quiet']);
+    if (stoppedExit() !== null) return runCode;
     const { lines, holds } = clauseLines(readReport(out), clauses);
     process.stdout.write(holds ? `check: every clause ${clauses ? 'asked for ' : ''}holds\n` : `check: ${lines.length} clause(s) do not hold:\n${lines.join('\n')}\n`);
     if (kept) process.stdout.write(`the probe is kept in ${kept}: childproof run --probe ${kept}, then childproof bless to accept what it does\n`);

@@ -11,6 +11,7 @@ import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
 import type { TrialResult } from '../model/report.ts';
+import { stopSignal } from './stop.ts';
 
 /** The cases that put each guessed option to work. */
 export const CALIBRATION_CASES = ['core/cooperative-abort', 'core/delayed-cleanup-timeout', 'blocking-call/kill-signal-timeout', 'core/kill-signal-override', 'core/nonzero-exit'];
@@ -19,6 +20,8 @@ export interface Calibration {
   /** Each option guessed, with what the trials showed of it. */
   options: Array<{ option: string; kept: boolean; how: string }>;
   supports: string[];
+  /** Stopped by a signal before the trials finished: nothing was rewritten. */
+  interrupted?: boolean;
 }
 
 /** How one option fared over the trials that handed it over: the run has already made
@@ -44,7 +47,8 @@ export async function calibrateProbe(dir: string): Promise<Calibration> {
   const probe = loadProbeDir(dir);
   const all = loadAllCases();
   const cases = all.filter((c) => CALIBRATION_CASES.includes(c.spec.id));
-  const report = await runPipeline({ probes: [probe], cases, allCases: all });
+  const report = await runPipeline({ probes: [probe], cases, allCases: all, stop: stopSignal() });
+  if (report.interrupted) return { options: [], supports: probe.spec.supports, interrupted: true };
   const trials = report.trials.filter((t) => t.observations);
   const guessed = probe.spec.supports;
   const options = guessed.map((option) =>

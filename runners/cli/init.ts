@@ -21,6 +21,7 @@ import { verifyWritten } from './verify.ts';
 import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
 import { calibrateProbe, CALIBRATION_CASES } from './init-calibrate.ts';
 import { makeDirectory } from '../model/output.ts';
+import { stopped, stoppedExit } from './stop.ts';
 
 interface Pinned {
   identity: Identity;
@@ -147,7 +148,10 @@ export async function cmdInit(args: string[]): Promise<number> {
   const made = !fs.existsSync(dir);
   makeDirectory(dir, 'init');
   try {
-    return await writeProbe(dir, values);
+    const code = await writeProbe(dir, values);
+    // Stopped while calibrating: a probe whose "supports" were never tried is not written.
+    if (stoppedExit() !== null && made) fs.rmSync(dir, { recursive: true, force: true });
+    return code;
   } catch (err) {
     if (made) fs.rmSync(dir, { recursive: true, force: true });
     throw err;
@@ -168,6 +172,7 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
   if (exportsProblem) throw new InputError([exportsProblem]);
   // The guessed "supports", each option tried on the target: what never reached it goes.
   const calibration = await calibrateProbe(dir);
+  if (calibration.interrupted) return stopped(`the probe in ${display(dir)} was not calibrated; init did not finish`);
   process.stdout.write(
     `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n` +
       `"supports" calibrated on the target (${CALIBRATION_CASES.length} trials): ${calibration.supports.length ? calibration.supports.join(', ') : 'none'}\n` +

@@ -11,6 +11,7 @@ import { validate } from '../model/schemas.ts';
 import { readReport } from '../report/report-file.ts';
 import { renderReplay, replayFailed } from '../report/replay.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
+import { stopped, stoppedExit, stopSignal } from './stop.ts';
 
 export async function cmdReplay(args: string[]): Promise<number> {
   const { values, positionals } = parse(
@@ -33,8 +34,10 @@ export async function cmdReplay(args: string[]): Promise<number> {
     probes: probeNames.length ? probeNames : undefined,
     jobs: values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1),
     runtime: runtimeFromFlags(values),
+    stop: stopSignal(),
   };
   const replay = expectations ? await replayExpectations(expectations, opts) : await replayReport(report!, opts);
+  if (stoppedExit() !== null) return stopped('the replay did not finish; nothing compared');
   process.stdout.write(`${renderReplay(replay, `childproof replay ${file}`)}\n`);
   return replayFailed(replay) ? EXIT.notAsExpected : EXIT.ok;
 }

@@ -17,8 +17,7 @@ import { renderTable, type View } from '../report/render.ts';
 import { untested } from '../report/skipped.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
-
-const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
+import { stopSignal } from './stop.ts';
 
 export async function cmdRun(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -55,23 +54,16 @@ export function notices(e: PipelineEvent): void {
 async function runAndReport(o: PipelineRequest & { view: View }): Promise<{ code: number; report: Report }> {
   const { view, ...request } = o;
   const { out } = request;
-  const stopper = new AbortController();
-  const onSignal = (signal: NodeJS.Signals) => {
-    if (!stopper.signal.aborted) process.stderr.write(`childproof: ${signal}: starting no more trials and ending those still running\n`);
-    stopper.abort(signal);
-  };
-  for (const s of STOP_SIGNALS) process.on(s, onSignal);
   const shown = reporter(process.stderr, modeFor(process.stderr, view.quiet));
   let report: Report;
   try {
-    report = await runPipeline({ ...request, stop: stopper.signal }, (e) => {
+    report = await runPipeline({ ...request, stop: stopSignal() }, (e) => {
       notices(e);
       if (e.kind === 'trial') shown.result(e.trial);
       if (e.kind === 'progress') shown.progress(e.progress);
     });
   } finally {
     shown.end();
-    for (const s of STOP_SIGNALS) process.off(s, onSignal);
   }
   const { interrupted } = report;
   process.stdout.write(`${renderTable(report, view)}\n`);

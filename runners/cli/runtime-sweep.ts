@@ -21,6 +21,7 @@ import { publishRuntimeSweep } from '../report/publish-sweep.ts';
 import type { Report } from '../model/report.ts';
 import { notices } from './run.ts';
 import { bisectText } from './bisect-text.ts';
+import { stopped, stoppedExit, stopSignal } from './stop.ts';
 
 export interface RuntimeSweep {
   runtime: RuntimeName;
@@ -46,9 +47,10 @@ export async function sweepRuntime(s: RuntimeSweep): Promise<number> {
   const at = (v: string) => ({ probes, runtime: runtimeFor(`${s.runtime}@${v}`) });
 
   if (s.fact !== undefined) {
-    const found = await bisectFact({ at, fact: s.fact, versions, cases: s.cases, runtime: at(versions[0]).runtime, jobs: s.jobs }, (v, value) =>
+    const found = await bisectFact({ at, fact: s.fact, versions, cases: s.cases, runtime: at(versions[0]).runtime, jobs: s.jobs, stop: stopSignal() }, (v, value) =>
       process.stderr.write(`${name} on ${s.runtime}@${v}: ${s.fact} = ${show(value as never)}\n`),
     );
+    if (stoppedExit() !== null) return stopped('the bisection did not finish');
     process.stdout.write(bisectText(s.cases[0].spec.id, s.fact, found, versions, 'releases', ` on ${title}`));
     return EXIT.ok;
   }
@@ -61,7 +63,8 @@ export async function sweepRuntime(s: RuntimeSweep): Promise<number> {
     const runtime = runtimeFor(`${s.runtime}@${v}`);
     const file = `${runtimeKey(named(runtime))}.json`;
     process.stderr.write(`childproof: ${name} on ${title} ${v}\n`);
-    const report = await runPipeline({ probes, cases: s.cases, runtime, jobs: s.jobs, out: path.join(s.dir, file) }, notices);
+    const report = await runPipeline({ probes, cases: s.cases, runtime, jobs: s.jobs, out: path.join(s.dir, file), stop: stopSignal() }, notices);
+    if (report.interrupted) return stopped(`on ${title} ${v}, ${report.interrupted.finished} of ${report.interrupted.planned} trials finished; nothing published`);
     columns.push({ version: v, trial: trialIn(report, name, `${file}#`) });
     runs.push({ release: v, report });
     files.push(file);

@@ -13,6 +13,7 @@ import { select } from '../model/selection.ts';
 import { racyIn } from '../report/compare.ts';
 import { acrossReleases, renderStability, unstable, type Series } from '../report/stability.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
+import { stopped, stoppedExit, stopSignal } from './stop.ts';
 
 export async function cmdStability(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -37,9 +38,11 @@ export async function cmdStability(args: string[]): Promise<number> {
   for (const runtime of runtimes) {
     const label = runtime.name === 'node' ? `node ${runtime.release}` : `${runtime.name} ${runtime.release}`;
     series.push(
-      await runsUnderLoad({ probes, cases, runtime }, runs, hogCount, (i, s) => process.stderr.write(`childproof: stability on ${label}, run ${i + 1} of ${runs}: ${s.toFixed(0)} s\n`)),
+      await runsUnderLoad({ probes, cases, runtime, stop: stopSignal() }, runs, hogCount, (i, s) => process.stderr.write(`childproof: stability on ${label}, run ${i + 1} of ${runs}: ${s.toFixed(0)} s\n`)),
     );
+    if (stoppedExit() !== null) break;
   }
+  if (stoppedExit() !== null) return stopped(`${series.flatMap((s) => s.reports).length} run(s) finished; nothing compared${out ? ` and nothing written to ${out}` : ''}`);
   const found = series.map((s) => unstable(s.reports, racy));
   const across = acrossReleases(series, racy);
   const text = renderStability(series, found, across, hogCount);

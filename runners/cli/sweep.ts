@@ -25,6 +25,7 @@ import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts'
 import { show } from '../judge/verdicts.ts';
 import { notices } from './run.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
+import { stopped, stoppedExit, stopSignal } from './stop.ts';
 
 export async function cmdSweep(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -90,15 +91,17 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
   const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
 
   if (fact !== undefined) {
-    const found = await bisectFact({ at: (v) => ({ probes: probesAt([v]) }), fact, versions, cases, runtime, jobs }, (v, value) =>
+    const found = await bisectFact({ at: (v) => ({ probes: probesAt([v]) }), fact, versions, cases, runtime, jobs, stop: stopSignal() }, (v, value) =>
       process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`),
     );
+    if (stoppedExit() !== null) return stopped('the bisection did not finish');
     process.stdout.write(bisectText(cases[0].spec.id, fact, found, versions, 'versions'));
     return EXIT.ok;
   }
 
-  const report = await runPipeline({ probes: probesAt(versions), cases, runtime, jobs }, notices);
+  const report = await runPipeline({ probes: probesAt(versions), cases, runtime, jobs, stop: stopSignal() }, notices);
   writeReport(out, report);
+  if (report.interrupted) return stopped(`${report.interrupted.finished} of ${report.interrupted.planned} trials finished; ${display(out)} holds them, marked interrupted; nothing published`);
   const rows = sweepRows(report);
   const publish = string(values.publish);
   if (publish) {

@@ -20,6 +20,8 @@ export interface ReplayOptions {
   probes?: string[];
   jobs?: number;
   runtime?: Runtime;
+  /** Aborted: no more trials start, and those running end (engine/run.ts). */
+  stop?: AbortSignal;
 }
 
 function caseDigests(cases: LoadedCase[]): Map<string, string> {
@@ -37,13 +39,13 @@ export async function replayExpectations(exp: Expectations, opts: ReplayOptions)
   const notes: string[] = [];
   const chosen = opts.probes ?? [exp.probe];
   const runtime = opts.runtime ?? hostRuntime();
-  let run = await runPipeline({ probes: loadProbes(chosen), cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime });
+  let run = await runPipeline({ probes: loadProbes(chosen), cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime, stop: opts.stop });
   const target = run.probes.find((p) => p.name === exp.probe);
   let unavailable: string | undefined;
   if (!opts.probes && target?.unavailable) {
     unavailable = target.unavailable;
     if (exp.crossCheck?.length) {
-      run = await runPipeline({ probes: loadProbes(exp.crossCheck), cases, allCases: all, jobs: opts.jobs, runtime });
+      run = await runPipeline({ probes: loadProbes(exp.crossCheck), cases, allCases: all, jobs: opts.jobs, runtime, stop: opts.stop });
       notes.push(`${exp.crossCheck.join(' and ')} are other implementations: a row they reproduce shows the case behaves as published for them, not that ${exp.probe} does`);
     }
   }
@@ -73,7 +75,7 @@ export async function replayReport(report: Report, opts: ReplayOptions): Promise
   for (const t of rejudged.trials) {
     if (t.status === 'differs') notes.push(`${t.probe} ${t.case}: what the report stored (${t.differences.map((d) => d.what).join(', ')}) does not follow from its observations; compared as judged again`);
   }
-  const run = await runPipeline({ probes, cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime });
+  const run = await runPipeline({ probes, cases, allCases: all, sources: opts.sources, jobs: opts.jobs, runtime, stop: opts.stop });
   const here = named(runtime);
   if (runtimeKey(report.environment) !== runtimeKey(here)) {
     notes.push(`this runtime is ${runtimeText(here)}; the report was made with ${runtimeText(report.environment)} (replay with ${runtimeFlag(report.environment)})`);

@@ -23,9 +23,12 @@ export async function runsUnderLoad(
   const reports: Report[] = [];
   const seconds: number[] = [];
   try {
+    // A run stopped by request.stop is not one of the runs: it is dropped, and none follows.
     for (let i = 0; i < runs; i++) {
       const start = performance.now();
-      reports.push(await runPipeline(request));
+      const report = await runPipeline(request);
+      if (report.interrupted) break;
+      reports.push(report);
       seconds.push((performance.now() - start) / 1000);
       onRun(i, seconds[i]);
     }

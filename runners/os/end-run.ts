@@ -15,15 +15,18 @@ const MOST_ROUNDS = 20;
  * tag, and the process group of each marked process that leads one (a trial worker leads
  * its trial's group, so an unmarked process of the trial, such as one started with a
  * stripped environment, ends with it). Returns the pids it ended, and why the cgroup it
- * was given was left alone when it was not the run's.
+ * was given was left alone when it was not the run's, and whether that cgroup is still
+ * there (the kernel would not let it go in time): then the run's directory, which names
+ * it, must stay, for `clean` or the next run to try again.
  */
-export function endRun(tag: string, cgroup: string | null): { ended: number[]; cgroupRefused: string | null } {
+export function endRun(tag: string, cgroup: string | null): { ended: number[]; cgroupRefused: string | null; cgroupLeft: boolean } {
   const ended = new Set<number>();
   // A cgroup named by a file in the run's directory is trusted only as the kernel's own.
   const cgroupRefused = cgroup ? distrustCgroup(cgroup, tag) : null;
+  let cgroupLeft = false;
   if (cgroup && cgroupRefused === null) {
     for (const pid of processesIn(cgroup)) ended.add(pid);
-    endCgroup(cgroup);
+    cgroupLeft = !endCgroup(cgroup);
   }
   waitForReapers(tag);
   for (let round = 0; round < MOST_ROUNDS; round++) {
@@ -35,7 +38,7 @@ export function endRun(tag: string, cgroup: string | null): { ended: number[]; c
       ended.add(pid);
     }
   }
-  return { ended: [...ended].sort((a, b) => a - b), cgroupRefused };
+  return { ended: [...ended].sort((a, b) => a - b), cgroupRefused, cgroupLeft };
 }
 
 /** A millisecond at a time, this long at most: a reaper ends a handful of processes. */

@@ -60,10 +60,14 @@ export function createRunDir(keep: boolean, root = runsRoot()): RunDir & { cgrou
   return { dir, tag, cgroup };
 }
 
-/** The run is over: its cgroup ended (whatever is still in it), its directory removed unless kept. */
+/**
+ * The run is over: its cgroup ended (whatever is still in it), its directory removed unless
+ * kept, or unless the cgroup would not go: the directory names it, so the next run or
+ * `clean` finds it once this runner is gone.
+ */
 export function endRunDir(run: RunDir & { cgroup: string | null }, keep: boolean): void {
-  if (run.cgroup) endCgroup(run.cgroup);
-  if (!keep) fs.rmSync(run.dir, { recursive: true, force: true });
+  const gone = run.cgroup ? endCgroup(run.cgroup) : true;
+  if (!keep && gone) fs.rmSync(run.dir, { recursive: true, force: true });
 }
 
 function asOwner(text: string | null): Owner | null {
@@ -133,15 +137,18 @@ export interface StaleRun {
   ended: number[];
   /** Why the cgroup its owner.json names was left alone (not a cgroup this run made). */
   cgroupRefused: string | null;
+  /** The run's cgroup would not go in time: the directory stays, to be tried again. */
+  cgroupLeft: boolean;
   removed: boolean;
 }
 
 /** Ends what each stale run left running and removes its directory (unless it was kept). */
 export function cleanStaleRuns(found: Found[] = runDirs()): StaleRun[] {
   return staleRuns(found).map(({ dir, tag, owner }) => {
-    const { ended, cgroupRefused } = endRun(tag, owner.cgroup ?? null);
-    if (!owner.keep) fs.rmSync(dir, { recursive: true, force: true });
-    return { dir, owner, ended, cgroupRefused, removed: !owner.keep };
+    const { ended, cgroupRefused, cgroupLeft } = endRun(tag, owner.cgroup ?? null);
+    const removed = !owner.keep && !cgroupLeft;
+    if (removed) fs.rmSync(dir, { recursive: true, force: true });
+    return { dir, owner, ended, cgroupRefused, cgroupLeft, removed };
   });
 }
 
@@ -150,7 +157,8 @@ export function describeStale(runs: StaleRun[]): string[] {
   return runs.map((r) => {
     const what = r.ended.length ? `ended ${r.ended.length} process${r.ended.length === 1 ? '' : 'es'} (${r.ended.join(', ')})` : 'nothing of it was running';
     const refused = r.cgroupRefused ? `; left the cgroup its owner.json names, ${r.owner.cgroup}, alone: ${r.cgroupRefused}` : '';
-    return `a run started ${r.owner.createdAt} by pid ${r.owner.pid}, now gone, left ${r.dir}: ${what}${refused}; ${r.removed ? 'removed it' : 'kept it (--keep)'}`;
+    const fate = r.removed ? 'removed it' : r.cgroupLeft ? `kept it: its cgroup ${r.owner.cgroup} would not go yet, and \`childproof clean\` tries again` : 'kept it (--keep)';
+    return `a run started ${r.owner.createdAt} by pid ${r.owner.pid}, now gone, left ${r.dir}: ${what}${refused}; ${fate}`;
   });
 }
 

@@ -16,8 +16,9 @@ const [runDir, tag, keep, cgroup] = process.argv.slice(2);
 for (const signal of ['SIGINT', 'SIGHUP'] as const) process.on(signal, () => {});
 
 function sweep(): void {
-  endRun(tag, cgroup || null);
-  if (keep !== 'keep') fs.rmSync(runDir, { recursive: true, force: true });
+  const { cgroupLeft } = endRun(tag, cgroup || null);
+  // A cgroup still there is still named by the directory's owner.json: kept, it is found again.
+  if (keep !== 'keep' && !cgroupLeft) fs.rmSync(runDir, { recursive: true, force: true });
   process.exit(0);
 }
 
