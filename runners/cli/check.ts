@@ -63,7 +63,7 @@ export function clauseLines(report: Report, clauses: Clause[] | null): { lines: 
 export async function cmdCheck(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { pack: { type: 'string' }, file: { type: 'string', multiple: true }, export: { type: 'string' }, require: { type: 'string' }, 'probe-dir': { type: 'string' }, case: { type: 'string', multiple: true }, runtime: { type: 'string' }, node: { type: 'string' } },
+    { pack: { type: 'string' }, file: { type: 'string', multiple: true }, export: { type: 'string' }, call: { type: 'string' }, require: { type: 'string' }, 'probe-dir': { type: 'string' }, case: { type: 'string', multiple: true }, runtime: { type: 'string' }, node: { type: 'string' } },
     { min: 0, max: Infinity, what: 'check takes a package, NAME[@VERSION], or --pack DIR, or --file F...' },
   );
   // With --file, every word left is another file; without, the first is the package.
@@ -81,7 +81,7 @@ export async function cmdCheck(args: string[]): Promise<number> {
     const target = pack ? ['--package', installPacked(pack, work)] : pkg ? ['--package', pkg] : ['--file', ...strings(values.file).map((f) => path.resolve(f))];
     // A packed package is found where it was installed: the probe is written beside it.
     const dir = kept ? path.resolve(kept) : path.join(work, 'probe');
-    const initCode = await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : [])]);
+    const initCode = await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : [])]);
     if (initCode !== EXIT.ok) return initCode;
     const out = path.join(work, 'report.json');
     const runtime = values.runtime ? ['--runtime', String(values.runtime)] : values.node ? ['--node', String(values.node)] : [];

@@ -7,8 +7,7 @@ import path from 'node:path';
 import { dependencyTree, pinDependencies } from '../identity/dependencies.ts';
 import { git } from '../identity/git.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
-import { chooseExport, exportShapes, signature, unfit } from '../identity/exports.ts';
-import { adapterSource, probeJson, probeName } from '../identity/probe-template.ts';
+import { probeJson, probeName } from '../identity/probe-template.ts';
 import { installTarget, targetDir } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { findPackageDir } from '../identity/verify.ts';
@@ -22,6 +21,7 @@ import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
 import { calibrateProbe, CALIBRATION_CASES } from './init-calibrate.ts';
 import { makeDirectory } from '../model/output.ts';
 import { stopped, stoppedExit } from './stop.ts';
+import { adapterFor, type TypesAt } from './init-adapter.ts';
 
 interface Pinned {
   identity: Identity;
@@ -33,6 +33,8 @@ interface Pinned {
   manifest: { name?: string; bin?: string | Record<string, string> } | null;
   /** What the adapter's `typeof import(...)` names, from DIR. */
   typeImport: string;
+  /** Where the TypeScript checker finds the entry's types (init-adapter.ts). */
+  types: TypesAt | null;
   what: string;
   /** A package's dependency tree as installed, name@version each. */
   tree?: string[];
@@ -55,7 +57,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     // The root holds the files and every local file they import, found unless --root names it.
     const identity = pinFiles(files, string(values.root), dir) as Extract<Identity, { kind: 'files' }>;
     const root = path.resolve(dir, identity.root!);
-    return { identity, source: () => fs.readFileSync(files[0], 'utf8'), manifest: null, root, typeImport: relativeImport(dir, files[0]), what: path.basename(files[0]) };
+    return { identity, source: () => fs.readFileSync(files[0], 'utf8'), manifest: null, root, typeImport: relativeImport(dir, files[0]), types: { file: files[0] }, what: path.basename(files[0]) };
   }
   if (checkout) {
     const rev = string(values.rev);
@@ -64,7 +66,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     const entry = identity.entry as string;
     const source = () => git(checkout, ['cat-file', 'blob', `${identity.commit}:${entry}`], `${checkout}: git cat-file`).toString('utf8');
     const project = path.basename(path.resolve(checkout));
-    return { identity, source, manifest: null, root: path.resolve(checkout), typeImport: relativeImport(dir, path.join(checkout, entry)), what: `${project}'s ${entry}` };
+    return { identity, source, manifest: null, root: path.resolve(checkout), typeImport: relativeImport(dir, path.join(checkout, entry)), types: fs.existsSync(path.join(checkout, entry)) ? { file: path.join(checkout, entry) } : null, what: `${project}'s ${entry}` };
   }
   const [, name, asked] = /^(@?[^@]+)(?:@(.+))?$/.exec(pkg!) ?? [];
   // The copy installed where the probe can see it, if it is the version asked for; else
@@ -98,27 +100,9 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     const hint = bins.length ? `; it is a program: childproof init ${dir} --package ${identity.name}@${identity.version} --command ${bins[0]}` : '';
     throw new InputError([`${identity.name} ${identity.version}: no module to import (${identity.entry} is not in the package)${hint}`]);
   };
-  return { identity, source, manifest, typeImport: name, what: `${identity.name} ${identity.version}`, tree };
-}
-
-/** The export to call: --export, else the one that fits a command best, else exit 2 with the candidates. */
-function pickExport(source: string, asked: string | undefined, entry: string): string {
-  const shapes = exportShapes(source);
-  if (asked) {
-    if (shapes.length && !shapes.some((e) => e.name === asked)) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${shapes.map((e) => e.name).join(', ')}); verify will say for sure\n`);
-    return asked;
-  }
-  const choice = chooseExport(shapes);
-  if ('none' in choice) throw new InputError([`${entry}: ${choice.none}: name the one to call with --export NAME`]);
-  if ('ambiguous' in choice) {
-    throw new InputError([
-      `${entry}: cannot tell which export takes a command: name the one to call with --export NAME; the candidates:`,
-      ...choice.ambiguous.map((e) => `  ${signature(e)}${unfit(e) ? ` (${unfit(e)})` : ''}`),
-    ]);
-  }
-  const others = choice.others.map((e) => (unfit(e) ? `${e.name} (${unfit(e)})` : e.name));
-  process.stderr.write(`childproof: calling ${signature(choice.pick)}${others.length ? `; ${entry} also exports ${others.join(', ')} (--export NAME to choose)` : ''}\n`);
-  return choice.pick.name;
+  // The package's types as an import of it finds them, through its `types` and `exports`.
+  const modules = installed.slice(0, installed.lastIndexOf(`${path.sep}node_modules${path.sep}`));
+  return { identity, source, manifest, typeImport: name, types: { from: modules, specifier: name }, what: `${identity.name} ${identity.version}`, tree };
 }
 
 /** What init did with a package's dependencies, or offers to do. */
@@ -136,7 +120,7 @@ function dependenciesLine(pinned: Pinned, dir: string, exportName: string): stri
 export async function cmdInit(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { ...PIN_OPTIONS, export: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
+    { ...PIN_OPTIONS, export: { type: 'string' }, call: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
     { min: 1, max: Infinity, what: 'init takes the directory to write the probe into' },
   );
   const [dir, ...extra] = positionals;
@@ -163,10 +147,9 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
   const commandLine = string(values.command);
   if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name) ?? path.basename(path.resolve(dir)));
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
-  const exportName = pickExport(pinned.source(), string(values.export), entry);
-  const title = `${pinned.what}: ${exportName}()`;
-  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? path.basename(path.resolve(dir))), pinned.identity, title));
-  writeFileWhole(path.join(dir, 'adapter.ts'), adapterSource(exportName, title, pinned.typeImport));
+  const { exportName, title, adapter, supports } = adapterFor({ ...pinned, entry }, { export: string(values.export), call: string(values.call) });
+  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? path.basename(path.resolve(dir))), pinned.identity, title, supports));
+  writeFileWhole(path.join(dir, 'adapter.ts'), adapter);
 
   const { files, exportsProblem } = await verifyWritten(loadProbeDir(dir));
   if (exportsProblem) throw new InputError([exportsProblem]);

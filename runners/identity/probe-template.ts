@@ -3,6 +3,7 @@
 // marked. Pure: text in, text out.
 
 import type { Identity, ProbeSpec } from '../model/probe.ts';
+import type { Arg, CallPlan, Placed, Put } from './call-plan.ts';
 
 /** A probe's name from the target's: lowercase letters, digits and dashes. */
 export function probeName(target: string): string {
@@ -10,13 +11,14 @@ export function probeName(target: string): string {
   return /^[a-z0-9]/.test(name) ? name : `probe-${name}`;
 }
 
-export function probeJson(name: string, identity: Identity, target: string): ProbeSpec {
+/** `supports` as guessed, unless the target's types said where each option goes. */
+export function probeJson(name: string, identity: Identity, target: string, supports: ProbeSpec['supports'] = ['signal', 'timeout', 'killSignal', 'exit-status']): ProbeSpec {
   return {
     name,
     title: `${target}, called with the generic call`,
     identity,
     adapter: 'adapter.ts',
-    supports: ['signal', 'timeout', 'killSignal', 'exit-status'],
+    supports,
   };
 }
 
@@ -52,6 +54,66 @@ const adapter: Adapter<Target> = {
         // shell: call.shell !== undefined, // "shell": call.file is then a command line
       }),
     }),
+};
+
+export default adapter;
+`;
+}
+
+const VALUE: Record<Placed, string> = {
+  signal: 'call.signal, // "signal": the case\'s AbortSignal',
+  timeout: 'call.timeout, // "timeout": milliseconds, NaN and Infinity included',
+  killSignal: 'call.options.killSignal as NodeJS.Signals | undefined, // "killSignal": the signal to stop with',
+  cwd: 'call.cwd,',
+};
+
+/** An options argument: each option at its place, nested objects as the target nests them. */
+function objectText(puts: Put[], indent: string): string {
+  if (puts.length === 0) return '{}';
+  const inner = `${indent}  `;
+  const top = puts.filter((p) => p.path.length === 1).map((p) => `${inner}${p.option}: ${VALUE[p.option]}\n`);
+  const keys = [...new Set(puts.filter((p) => p.path.length > 1).map((p) => p.path[0]))];
+  const below = (k: string) => puts.filter((p) => p.path[0] === k && p.path.length > 1).map((p) => ({ option: p.option, path: p.path.slice(1) }));
+  const nested = keys.map((k) => `${inner}${k}: ${objectText(below(k), inner)},\n`);
+  return `definedOnly({\n${top.join('')}${nested.join('')}${indent}})`;
+}
+
+function argText(a: Arg, indent: string): string {
+  if (a.kind === 'file') return 'call.file';
+  if (a.kind === 'args') return 'call.args';
+  if (a.kind === 'cwd') return 'call.cwd';
+  if (a.kind === 'absent') return 'undefined';
+  return objectText(a.put, indent);
+}
+
+/** Arguments one to a line, as a formatter would set a call this long. */
+function argsText(args: Arg[], indent: string): string {
+  if (args.length === 0) return '()';
+  return `(\n${args.map((a) => `${indent}  ${argText(a, `${indent}  `)},\n`).join('')}${indent})`;
+}
+
+/** An adapter that calls the target as its types say it is called (identity/call-plan.ts). */
+export function plannedAdapterSource(plan: CallPlan, target: string, typeImport: string | null): string {
+  const fn = plan.export === 'default' ? 'target.default' : `target.${plan.export}`;
+  const call = plan.method === null ? `${fn}${argsText(plan.args, '    ')}` : `new ${fn}${argsText(plan.construct ?? [], '    ')}.${plan.method}${argsText(plan.args, '    ')}`;
+  const type = typeImport ? `typeof import('${typeImport}')` : `Record<string, any>`;
+  return `// The adapter between childproof's generic call and ${target}.
+// childproof hands run() the verified copy of the pinned code as \`target\`: call the code
+// only through it, so what runs is what was pinned. \`uses\` names the exports run()
+// calls; \`childproof verify\` checks the target has them. Guide: docs/writing-a-probe.md.
+//
+// Written from the target's types, ${plan.signature}: each option goes where they
+// take it, and probe.json's "supports" names those found a place; init's calibration
+// then showed which reach the target.
+
+import { definedOnly, type Adapter } from 'childproof';
+
+type Target = ${type};
+
+const adapter: Adapter<Target> = {
+  uses: ['${plan.export}'],
+  run: async (call, target) =>
+    ${call},
 };
 
 export default adapter;

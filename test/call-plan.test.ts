@@ -1,0 +1,89 @@
+// What init reads from a target's types, and the call it plans from them: pure over the
+// parameters, except the reads, which go through the TypeScript checker on real files.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { planCall } from '../runners/identity/call-plan.ts';
+import type { TypedExport } from '../runners/identity/typed-exports.ts';
+import { typedExports } from '../runners/identity/typed-exports.ts';
+import { tempDir } from './support/helpers.ts';
+import { finish } from './support/suite.ts';
+
+const fn = (name: string, ...params: TypedExport['params']): TypedExport => ({ name, kind: 'function', params });
+const command = { name: 'command', optional: false, type: 'string' as const };
+const args = { name: 'args', optional: true, type: 'array' as const };
+const opts = (keys: string[], nested?: Record<string, string[]>) => ({ name: 'options', optional: true, type: 'object' as const, keys, ...(nested ? { nested } : {}) });
+
+test("an option the target's own options take goes there, before a key nested in them", () => {
+  const planned = planCall([fn('x', command, args, opts(['signal', 'timeout', 'nodeOptions'], { nodeOptions: ['timeout', 'signal', 'killSignal', 'cwd'] }))], {});
+  assert.ok(planned && 'plan' in planned);
+  assert.equal(planned.plan.args[2], {
+    kind: 'options',
+    name: 'options',
+    put: [
+      { option: 'signal', path: ['signal'] },
+      { option: 'timeout', path: ['timeout'] },
+      { option: 'killSignal', path: ['nodeOptions', 'killSignal'] },
+      { option: 'cwd', path: ['nodeOptions', 'cwd'] },
+    ],
+  });
+  assert.equal(planned.plan.supports, ['signal', 'timeout', 'killSignal', 'exit-status']);
+});
+
+test('supports names only the options the types give a place', () => {
+  const planned = planCall([fn('run', command, args, opts(['stdin', 'rejectOnError']))], {});
+  assert.ok(planned && 'plan' in planned);
+  assert.equal(planned.plan.supports, ['exit-status']);
+  assert.equal(planned.plan.args, [{ kind: 'file' }, { kind: 'args' }], 'an options argument given nothing is left out');
+});
+
+test('several exports that take a command alike are listed for the user to choose, a Sync twin below them', () => {
+  const o = opts(['signal']);
+  const planned = planCall([fn('x', command, args, o), fn('exec', command, args, o), fn('xSync', command, args, o), fn('parse', { name: 'text', optional: false, type: 'string' })], {});
+  assert.ok(planned && 'undecided' in planned);
+  assert.match(planned.undecided[0], /--export NAME/);
+  assert.equal(planned.undecided.slice(1), ['  x(command, args?, options?)', '  exec(command, args?, options?)']);
+  const asked = planCall([fn('x', command, args, o), fn('exec', command, args, o)], { export: 'exec' });
+  assert.ok(asked && 'plan' in asked);
+  assert.is(asked.plan.export, 'exec');
+});
+
+test("an export the types do not show leaves the choice to the source's reading", () => {
+  assert.is(planCall([fn('x', command, args)], { export: 'y' }), null);
+  assert.is(planCall([], {}), null);
+});
+
+test('a required argument childproof cannot give is said, never guessed', () => {
+  const planned = planCall([fn('run', command, args, { name: 'logger', optional: false, type: 'function' })], {});
+  assert.ok(planned && 'undecided' in planned);
+  assert.match(planned.undecided[0], /run\(command, args\?, logger\): its arguments are not \(command, args, options\)/);
+});
+
+test("the checker reads a package's declarations through its exports map, Node's option types included", () => {
+  const root = tempDir('childproof-types-');
+  const pkg = path.join(root, 'node_modules', 'lib');
+  fs.mkdirSync(path.join(pkg, 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'lib', type: 'module', exports: { '.': { types: './dist/index.d.ts', default: './dist/index.js' } } }));
+  fs.writeFileSync(path.join(pkg, 'dist', 'index.js'), 'export class Runner {}\n');
+  fs.writeFileSync(
+    path.join(pkg, 'dist', 'index.d.ts'),
+    "import type { SpawnOptions } from 'node:child_process';\nexport declare class Runner {\n  constructor(options?: { cwd?: string });\n  exec(file: string, args: readonly string[], spawnOptions?: SpawnOptions): Promise<void>;\n}\n",
+  );
+  const typed = typedExports({ from: root, specifier: 'lib' });
+  assert.ok(typed);
+  const runner = typed.find((e) => e.name === 'Runner')!;
+  assert.is(runner.kind, 'class');
+  assert.equal(runner.params, [{ name: 'options', optional: true, type: 'object', keys: ['cwd'] }]);
+  assert.ok(runner.methods!.exec[2].keys!.includes('killSignal'), JSON.stringify(runner.methods!.exec[2]));
+  const planned = planCall(typed, {});
+  assert.ok(planned && 'plan' in planned);
+  assert.equal([planned.plan.method, planned.plan.construct], ['exec', [{ kind: 'options', name: 'options', put: [{ option: 'cwd', path: ['cwd'] }] }]]);
+});
+
+test('a file with no types to read gives no exports, and init reads its source instead', () => {
+  assert.is(typedExports({ file: path.join(tempDir('childproof-types-'), 'missing.ts') }), null);
+});
+
+finish(test);
