@@ -76,7 +76,7 @@ test("the checker reads a package's declarations through its exports map, Node's
   const runner = typed.find((e) => e.name === 'Runner')!;
   assert.is(runner.kind, 'class');
   assert.equal(runner.params, [{ name: 'options', optional: true, type: 'object', keys: ['cwd'] }]);
-  assert.ok(runner.methods!.exec[2].keys!.includes('killSignal'), JSON.stringify(runner.methods!.exec[2]));
+  assert.ok(runner.methods!.exec.params[2].keys!.includes('killSignal'), JSON.stringify(runner.methods!.exec));
   const planned = planCall(typed, {});
   assert.ok(planned && 'plan' in planned);
   assert.equal([planned.plan.method, planned.plan.construct], ['exec', [{ kind: 'options', name: 'options', put: [{ option: 'cwd', path: ['cwd'] }] }]]);

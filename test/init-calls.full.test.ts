@@ -41,8 +41,8 @@ export default function spawnPlease(command: string, args: string[] = [], option
   ${settle}
 }
 `,
-    hand: `target.default(call.file, call.args, {}, { cwd: call.cwd, ...definedOnly({ signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal as NodeJS.Signals | undefined }) })`,
-    supports: ['signal', 'timeout', 'killSignal', 'exit-status'],
+    hand: `target.default(call.file, call.args, {}, { cwd: call.cwd, ...definedOnly({ signal: call.signal, timeout: call.timeout, killSignal: call.options.killSignal as NodeJS.Signals | undefined, shell: call.shell && true, detached: call.detached }) })`,
+    supports: ['signal', 'timeout', 'killSignal', 'exit-status', 'shell', 'detached'],
   },
   'a class with a method': {
     file: 'hooks.ts',
@@ -86,8 +86,8 @@ export function x(command, args, options = {}) {
   ${settle}
 }
 `,
-    hand: `target.x(call.file, call.args, { ...definedOnly({ signal: call.signal, timeout: call.timeout }), nodeOptions: { cwd: call.cwd, ...definedOnly({ killSignal: call.options.killSignal as NodeJS.Signals | undefined }) } })`,
-    supports: ['signal', 'timeout', 'killSignal', 'exit-status'],
+    hand: `target.x(call.file, call.args, { ...definedOnly({ signal: call.signal, timeout: call.timeout }), nodeOptions: { cwd: call.cwd, ...definedOnly({ killSignal: call.options.killSignal as NodeJS.Signals | undefined, shell: call.shell && true, detached: call.detached }) } })`,
+    supports: ['signal', 'timeout', 'killSignal', 'exit-status', 'shell', 'detached'],
   },
 };
 

@@ -35,13 +35,13 @@ test('init --file writes a probe whose root is relative to it, calls the first f
   assert.is(init.code, 0, init.stderr);
   assert.match(init.stdout, /run it: {2}childproof run --probe probe --case core/);
   // Its types place the options: execFile's own, in the third argument.
-  assert.match(init.stderr, /calling run\(file, args, options\?\) as its types declare it, with options\.signal, options\.cwd; exec\.ts also exports VERSION, other \(--export NAME to choose\)/);
+  assert.match(init.stderr, /calling run\(file, args, options\?\) as its types declare it, with signal, cwd in options; exec\.ts also exports VERSION, other \(--export NAME to choose\)/);
   // Only what its types take is passed and tried on the target; it rejects on a non-zero exit.
   assert.match(init.stdout, /"supports" calibrated on the target \(5 trials\): signal, exit-status\n {2}signal +kept: reached the target in /);
   assert.match(init.stdout, /exit-status +kept: a non-zero exit rejected/);
   const probe = JSON.parse(fs.readFileSync(path.join(project, 'probe', 'probe.json'), 'utf8'));
   assert.equal({ name: probe.name, root: probe.identity.root, entry: probe.identity.entry }, { name: 'probe', root: '../src', entry: 'exec.ts' });
-  assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /from 'childproof'[\s\S]*uses: \['run'\][\s\S]*target\.run\(call\.file/);
+  assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /from 'childproof'[\s\S]*uses: \['run'\][\s\S]*target\.run\(\s*call\.file,\s*call\.args,/);
 });
 
 test('the probe init wrote runs: its trial is judged, not an error', async () => {
@@ -116,7 +116,7 @@ test("a case file below the cases directory whose id is not its path is refused 
 
 // Two libraries whose first export is the wrong one to call: a class, and a function
 // that takes a ChildProcess. init reads the signatures and calls the one that takes a command.
-for (const [pkg, calls] of [['spawndamnit@3.0.1', /calling default\(cmd, args, opts\)/], ['promisify-child-process@5.0.1', /calling spawn\(command, args, options\?\) as its types declare it, with options\.signal, options\.timeout, options\.killSignal, options\.cwd; .*promisifyChildProcess \(takes a child process \(child\), not a command\)/]] as const) {
+for (const [pkg, calls] of [['spawndamnit@3.0.1', /calling default\(cmd, args, opts\)/], ['promisify-child-process@5.0.1', /calling spawn\(command, args, options\?\) as its types declare it, with signal, timeout, killSignal, shell, maxBuffer, detached, cwd in options; .*promisifyChildProcess \(takes a child process \(child\), not a command\)/]] as const) {
   test(`init --package ${pkg} calls the export that takes a command, and a plain call of it passes`, async () => {
     const project = tempDir('childproof-init-choice-');
     const init = await cliIn(project, 'init', 'probe', '--package', pkg);

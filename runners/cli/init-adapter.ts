@@ -20,6 +20,8 @@ export interface TargetText {
   typeImport: string;
   what: string;
   entry: string;
+  /** A package's name: an export named for it (execa's `execa`) is its main one. */
+  packageName?: string;
 }
 
 export interface Written {
@@ -32,11 +34,14 @@ export interface Written {
 
 export function adapterFor(t: TargetText, asked: { export?: string; call?: string }): Written {
   const typed = t.types ? typedExports(t.types) : null;
-  const planned = typed?.length ? planCall(typed, { ...asked, prefer: sourcePick(t.source) }) : null;
+  const planned = typed?.length ? planCall(typed, { ...asked, prefer: [namesake(t.packageName), sourcePick(t.source)] }) : null;
   if (planned && 'undecided' in planned) throw new InputError([`${t.entry}: ${planned.undecided[0]}`, ...planned.undecided.slice(1)]);
   if (planned) {
     const { plan } = planned;
-    const where = plan.args.flatMap((a) => (a.kind === 'options' ? a.put.map((p) => [a.name, ...p.path].join('.')) : a.kind === 'cwd' ? ['cwd'] : []));
+    // "signal, timeout in options", "cwd as argument 3": where each option went.
+    const where = plan.args.flatMap((a, i) =>
+      a.kind === 'options' && a.put.length ? [`${a.put.map((p) => p.path.join('.')).join(', ')} in ${a.name.startsWith('{') ? `argument ${i + 1}` : a.name}`] : a.kind === 'cwd' ? [`cwd as argument ${i + 1}`] : [],
+    );
     const others = typed!
       .filter((e) => e.name !== plan.export)
       .map((e) => {
@@ -44,7 +49,7 @@ export function adapterFor(t: TargetText, asked: { export?: string; call?: strin
         return why ? `${e.name} (${why})` : e.name;
       });
     process.stderr.write(
-      `childproof: calling ${plan.signature} as its types declare it${where.length ? `, with ${where.join(', ')}` : ''}` +
+      `childproof: calling ${plan.signature} ${plan.byName ? 'as its parameters are named (it has no types)' : 'as its types declare it'}${plan.settle === 'close' ? ', settled on the close of the child it returns' : ''}${where.length ? `, with ${where.join('; ')}` : ''}` +
         `${others.length && asked.export === undefined ? `; ${t.entry} also exports ${others.join(', ')} (--export NAME to choose)` : ''}\n`,
     );
     const name = plan.method ? `${plan.export}.${plan.method}` : plan.export;
@@ -55,6 +60,11 @@ export function adapterFor(t: TargetText, asked: { export?: string; call?: strin
   const exportName = pickExport(t.source(), asked.export, t.entry);
   const title = `${t.what}: ${exportName}()`;
   return { exportName, title, adapter: adapterSource(exportName, title, t.typeImport) };
+}
+
+/** `@scope/some-lib` → `someLib`. */
+function namesake(name: string | undefined): string | undefined {
+  return name?.replace(/^@[^/]+\//, '').replace(/[-.]+(\w)/g, (_, c: string) => c.toUpperCase());
 }
 
 /** The export reading the source would choose, to break a tie between typed exports. */

@@ -147,7 +147,7 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
   const commandLine = string(values.command);
   if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name) ?? path.basename(path.resolve(dir)));
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
-  const { exportName, title, adapter, supports } = adapterFor({ ...pinned, entry }, { export: string(values.export), call: string(values.call) });
+  const { exportName, title, adapter, supports } = adapterFor({ ...pinned, entry, packageName: pinned.identity.kind === 'package' ? pinned.identity.name : undefined }, { export: string(values.export), call: string(values.call) });
   writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? path.basename(path.resolve(dir))), pinned.identity, title, supports));
   writeFileWhole(path.join(dir, 'adapter.ts'), adapter);
 

@@ -5,10 +5,11 @@
 // types do not decide, the candidates, for the user to choose. Pure: data in, data out.
 
 import type { Feature } from '../model/case.ts';
+import { ARGS, COMMAND, OPTIONS } from './exports.ts';
 import type { TypedExport, TypedParam } from './typed-exports.ts';
 
 /** The generic call's options an adapter places, in the order they are looked for. */
-export const PLACED = ['signal', 'timeout', 'killSignal', 'cwd'] as const;
+export const PLACED = ['signal', 'timeout', 'killSignal', 'shell', 'maxBuffer', 'detached', 'cwd'] as const;
 export type Placed = (typeof PLACED)[number];
 
 /** Where one option goes below an options argument: ['signal'], or ['nodeOptions', 'killSignal']. */
@@ -31,6 +32,10 @@ export interface CallPlan {
   supports: Feature[];
     /** The call as the target declares it, `x(command, args, options)`. */
   signature: string;
+  /** Settled by the promise it returns, or, for a function that returns a child process, on its 'close'. */
+  settle: 'promise' | 'close';
+  /** Some parameter had no type, and was read from its name (a JavaScript file without JSDoc). */
+  byName: boolean;
 }
 
 export type Planned = { plan: CallPlan } | { undecided: string[] } | null;
@@ -52,15 +57,38 @@ interface Candidate {
   params: TypedParam[];
   ctor: TypedParam[] | null;
   score: number;
+  returnsChild: boolean;
+  byName: boolean;
+}
+
+/** The options a parameter named like options is taken to have, when nothing types it: each is tried by calibration. */
+const GUESSED: Placed[] = ['signal', 'timeout', 'killSignal', 'cwd'];
+
+/** A parameter with no type, read from its name as identity/exports.ts reads source: command, args, options. */
+function byName(params: TypedParam[]): { params: TypedParam[]; byName: boolean } {
+  let read = false;
+  const out = params.map((p, i): TypedParam => {
+    if (p.type !== 'unknown') return p;
+    const as = i === 0 && COMMAND.test(p.name) ? 'string' : i === 1 && ARGS.test(p.name) ? 'array' : i >= 1 && OPTIONS.test(p.name) ? 'object' : null;
+    if (as === null) return p;
+    read = true;
+    return as === 'object' ? { ...p, type: as, keys: GUESSED } : { ...p, type: as };
+  });
+  return { params: out, byName: read };
+}
+
+function candidate(e: TypedExport, method: string | null, raw: TypedParam[], returnsChild: boolean | undefined): Candidate {
+  const { params, byName: read } = byName(raw);
+  return { export: e.name, method, params, ctor: method === null ? null : e.params, score: fit(params, method ?? e.name), returnsChild: returnsChild === true, byName: read };
 }
 
 function candidates(shapes: TypedExport[], askedMethod: string | undefined): Candidate[] {
   return shapes.flatMap((e): Candidate[] => {
     if (e.kind === 'value') return [];
-    if (e.kind === 'function') return [{ export: e.name, method: null, params: e.params, ctor: null, score: fit(e.params, e.name) }];
+    if (e.kind === 'function') return [candidate(e, null, e.params, e.returnsChild)];
     return Object.entries(e.methods ?? {})
       .filter(([m]) => askedMethod === undefined || m === askedMethod)
-      .map(([m, params]) => ({ export: e.name, method: m, params, ctor: e.params, score: fit(params, m) }));
+      .map(([m, { params, returnsChild }]) => candidate(e, m, params, returnsChild));
   });
 }
 
@@ -76,13 +104,15 @@ function place(params: TypedParam[], from: number, options: readonly Placed[]): 
       add(top, { option, path: [option] });
       continue;
     }
-    for (let i = from; i < params.length; i++) {
-      const key = Object.entries(params[i].nested ?? {}).find(([, keys]) => keys.includes(option))?.[0];
-      if (key !== undefined) {
-        add(i, { option, path: [key, option] });
-        break;
-      }
+    const nested = params.findIndex((p, i) => i >= from && Object.values(p.nested ?? {}).some((keys) => keys.includes(option)));
+    if (nested >= 0) {
+      const key = Object.entries(params[nested].nested!).find(([, keys]) => keys.includes(option))![0];
+      add(nested, { option, path: [key, option] });
+      continue;
     }
+    // No key called signal: the one key whose value is an AbortSignal, by its type.
+    const typed = params.findIndex((p, i) => i >= from && p.abortSignals?.length === 1);
+    if (option === 'signal' && typed >= 0) add(typed, { option, path: [params[typed].abortSignals![0]] });
   }
   return puts;
 }
@@ -121,19 +151,21 @@ const placedIn = (args: Arg[]) => args.flatMap((a) => (a.kind === 'options' ? a.
 
 /**
  * The plan for `asked.export` (and `asked.call`, a class's method), else for the one
- * export that fits best, ties going to the default export and then to `asked.prefer` (the
- * source's reading, identity/exports.ts); `undecided` with the candidates, one line each,
+ * export that fits best, ties going to the default export and then to each of
+ * `asked.prefer` in turn (the package's namesake, the source's reading in
+ * identity/exports.ts); `undecided` with the candidates, one line each,
  * when several still fit alike. Null when the types do not say: no export read with a
  * typed command parameter, or the one asked for is not one (init then calls it with the
  * generic call, as the source reads).
  */
-export function planCall(shapes: TypedExport[], asked: { export?: string; call?: string; prefer?: string }): Planned {
+export function planCall(shapes: TypedExport[], asked: { export?: string; call?: string; prefer?: Array<string | undefined> }): Planned {
   const all = candidates(shapes, asked.call);
   const pool = all.filter((c) => c.score > 0 && (asked.export === undefined || c.export === asked.export));
   if (pool.length === 0) return null;
   const best = Math.max(...pool.map((c) => c.score));
   let top = pool.filter((c) => c.score === best);
-  for (const pick of [(c: Candidate) => c.export === 'default' && c.method === null, (c: Candidate) => c.export === asked.prefer]) {
+  const picks = [(c: Candidate) => c.export === 'default' && c.method === null, ...(asked.prefer ?? []).map((name) => (c: Candidate) => c.export === name)];
+  for (const pick of picks) {
     if (top.length > 1 && top.some(pick)) top = top.filter(pick);
   }
   if (top.length !== 1) {
@@ -146,6 +178,8 @@ export function planCall(shapes: TypedExport[], asked: { export?: string; call?:
   if (!args) return { undecided: [`${sig(named(c), c.params)}: its arguments are not (command, args, options): write the call in adapter.ts by hand`] };
   if (c.ctor && !construct) return { undecided: [`${sig(`new ${c.export}`, c.ctor)}: its constructor needs arguments childproof cannot give: write the call in adapter.ts by hand`] };
   const placed = new Set([...placedIn(args), ...placedIn(construct ?? [])]);
-  const supports: Feature[] = [...PLACED.filter((o): o is Exclude<Placed, 'cwd'> => o !== 'cwd' && placed.has(o)), 'exit-status'];
-  return { plan: { export: c.export, method: c.method, construct: c.ctor ? construct : null, args, supports, signature: sig(named(c), c.params) } };
+  // In the order probes list them: the three a trigger needs, the exit status, then the rest.
+  const supports: Feature[] = (['signal', 'timeout', 'killSignal', 'exit-status', 'shell', 'maxBuffer', 'detached'] as const).filter((o) => o === 'exit-status' || placed.has(o));
+  const settle = c.returnsChild ? 'close' : 'promise';
+  return { plan: { export: c.export, method: c.method, construct: c.ctor ? construct : null, args, supports, signature: sig(named(c), c.params), settle, byName: c.byName } };
 }

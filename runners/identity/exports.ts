@@ -73,9 +73,9 @@ export function exportShapes(source: string): ExportShape[] {
   return [...out.values()];
 }
 
-const COMMAND = /^(cmd|command|file|filename|bin|binary|exe|executable|program|script|commandline|cmdline)$/i;
-const ARGS = /^(args|argv|arguments|argList|params|parameters)$/i;
-const OPTIONS = /^(opts|options|config|settings|spawnOptions|o)$/i;
+export const COMMAND = /^(cmd|command|file|filename|bin|binary|exe|executable|program|script|commandline|cmdline)$/i;
+export const ARGS = /^(args|argv|arguments|argList|params|parameters)$/i;
+export const OPTIONS = /^(opts|options|config|settings|spawnOptions|o)$/i;
 const CHILD = /^(child|cp|proc|childProcess|subprocess|spawned|childproc)$/i;
 
 /** How well an export fits (command, args, options): 3, (command, options): 2, (command): 1, else 0. */

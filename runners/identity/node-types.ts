@@ -28,7 +28,14 @@ declare module 'node:child_process' {
   export interface ExecSyncOptions extends CommonOptions { input?: unknown; stdio?: unknown; shell?: string; maxBuffer?: number; encoding?: string }
   export interface ExecFileSyncOptions extends CommonOptions { input?: unknown; stdio?: unknown; maxBuffer?: number; encoding?: string; shell?: boolean | string }
   export interface ForkOptions extends CommonOptions { execPath?: string; execArgv?: string[]; silent?: boolean; stdio?: unknown; detached?: boolean }
-  export class ChildProcess { readonly pid?: number; kill(signal?: string | number): boolean }
+  export class ChildProcess {
+    readonly pid?: number;
+    readonly stdout: { resume(): unknown } | null;
+    readonly stderr: { resume(): unknown } | null;
+    kill(signal?: string | number): boolean;
+  }
+  export function spawn(command: string, args?: readonly string[], options?: SpawnOptions): ChildProcess;
+  export function fork(modulePath: string, args?: readonly string[], options?: ForkOptions): ChildProcess;
 }
 declare module 'child_process' {
   export * from 'node:child_process';

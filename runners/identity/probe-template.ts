@@ -64,6 +64,9 @@ const VALUE: Record<Placed, string> = {
   signal: 'call.signal, // "signal": the case\'s AbortSignal',
   timeout: 'call.timeout, // "timeout": milliseconds, NaN and Infinity included',
   killSignal: 'call.options.killSignal as NodeJS.Signals | undefined, // "killSignal": the signal to stop with',
+  shell: 'call.shell && true, // "shell": call.file is then a command line',
+  maxBuffer: 'call.maxBuffer, // "maxBuffer": the output limit in bytes',
+  detached: 'call.detached, // "detached": the child leads a process group of its own',
   cwd: 'call.cwd,',
 };
 
@@ -71,7 +74,7 @@ const VALUE: Record<Placed, string> = {
 function objectText(puts: Put[], indent: string): string {
   if (puts.length === 0) return '{}';
   const inner = `${indent}  `;
-  const top = puts.filter((p) => p.path.length === 1).map((p) => `${inner}${p.option}: ${VALUE[p.option]}\n`);
+  const top = puts.filter((p) => p.path.length === 1).map((p) => `${inner}${p.path[0]}: ${VALUE[p.option]}\n`);
   const keys = [...new Set(puts.filter((p) => p.path.length > 1).map((p) => p.path[0]))];
   const below = (k: string) => puts.filter((p) => p.path[0] === k && p.path.length > 1).map((p) => ({ option: p.option, path: p.path.slice(1) }));
   const nested = keys.map((k) => `${inner}${k}: ${objectText(below(k), inner)},\n`);
@@ -95,18 +98,21 @@ function argsText(args: Arg[], indent: string): string {
 /** An adapter that calls the target as its types say it is called (identity/call-plan.ts). */
 export function plannedAdapterSource(plan: CallPlan, target: string, typeImport: string | null): string {
   const fn = plan.export === 'default' ? 'target.default' : `target.${plan.export}`;
-  const call = plan.method === null ? `${fn}${argsText(plan.args, '    ')}` : `new ${fn}${argsText(plan.construct ?? [], '    ')}.${plan.method}${argsText(plan.args, '    ')}`;
+  const made = plan.method === null ? `${fn}${argsText(plan.args, '    ')}` : `new ${fn}${argsText(plan.construct ?? [], '    ')}.${plan.method}${argsText(plan.args, '    ')}`;
+  // A child process returned is settled as a user settles one: on its 'close'.
+  const call = plan.settle === 'close' ? `settledOnClose(\n      ${made.replace(/\n/g, '\n  ')},\n    )` : made;
+  const from = plan.byName ? 'its parameters\' names (it has no types)' : 'the target\'s types';
   const type = typeImport ? `typeof import('${typeImport}')` : `Record<string, any>`;
   return `// The adapter between childproof's generic call and ${target}.
 // childproof hands run() the verified copy of the pinned code as \`target\`: call the code
 // only through it, so what runs is what was pinned. \`uses\` names the exports run()
 // calls; \`childproof verify\` checks the target has them. Guide: docs/writing-a-probe.md.
 //
-// Written from the target's types, ${plan.signature}: each option goes where they
+// Written from ${from}, ${plan.signature}: each option goes where they
 // take it, and probe.json's "supports" names those found a place; init's calibration
 // then showed which reach the target.
 
-import { definedOnly, type Adapter } from 'childproof';
+import { definedOnly, ${plan.settle === 'close' ? 'settledOnClose, ' : ''}type Adapter } from 'childproof';
 
 type Target = ${type};
 

@@ -19,6 +19,8 @@ export interface TypedParam {
   keys?: string[];
   /** For each key whose value is an object with keys of its own: those keys. */
   nested?: Record<string, string[]>;
+  /** The keys whose value is an AbortSignal, whatever they are called (execa's `cancelSignal`). */
+  abortSignals?: string[];
 }
 
 export interface TypedExport {
@@ -27,8 +29,10 @@ export interface TypedExport {
   kind: 'function' | 'class' | 'value';
   /** A function's parameters (its longest signature's), or a class's constructor's. */
   params: TypedParam[];
+  /** A function that returns a child process (Node's spawn does), not a promise. */
+  returnsChild?: boolean;
   /** A class's methods, by name, each with its parameters. */
-  methods?: Record<string, TypedParam[]>;
+  methods?: Record<string, { params: TypedParam[]; returnsChild?: boolean }>;
 }
 
 const OPTIONS: ts.CompilerOptions = {
@@ -115,16 +119,22 @@ function shapeOf(checker: ts.TypeChecker, name: string, type: ts.Type, at: ts.No
   const construct = type.getConstructSignatures();
   if (construct.length) {
     const instance = construct[0].getReturnType();
-    const methods: Record<string, TypedParam[]> = {};
+    const methods: NonNullable<TypedExport['methods']> = {};
     for (const prop of checker.getPropertiesOfType(instance)) {
       if (prop.name.startsWith('_') || prop.name.startsWith('#')) continue;
       const sigs = checker.getTypeOfSymbolAtLocation(prop, at).getCallSignatures();
-      if (sigs.length) methods[prop.name] = paramsOf(checker, longest(sigs), at);
+      if (sigs.length) methods[prop.name] = { params: paramsOf(checker, longest(sigs), at), ...childReturn(checker, longest(sigs)) };
     }
     return { name, kind: 'class', params: paramsOf(checker, longest(construct), at), methods };
   }
   const calls = type.getCallSignatures();
-  return calls.length ? { name, kind: 'function', params: paramsOf(checker, longest(calls), at) } : { name, kind: 'value', params: [] };
+  return calls.length ? { name, kind: 'function', params: paramsOf(checker, longest(calls), at), ...childReturn(checker, longest(calls)) } : { name, kind: 'value', params: [] };
+}
+
+/** A return value shaped as a child process: a pid, kill() and its pipes, and no then(). */
+function childReturn(checker: ts.TypeChecker, sig: ts.Signature): { returnsChild?: true } {
+  const names = new Set(checker.getPropertiesOfType(checker.getNonNullableType(sig.getReturnType())).map((p) => p.name));
+  return names.has('pid') && names.has('kill') && names.has('stdout') && !names.has('then') ? { returnsChild: true } : {};
 }
 
 const longest = (sigs: readonly ts.Signature[]) => sigs.reduce((a, b) => (b.getParameters().length > a.getParameters().length ? b : a));
@@ -133,7 +143,14 @@ function paramsOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node): Type
   return sig.getParameters().map((p) => {
     const decl = p.valueDeclaration;
     const optional = !!decl && ts.isParameter(decl) && (!!decl.questionToken || !!decl.initializer || !!decl.dotDotDotToken || checker.isOptionalParameter(decl));
-    return { name: p.name, optional, ...typeOf(checker, checker.getTypeOfSymbolAtLocation(p, at), at, true) };
+    // A JavaScript parameter with no JSDoc has no type, whatever its default's shape.
+    const untyped = !!decl && ts.isParameter(decl) && /\.[cm]?jsx?$/.test(decl.getSourceFile().fileName) && !ts.getJSDocType(decl);
+    const typed: Omit<TypedParam, 'name' | 'optional'> = untyped ? { type: 'unknown' } : typeOf(checker, checker.getTypeOfSymbolAtLocation(p, at), at, true);
+    // \`{ cwd, signal } = {}\` in JavaScript: the keys the function takes are the pattern's own.
+    const pattern = decl && ts.isParameter(decl) && ts.isObjectBindingPattern(decl.name) ? decl.name : null;
+    if (!pattern) return { name: p.name, optional, ...typed };
+    const keys = pattern.elements.flatMap((e) => (e.dotDotDotToken ? [] : [(e.propertyName ?? e.name).getText()]));
+    return { name: `{ ${keys.join(', ')} }`, optional, ...typed, type: 'object', keys: [...new Set([...(typed.keys ?? []), ...keys])] };
   });
 }
 
@@ -141,7 +158,8 @@ function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest: boolea
   // A generic parameter (\`options?: O\`, O extends SpawnOptions) is read as its constraint.
   const type = checker.getNonNullableType(raw.flags & ts.TypeFlags.TypeParameter ? (checker.getBaseConstraintOfType(raw) ?? raw) : raw);
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { type: 'unknown' };
-  if (type.flags & ts.TypeFlags.StringLike || (type.isUnion() && type.types.every((t) => t.flags & ts.TypeFlags.StringLike))) return { type: 'string' };
+  // A string, or a string among other forms of a path (execa's `file: string | URL`).
+  if (type.flags & ts.TypeFlags.StringLike || (type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.StringLike) && !type.types.some((t) => checker.isArrayType(t)))) return { type: 'string' };
   if (checker.isArrayType(type) || checker.isTupleType(type) || (type.isUnion() && type.types.some((t) => checker.isArrayType(t)))) return { type: 'array' };
   if (type.getCallSignatures().length) return { type: 'function' };
   // An object, or a union of objects (options given one of several shapes): every key any takes.
@@ -150,13 +168,16 @@ function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest: boolea
   if (objects.length === 0) return { type: 'unknown' };
   const keys = new Set<string>();
   const nested: Record<string, string[]> = {};
+  const abortSignals = new Set<string>();
   for (const t of objects) {
     for (const prop of checker.getPropertiesOfType(t)) {
       keys.add(prop.name);
+      const propType = checker.getTypeOfSymbolAtLocation(prop, at);
+      if (checker.getNonNullableType(propType).getSymbol()?.name === 'AbortSignal') abortSignals.add(prop.name);
       if (!nest) continue;
-      const inner = typeOf(checker, checker.getTypeOfSymbolAtLocation(prop, at), at, false);
+      const inner = typeOf(checker, propType, at, false);
       if (inner.type === 'object' && inner.keys?.some((k) => OPTION_KEYS.has(k))) nested[prop.name] = [...new Set([...(nested[prop.name] ?? []), ...inner.keys])];
     }
   }
-  return { type: 'object', keys: [...keys], ...(Object.keys(nested).length ? { nested } : {}) };
+  return { type: 'object', keys: [...keys], ...(Object.keys(nested).length ? { nested } : {}), ...(nest && abortSignals.size ? { abortSignals: [...abortSignals] } : {}) };
 }

@@ -53,3 +53,28 @@ export interface Adapter<Target = unknown> {
 export function definedOnly<T extends Record<string, unknown>>(options: T): Partial<T> {
   return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as Partial<T>;
 }
+
+/** What settledOnClose needs of a child process: Node's ChildProcess, or a look-alike. */
+export interface ClosingChild {
+  stdout?: { resume(): unknown } | null;
+  stderr?: { resume(): unknown } | null;
+  once(event: 'error', listener: (err: Error) => void): unknown;
+  once(event: 'close', listener: (code: number | null, signal: string | null) => void): unknown;
+}
+
+/**
+ * The promise a user writes around a function that returns a child process: settled on
+ * the first 'close' or 'error', a non-zero or signalled close rejected with the exit code
+ * and signal attached. Its output is read and dropped, so a full pipe does not stall it.
+ */
+export function settledOnClose(child: ClosingChild): Promise<{ code: number }> {
+  return new Promise((resolve, reject) => {
+    child.stdout?.resume();
+    child.stderr?.resume();
+    child.once('error', reject);
+    child.once('close', (code, signal) => {
+      if (code === 0) return resolve({ code });
+      reject(Object.assign(new Error(`child exited with ${signal ?? `code ${code}`}`), { exitCode: code, signal }));
+    });
+  });
+}
