@@ -81,7 +81,10 @@ function sourcePick(source: () => string): string | undefined {
 function pickExport(source: string, asked: string | undefined, entry: string): string {
   const shapes = exportShapes(source);
   if (asked) {
-    if (shapes.length && !shapes.some((e) => e.name === asked)) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${shapes.map((e) => e.name).join(', ')}); verify will say for sure\n`);
+    // `utils.spawnAsync`: the object is what the source exports.
+    // A CommonJS module read as one \`default\` says nothing of its names.
+    const readable = shapes.length > 0 && !(shapes.length === 1 && shapes[0].name === 'default');
+    if (readable && !shapes.some((e) => e.name === asked.split('.')[0])) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${shapes.map((e) => e.name).join(', ')}); verify will say for sure\n`);
     return asked;
   }
   const choice = chooseExport(shapes);

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dependencyTree, pinDependencies } from '../identity/dependencies.ts';
 import { git } from '../identity/git.ts';
-import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
+import { packageSubpaths, pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
 import { probeJson, probeName } from '../identity/probe-template.ts';
 import { installTarget, targetDir } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
@@ -21,7 +21,8 @@ import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
 import { calibrateProbe, CALIBRATION_CASES } from './init-calibrate.ts';
 import { makeDirectory } from '../model/output.ts';
 import { stopped, stoppedExit } from './stop.ts';
-import { adapterFor, type TypesAt } from './init-adapter.ts';
+import type { TypesAt, Written } from './init-adapter.ts';
+import { locateExport } from './init-locate.ts';
 
 interface Pinned {
   identity: Identity;
@@ -30,7 +31,7 @@ interface Pinned {
   /** Where the pinned paths are, for a file or a checkout. */
   root?: string;
   /** A package's manifest, where its bins are named. */
-  manifest: { name?: string; bin?: string | Record<string, string> } | null;
+  manifest: { name?: string; bin?: string | Record<string, string>; exports?: unknown } | null;
   /** What the adapter's `typeof import(...)` names, from DIR. */
   typeImport: string;
   /** Where the TypeScript checker finds the entry's types (init-adapter.ts). */
@@ -53,6 +54,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     throw new InputError([`init takes exactly one of --file, --checkout or --package\n\n${USAGE}`]);
   }
   if (values['with-dependencies'] === true && !pkg) throw new InputError(['--with-dependencies pins a package\'s dependency tree: it goes with --package']);
+  if (values.entry !== undefined && !pkg) throw new InputError(['--entry names a subpath of a package: it goes with --package (for files, --file names the entry)']);
   if (files.length) {
     // The root holds the files and every local file they import, found unless --root names it.
     const identity = pinFiles(files, string(values.root), dir) as Extract<Identity, { kind: 'files' }>;
@@ -86,7 +88,7 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
     if ('unavailable' in got) throw new InputError([got.unavailable]);
     from = targetDir(name, version);
   }
-  const identity = pinPackage(name, from) as Extract<Identity, { kind: 'package' }>;
+  const identity = pinPackage(name, from, string(values.entry)) as Extract<Identity, { kind: 'package' }>;
   const installed = findPackageDir(path.resolve(from), name)!;
   // Pinned when asked; else named, so the user sees what will run unpinned.
   if (values['with-dependencies'] === true) identity.dependencies = pinDependencies(installed);
@@ -102,7 +104,11 @@ function pinTarget(dir: string, values: Record<string, unknown>): Pinned {
   };
   // The package's types as an import of it finds them, through its `types` and `exports`.
   const modules = installed.slice(0, installed.lastIndexOf(`${path.sep}node_modules${path.sep}`));
-  return { identity, source, manifest, typeImport: name, types: { from: modules, specifier: name }, what: `${identity.name} ${identity.version}`, tree };
+  // Another entry's types are its own file's, or the declarations beside it.
+  const declared = path.join(installed, String(identity.entry).replace(/\.(m|c)?js$/, '.d.$1ts'));
+  const types = string(values.entry) === undefined ? { from: modules, specifier: name } : { file: fs.existsSync(declared) ? declared : path.join(installed, String(identity.entry)) };
+  const typeImport = string(values.entry) === undefined ? name : `${name}/${String(values.entry).replace(/^\.\//, '')}`;
+  return { identity, source, manifest, typeImport, types, what: `${identity.name} ${identity.version}`, tree };
 }
 
 /** What init did with a package's dependencies, or offers to do. */
@@ -120,7 +126,7 @@ function dependenciesLine(pinned: Pinned, dir: string, exportName: string): stri
 export async function cmdInit(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { ...PIN_OPTIONS, export: { type: 'string' }, call: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
+    { ...PIN_OPTIONS, export: { type: 'string' }, call: { type: 'string' }, entry: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
     { min: 1, max: Infinity, what: 'init takes the directory to write the probe into' },
   );
   const [dir, ...extra] = positionals;
@@ -147,12 +153,22 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
   const commandLine = string(values.command);
   if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name) ?? path.basename(path.resolve(dir)));
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
-  const { exportName, title, adapter, supports } = adapterFor({ ...pinned, entry, packageName: pinned.identity.kind === 'package' ? pinned.identity.name : undefined }, { export: string(values.export), call: string(values.call) });
-  writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? path.basename(path.resolve(dir))), pinned.identity, title, supports));
-  writeFileWhole(path.join(dir, 'adapter.ts'), adapter);
-
-  const { files, exportsProblem } = await verifyWritten(loadProbeDir(dir));
-  if (exportsProblem) throw new InputError([exportsProblem]);
+  const asked = { export: string(values.export), call: string(values.call) };
+  const enter = (file: string) => {
+    if ('entry' in pinned.identity) pinned.identity.entry = file;
+  };
+  const write = (w: Written) => {
+    writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? path.basename(path.resolve(dir))), pinned.identity, w.title, w.supports));
+    writeFileWhole(path.join(dir, 'adapter.ts'), w.adapter);
+    return verifyWritten(loadProbeDir(dir));
+  };
+  const target = { ...pinned, entry, packageName: pinned.identity.kind === 'package' ? pinned.identity.name : undefined };
+  // A package's other entries are looked in only when none was named.
+  const subpaths = pinned.identity.kind === 'package' && values.entry === undefined ? packageSubpaths(pinned.manifest ?? {}) : [];
+  const { written, verified } = await locateExport({ target, asked, enter, write, subpaths }, (line) => process.stderr.write(`childproof: ${line}\n`));
+  if (verified.exportsProblem) throw new InputError([verified.exportsProblem]);
+  const { files } = verified;
+  const { exportName, title } = written;
   // The guessed "supports", each option tried on the target: what never reached it goes.
   const calibration = await calibrateProbe(dir);
   if (calibration.interrupted) return stopped(`the probe in ${display(dir)} was not calibrated; init did not finish`);

@@ -25,6 +25,10 @@ export interface ExportsFinding {
   error?: string;
   /** The exports it uses and the target lacks, with what the target does export. */
   lacking?: string;
+  /** Those exports, by name. */
+  missing?: string[];
+  /** The functions one level into the target's exported objects (`utils.spawnAsync`). */
+  members?: string[];
 }
 
 /** Runs the check on `spec`; its answer, or why there is none. */
@@ -58,7 +62,7 @@ export async function checkExports(probes: LoadedProbe[], sources: Sources, runt
         if ('error' in built) return { probe: p.probe, adapter: shown, uses: [], error: built.error };
         const found = await runCheck(runtime, script, dir, i, { adapterPath: built.file, hooks: LOADER_HOOKS, target: targetSpec(p) });
         if (found.error) return { probe: p.probe, adapter: shown, uses: found.uses, error: found.error };
-        if (found.missing.length) return { probe: p.probe, adapter: shown, uses: found.uses, lacking: lacking(found.missing, found.exports ?? []) };
+        if (found.missing.length) return { probe: p.probe, adapter: shown, uses: found.uses, lacking: lacking(found.missing, found.exports ?? []), missing: found.missing, members: found.members ?? [] };
         return { probe: p.probe, adapter: shown, uses: found.uses };
       }),
     );

@@ -82,9 +82,13 @@ function candidate(e: TypedExport, method: string | null, raw: TypedParam[], ret
   return { export: e.name, method, params, ctor: method === null ? null : e.params, score: fit(params, method ?? e.name), returnsChild: returnsChild === true, byName: read };
 }
 
-function candidates(shapes: TypedExport[], askedMethod: string | undefined): Candidate[] {
+/** Every function and class method; with `members`, the functions inside exported objects too, as `utils.spawnAsync`. */
+function candidates(shapes: TypedExport[], askedMethod: string | undefined, members: boolean): Candidate[] {
   return shapes.flatMap((e): Candidate[] => {
-    if (e.kind === 'value') return [];
+    if (e.kind === 'value') {
+      if (!members) return [];
+      return Object.entries(e.members ?? {}).map(([m, { params, returnsChild }]) => candidate({ ...e, name: `${e.name}.${m}` }, null, params, returnsChild));
+    }
     if (e.kind === 'function') return [candidate(e, null, e.params, e.returnsChild)];
     return Object.entries(e.methods ?? {})
       .filter(([m]) => askedMethod === undefined || m === askedMethod)
@@ -159,8 +163,10 @@ const placedIn = (args: Arg[]) => args.flatMap((a) => (a.kind === 'options' ? a.
  * generic call, as the source reads).
  */
 export function planCall(shapes: TypedExport[], asked: { export?: string; call?: string; prefer?: Array<string | undefined> }): Planned {
-  const all = candidates(shapes, asked.call);
-  const pool = all.filter((c) => c.score > 0 && (asked.export === undefined || c.export === asked.export));
+  // An object's functions are looked into when one is asked for, or when no export itself fits.
+  const fits = (cs: Candidate[]) => cs.filter((c) => c.score > 0 && (asked.export === undefined || c.export === asked.export));
+  let pool = fits(candidates(shapes, asked.call, asked.export?.includes('.') === true));
+  if (pool.length === 0 && asked.export === undefined) pool = fits(candidates(shapes, asked.call, true));
   if (pool.length === 0) return null;
   const best = Math.max(...pool.map((c) => c.score));
   let top = pool.filter((c) => c.score === best);

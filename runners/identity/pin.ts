@@ -57,22 +57,50 @@ export function pinGit(checkout: string, rev: string, paths: string[], probeDir:
 }
 
 /** The module a bare `import NAME` reaches in Node: exports "." for node/import/default, else main. */
-export function packageEntry(manifest: { exports?: unknown; main?: string; module?: string }): string {
-  const pick = (e: unknown): string | null => {
-    if (typeof e === 'string') return e;
-    if (Array.isArray(e)) return e.map(pick).find(Boolean) ?? null;
-    if (e && typeof e === 'object') {
-      const o = e as Record<string, unknown>;
-      if ('.' in o) return pick(o['.']);
-      for (const k of ['node', 'import', 'default', 'require']) if (k in o) {
-        const hit = pick(o[k]);
-        if (hit) return hit;
-      }
+type Manifest = { name?: string; exports?: unknown; main?: string; module?: string };
+
+/** The file an `exports` target names for Node: a string, the first of an array that names one, or a condition's. */
+function exportTarget(e: unknown): string | null {
+  if (typeof e === 'string') return e;
+  if (Array.isArray(e)) return e.map(exportTarget).find(Boolean) ?? null;
+  if (e && typeof e === 'object') {
+    const o = e as Record<string, unknown>;
+    if ('.' in o) return exportTarget(o['.']);
+    for (const k of ['node', 'import', 'default', 'require']) if (k in o) {
+      const hit = exportTarget(o[k]);
+      if (hit) return hit;
     }
-    return null;
-  };
-  const entry = pick(manifest.exports) ?? manifest.main ?? 'index.js';
+  }
+  return null;
+}
+
+export function packageEntry(manifest: Manifest): string {
+  const entry = exportTarget(manifest.exports) ?? manifest.main ?? 'index.js';
   return toPosix(path.normalize(entry));
+}
+
+/** The subpaths a package's `exports` map names, each with its file: `./lib/coreBundle` → lib/coreBundle.js. */
+export function packageSubpaths(manifest: Manifest): Array<{ subpath: string; file: string }> {
+  const map = manifest.exports;
+  if (!map || typeof map !== 'object' || Array.isArray(map)) return [];
+  return Object.entries(map as Record<string, unknown>).flatMap(([key, target]) => {
+    const file = key.startsWith('./') && !key.includes('*') && !key.endsWith('.json') ? exportTarget(target) : null;
+    return file && /\.[cm]?js$/.test(file) ? [{ subpath: key, file: toPosix(path.normalize(file)) }] : [];
+  });
+}
+
+/**
+ * `--entry SUBPATH`: a subpath of the package's `exports` (`lib/coreBundle` or
+ * `./lib/coreBundle`), else a file of it (`lib/x.js`, the extension optional).
+ */
+export function packageSubpath(manifest: Manifest, dir: string, asked: string): string {
+  const key = `./${asked.replace(/^\.\//, '')}`;
+  const listed = packageSubpaths(manifest);
+  const hit = listed.find((s) => s.subpath === key);
+  if (hit) return hit.file;
+  for (const file of [key, `${key}.js`, `${key}.mjs`, `${key}.cjs`]) if (fs.existsSync(path.join(dir, file)) && fs.statSync(path.join(dir, file)).isFile()) return toPosix(path.normalize(file));
+  const known = listed.length ? `: its exports name ${listed.map((s) => s.subpath).join(', ')}` : '';
+  throw new InputError([`--entry ${asked}: ${manifest.name ?? 'the package'} exports no such subpath and has no such file${known}`]);
 }
 
 export function walkPackage(dir: string, rel = ''): string[] {
@@ -87,7 +115,8 @@ export function walkPackage(dir: string, rel = ''): string[] {
 }
 
 /** Every JavaScript and JSON file of an installed package, so no module of it runs unpinned. */
-export function pinPackage(name: string, from: string): Identity {
+/** `entry`, when given, is a subpath or file of it (packageSubpath); else its main entry. */
+export function pinPackage(name: string, from: string, entry?: string): Identity {
   const dir = findPackageDir(path.resolve(from), name);
   if (!dir) throw new InputError([`package ${name}: expected it installed in a node_modules above ${from}`]);
   const manifest = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
@@ -97,7 +126,7 @@ export function pinPackage(name: string, from: string): Identity {
     name: manifest.name,
     version: manifest.version,
     ...(manifest.name !== name ? { installedAs: name } : {}),
-    entry: packageEntry(manifest),
+    entry: entry === undefined ? packageEntry(manifest) : packageSubpath(manifest, dir, entry),
     paths,
   };
 }

@@ -33,6 +33,8 @@ export interface TypedExport {
   returnsChild?: boolean;
   /** A class's methods, by name, each with its parameters. */
   methods?: Record<string, { params: TypedParam[]; returnsChild?: boolean }>;
+  /** A value's functions, by name, one level down (playwright-core's `utils.spawnAsync`). */
+  members?: Record<string, { params: TypedParam[]; returnsChild?: boolean }>;
 }
 
 const OPTIONS: ts.CompilerOptions = {
@@ -128,7 +130,13 @@ function shapeOf(checker: ts.TypeChecker, name: string, type: ts.Type, at: ts.No
     return { name, kind: 'class', params: paramsOf(checker, longest(construct), at), methods };
   }
   const calls = type.getCallSignatures();
-  return calls.length ? { name, kind: 'function', params: paramsOf(checker, longest(calls), at), ...childReturn(checker, longest(calls)) } : { name, kind: 'value', params: [] };
+  if (calls.length) return { name, kind: 'function', params: paramsOf(checker, longest(calls), at), ...childReturn(checker, longest(calls)) };
+  const members: NonNullable<TypedExport['members']> = {};
+  for (const prop of type.flags & ts.TypeFlags.Object ? checker.getPropertiesOfType(type) : []) {
+    const sigs = checker.getTypeOfSymbolAtLocation(prop, at).getCallSignatures();
+    if (sigs.length) members[prop.name] = { params: paramsOf(checker, longest(sigs), at), ...childReturn(checker, longest(sigs)) };
+  }
+  return { name, kind: 'value', params: [], ...(Object.keys(members).length ? { members } : {}) };
 }
 
 /** A return value shaped as a child process: a pid, kill() and its pipes, and no then(). */

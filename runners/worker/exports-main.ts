@@ -12,6 +12,24 @@ process.execArgv = process.execArgv.filter((a) => a !== '--expose-internals');
 // A spec of another protocol version throws here: the runner reads no answer, and says so.
 const spec = readMessage(process.argv[2], 'the exports check') as unknown as ExportsCheckSpec;
 
+/** Functions inside the exported objects, one level down: read by property (a getter runs; nothing is called). */
+function membersOf(target: Record<string, unknown>): string[] {
+  const out: string[] = [];
+  for (const [name, value] of Object.entries(target)) {
+    if (value === null || typeof value !== 'object') continue;
+    for (const key of Object.keys(value)) {
+      let member: unknown;
+      try {
+        member = (value as Record<string, unknown>)[key];
+      } catch {
+        continue;
+      }
+      if (typeof member === 'function') out.push(`${name}.${key}`);
+    }
+  }
+  return out.slice(0, 2000);
+}
+
 async function check(): Promise<Omit<ExportsCheck, 'protocol'>> {
   // The hooks, where the copy needs them to load; the list itself is not wanted here.
   watchModules(spec.target, spec.hooks, () => null);
@@ -23,7 +41,7 @@ async function check(): Promise<Omit<ExportsCheck, 'protocol'>> {
   }
   try {
     const target = await loadTarget(spec.target);
-    return { uses, missing: missingExports(uses, target), exports: Object.keys(target as object) };
+    return { uses, missing: missingExports(uses, target), exports: Object.keys(target as object), members: membersOf(target as Record<string, unknown>) };
   } catch (err) {
     return { uses, missing: [], error: `the target could not be loaded: ${(err as Error).message}` };
   }

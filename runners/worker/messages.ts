@@ -76,5 +76,7 @@ export interface ExportsCheck {
   uses: string[];
   missing: string[];
   exports?: string[];
+  /** Functions one level into exported objects, as dotted paths (`utils.spawnAsync`). */
+  members?: string[];
   error?: string;
 }

@@ -595,5 +595,9 @@ protocol: Protocol
 uses: string[]
 missing: string[]
 exports?: string[]
+/**
+ * The functions one level into the target's exported objects, as dotted paths (utils.spawnAsync): where init looks for an export the adapter names and the target keeps inside an object.
+ */
+members?: string[]
 error?: string
 }
