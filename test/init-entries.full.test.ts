@@ -78,4 +78,22 @@ concurrent(test, 'an --entry the package does not have, or one without --package
   assert.match(stray.stderr, /--entry names a subpath of a package: it goes with --package/);
 });
 
+concurrent(test, 'a module whose exports no reading sees gets them listed as loaded, for --export, and init leaves nothing behind', async () => {
+  const root = tempDir('childproof-entries-');
+  const pkg = path.join(root, 'node_modules', 'chosen-at-load');
+  fs.mkdirSync(path.join(pkg, 'lib'), { recursive: true });
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'chosen-at-load', version: '2.0.0', main: 'index.js' }));
+  // Which module it exports is decided when it loads, as child-process-promise decides.
+  fs.writeFileSync(path.join(pkg, 'index.js'), "'use strict';\nif (process.versions.node) {\n  module.exports = require('./lib');\n}\n");
+  fs.writeFileSync(path.join(pkg, 'lib', 'index.js'), "'use strict';\nconst api = {};\nfor (const name of ['spawn', 'exec']) api[name] = function () {};\nmodule.exports = api;\n");
+  const init = await cliIn(root, 'init', 'p', '--package', 'chosen-at-load');
+  assert.is(init.code, 2);
+  assert.is(init.stderr.trim(), 'childproof: index.js: no export could be read from its source; loaded, it exports spawn, exec: name the one to call with --export NAME');
+  assert.not.ok(fs.existsSync(path.join(root, 'p')));
+  // The name listed is the one to give: its object is found when it loads.
+  const again = await cliIn(root, 'init', 'p', '--package', 'chosen-at-load', '--export', 'spawn');
+  assert.is(again.code, 0, again.stderr);
+  assert.match(fs.readFileSync(path.join(root, 'p', 'adapter.ts'), 'utf8'), /uses: \['default\.spawn'\]/);
+});
+
 finish(test);

@@ -10,6 +10,9 @@ import { typedExports } from '../identity/typed-exports.ts';
 import type { Feature } from '../model/case.ts';
 import { InputError } from '../model/errors.ts';
 
+/** No export could be read from the source or its types: init then loads the module to list them. */
+export class NoExportRead extends InputError {}
+
 export type TypesAt = { file: string } | { from: string; specifier: string };
 
 export interface TargetText {
@@ -82,13 +85,13 @@ function pickExport(source: string, asked: string | undefined, entry: string): s
   const shapes = exportShapes(source);
   if (asked) {
     // `utils.spawnAsync`: the object is what the source exports.
-    // A CommonJS module read as one \`default\` says nothing of its names.
+    // A CommonJS module read as one `default` says nothing of its names.
     const readable = shapes.length > 0 && !(shapes.length === 1 && shapes[0].name === 'default');
     if (readable && !shapes.some((e) => e.name === asked.split('.')[0])) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${shapes.map((e) => e.name).join(', ')}); verify will say for sure\n`);
     return asked;
   }
   const choice = chooseExport(shapes);
-  if ('none' in choice) throw new InputError([`${entry}: ${choice.none}: name the one to call with --export NAME`]);
+  if ('none' in choice) throw new NoExportRead([`${entry}: ${choice.none}: name the one to call with --export NAME`]);
   if ('ambiguous' in choice) {
     throw new InputError([
       `${entry}: cannot tell which export takes a command: name the one to call with --export NAME; the candidates:`,

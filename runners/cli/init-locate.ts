@@ -3,13 +3,16 @@
 // main entry has neither, another entry its `exports` map names (`./lib/coreBundle`).
 // Each guess is written and checked by loading the verified copy, never by reading alone.
 
-import { adapterFor, type TargetText, type Written } from './init-adapter.ts';
+import { InputError } from '../model/errors.ts';
+import { adapterSource } from '../identity/probe-template.ts';
+import { adapterFor, NoExportRead, type TargetText, type Written } from './init-adapter.ts';
 
 export interface Verified {
   files: number;
   exportsProblem: string | null;
   missing: string[];
   members: string[];
+  exports: string[];
 }
 
 export interface Locating {
@@ -33,7 +36,13 @@ function inside(w: Written, v: Verified): string | null {
 async function tryEntry(l: Locating, file: string, say: (line: string) => void): Promise<{ written: Written; verified: Verified; entry: string }> {
   l.enter(file);
   const target = { ...l.target, entry: file };
-  let written = adapterFor(target, l.asked);
+  let written: Written;
+  try {
+    written = adapterFor(target, l.asked);
+  } catch (err) {
+    if (err instanceof NoExportRead) await listLoaded(l, file);
+    throw err;
+  }
   let verified = await l.write(written);
   const member = verified.exportsProblem ? inside(written, verified) : null;
   if (member) {
@@ -42,6 +51,20 @@ async function tryEntry(l: Locating, file: string, say: (line: string) => void):
     verified = await l.write(written);
   }
   return { written, verified, entry: file };
+}
+
+/** Nothing read names an export: the module is loaded, and what it exports is listed for --export. */
+async function listLoaded(l: Locating, file: string): Promise<void> {
+  const loaded = await l.write({ exportName: 'default', title: file, adapter: adapterSource('default', file, null) });
+  // A CommonJS module's `default` is its module.exports: where Node's loader finds no
+  // names, its functions are the names (`--export spawn` then finds default.spawn).
+  const underDefault = loaded.members.filter((m) => m.startsWith('default.')).map((m) => m.slice('default.'.length));
+  const own = loaded.exports.filter((n) => n !== 'default');
+  const names = own.length ? own : underDefault.length ? underDefault : loaded.exports;
+  if (names.length === 0) return;
+  const members = loaded.members.filter((m) => !m.startsWith('default.'));
+  const functions = members.length ? `; inside its objects: ${members.slice(0, 12).join(', ')}` : '';
+  throw new InputError([`${file}: no export could be read from its source; loaded, it exports ${names.slice(0, 24).join(', ')}${functions}: name the one to call with --export NAME`]);
 }
 
 export async function locateExport(l: Locating, say: (line: string) => void): Promise<{ written: Written; verified: Verified; entry: string }> {

@@ -47,7 +47,7 @@ const OPTIONS: ts.CompilerOptions = {
   lib: ['lib.es2022.d.ts'],
   types: [],
   skipLibCheck: true,
-  // \`import child_process from 'child_process'\`, as declarations written for @types/node do.
+  // `import child_process from 'child_process'`, as declarations written for @types/node do.
   allowSyntheticDefaultImports: true,
   esModuleInterop: true,
   maxNodeModuleJsDepth: 1,
@@ -154,7 +154,7 @@ function paramsOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node): Type
     // A JavaScript parameter with no JSDoc has no type, whatever its default's shape.
     const untyped = !!decl && ts.isParameter(decl) && /\.[cm]?jsx?$/.test(decl.getSourceFile().fileName) && !ts.getJSDocType(decl);
     const typed: Omit<TypedParam, 'name' | 'optional'> = untyped ? { type: 'unknown' } : typeOf(checker, checker.getTypeOfSymbolAtLocation(p, at), at, true);
-    // \`{ cwd, signal } = {}\` in JavaScript: the keys the function takes are the pattern's own.
+    // `{ cwd, signal } = {}` in JavaScript: the keys the function takes are the pattern's own.
     const pattern = decl && ts.isParameter(decl) && ts.isObjectBindingPattern(decl.name) ? decl.name : null;
     if (!pattern) return { name: p.name, optional, ...typed };
     const keys = pattern.elements.flatMap((e) => (e.dotDotDotToken ? [] : [(e.propertyName ?? e.name).getText()]));
