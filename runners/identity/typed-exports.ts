@@ -163,7 +163,7 @@ function paramsOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node): Type
 }
 
 function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest: boolean): Omit<TypedParam, 'name' | 'optional'> {
-  // A generic parameter (\`options?: O\`, O extends SpawnOptions) is read as its constraint.
+  // A generic parameter (`options?: O`, O extends SpawnOptions) is read as its constraint.
   const type = checker.getNonNullableType(raw.flags & ts.TypeFlags.TypeParameter ? (checker.getBaseConstraintOfType(raw) ?? raw) : raw);
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { type: 'unknown' };
   // A string, or a string among other forms of a path (execa's `file: string | URL`).
