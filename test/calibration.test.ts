@@ -37,7 +37,9 @@ async function runWith(slot: 'third' | 'fourth') {
   writeJson(path.join(dir, 'probe', 'probe.json'), { name: 'please', title: 'please', identity, adapter: 'adapter.ts', supports: ['signal', 'exit-status'] });
   fs.writeFileSync(path.join(dir, 'probe', 'adapter.ts'), adapter(slot));
   const run = await cliIn(dir, 'run', '--probe', 'probe', ...CASES.flatMap((c) => ['--case', c]), '--out', 'report.json', '--quiet');
-  return { run, trials: JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).trials as TrialResult[] };
+  // verify --calibrate reads the same trials and says, per option, whether it reaches the target.
+  const verify = await cliIn(dir, 'verify', '--probe', 'probe', '--calibrate');
+  return { run, verify, trials: JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).trials as TrialResult[] };
 }
 const wrong = eager(() => runWith('third'));
 const right = eager(() => runWith('fourth'));
@@ -98,6 +100,14 @@ test('a timeout with no timer of its delay, and a kill signal the child never go
   assert.equal(out.map((t) => [t.outcome, t.reason?.split(':')[0]]), [['unsupported', 'timeout not seen to reach the target'], ['unsupported', 'killSignal not seen to reach the target']]);
   // Once any trial of the probe shows the timeout reach its target, none is withheld for it.
   assert.equal(applyCalibration([timeout, timed]).map((t) => t.outcome), ['known-fail', 'known-fail']);
+});
+
+test('verify --calibrate says which declared option does not reach the target and exits 1; handed where it is read, 0', async () => {
+  const [w, r] = [(await wrong).verify, (await right).verify];
+  assert.is(w.code, 1, w.stdout + w.stderr);
+  assert.match(w.stdout, /calibrated +please +signal +does not reach: not seen to reach the target in core\/cooperative-abort/);
+  assert.is(r.code, 0, r.stdout + r.stderr);
+  assert.match(r.stdout, /calibrated +please +signal +reaches: reached the target in core\/cooperative-abort/);
 });
 
 finish(test);

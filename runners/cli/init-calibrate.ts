@@ -11,6 +11,8 @@ import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
 import type { TrialResult } from '../model/report.ts';
+import type { LoadedProbe } from '../model/probe.ts';
+import type { Runtime } from '../identity/runtime.ts';
 import { stopSignal } from './stop.ts';
 
 /** The cases that put each guessed option to work. */
@@ -42,23 +44,27 @@ function exitStatus(trials: TrialResult[]): { kept: boolean; how: string } {
   return settled === 'rejected' || settled === 'threw' ? { kept: true, how: `a non-zero exit ${settled === 'threw' ? 'threw' : 'rejected'}` } : { kept: false, how: `a non-zero exit settled ${settled}: the target does not report the exit status` };
 }
 
+/** The calibration trials run on `probe` (on `runtime`, else this one): what each option it declares showed. */
+export async function calibrate(probe: LoadedProbe, runtime?: Runtime): Promise<Calibration> {
+  const all = loadAllCases();
+  const cases = all.filter((c) => CALIBRATION_CASES.includes(c.spec.id));
+  const report = await runPipeline({ probes: [probe], cases, allCases: all, stop: stopSignal(), ...(runtime ? { runtime } : {}) });
+  if (report.interrupted) return { options: [], supports: probe.spec.supports, interrupted: true };
+  const trials = report.trials.filter((t) => t.observations);
+  const options = probe.spec.supports.map((option) =>
+    (CALIBRATED as readonly string[]).includes(option) ? { option, ...verdictOn(trials, option as Calibrated) } : option === 'exit-status' ? { option, ...exitStatus(trials) } : { option, kept: true, how: 'not calibrated' },
+  );
+  return { options, supports: options.filter((o) => o.kept).map((o) => o.option) };
+}
+
 /** Runs the calibration trials on the probe in `dir` and rewrites its "supports" from them. */
 export async function calibrateProbe(dir: string): Promise<Calibration> {
   const probe = loadProbeDir(dir);
-  const all = loadAllCases();
-  const cases = all.filter((c) => CALIBRATION_CASES.includes(c.spec.id));
-  const report = await runPipeline({ probes: [probe], cases, allCases: all, stop: stopSignal() });
-  if (report.interrupted) return { options: [], supports: probe.spec.supports, interrupted: true };
-  const trials = report.trials.filter((t) => t.observations);
-  const guessed = probe.spec.supports;
-  const options = guessed.map((option) =>
-    (CALIBRATED as readonly string[]).includes(option) ? { option, ...verdictOn(trials, option as Calibrated) } : option === 'exit-status' ? { option, ...exitStatus(trials) } : { option, kept: true, how: 'not calibrated' },
-  );
-  const supports = options.filter((o) => o.kept).map((o) => o.option);
-  if (supports.length !== guessed.length) {
+  const found = await calibrate(probe);
+  if (!found.interrupted && found.supports.length !== probe.spec.supports.length) {
     const file = path.join(dir, 'probe.json');
     const { data } = readJson(file);
-    writeJsonWhole(file, { ...(data as object), supports });
+    writeJsonWhole(file, { ...(data as object), supports: found.supports });
   }
-  return { options, supports };
+  return found;
 }

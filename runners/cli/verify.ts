@@ -7,13 +7,15 @@ import { checkExports } from '../engine/exports-check.ts';
 import { probeProblems } from '../identity/citations.ts';
 import { fetchTargets } from '../identity/fetch-targets.ts';
 import { parseSources, runtimeUnsupported, verifyProbes } from '../engine/prepare.ts';
-import { hostRuntime, runtimeFromFlags } from '../identity/runtime.ts';
+import { hostRuntime, runtimeFromFlags, type Runtime } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { chosenProbes } from '../model/selection.ts';
 import { parse, string, strings } from './args.ts';
 import { verifyStatement } from './verify-statement.ts';
+import { calibrate } from './init-calibrate.ts';
+import { stopped } from './stop.ts';
 
 export async function cmdVerify(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -21,6 +23,7 @@ export async function cmdVerify(args: string[]): Promise<number> {
     source: { type: 'string', multiple: true },
     node: { type: 'string' }, runtime: { type: 'string' },
     statement: { type: 'string' }, report: { type: 'string' }, pub: { type: 'string' },
+    calibrate: { type: 'boolean' },
   });
   if (values.statement !== undefined) {
     if (values.node !== undefined || values.runtime !== undefined) throw new InputError(['--statement checks the runtime the statement names: give no --node or --runtime']);
@@ -61,7 +64,25 @@ export async function cmdVerify(args: string[]): Promise<number> {
     else process.stdout.write(`exports      ${f.probe.spec.name.padEnd(24)} ${f.uses.join(', ')}\n`);
   }
   if (problems.length) throw new InputError(problems);
-  return EXIT.ok;
+  return values.calibrate === true ? reportCalibration(probes, runtime) : EXIT.ok;
+}
+
+/**
+ * `verify --calibrate`: each probe's calibration trials run, and for every option it
+ * declares, whether a trial showed it reach the target; exit 1 when one was seen not to
+ * (its cases would be unsupported in every run, cases/INTERPRETING.md, Calibration).
+ */
+async function reportCalibration(probes: LoadedProbe[], runtime: Runtime): Promise<number> {
+  let fine = true;
+  for (const probe of probes.filter((p) => p.spec.adapter && !runtimeUnsupported(p, { name: runtime.name, release: runtime.release }))) {
+    const found = await calibrate(probe, runtime);
+    if (found.interrupted) return stopped('the calibration did not finish');
+    for (const o of found.options) {
+      if (!o.kept) fine = false;
+      process.stdout.write(`calibrated   ${probe.spec.name.padEnd(24)} ${o.option.padEnd(12)} ${o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`);
+    }
+  }
+  return fine ? EXIT.ok : EXIT.notAsExpected;
 }
 
 /**
