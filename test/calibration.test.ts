@@ -102,6 +102,18 @@ test('a timeout with no timer of its delay, and a kill signal the child never go
   assert.equal(applyCalibration([timeout, timed]).map((t) => t.outcome), ['known-fail', 'known-fail']);
 });
 
+test('a command spawned without detached, or run as a program when it is a shell line, is not seen to take either; carried, it is', () => {
+  const spawn = (carried?: string[]) => ({ t: '1', file: '/usr/bin/node', command: true, pid: 7, error: null, exit: null, ...(carried ? { carried } : {}) });
+  const plain = trial('a', { handed: handed({ detached: true, shell: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn()] });
+  assert.equal([reached(plain, 'detached'), reached(plain, 'shell')], [false, false]);
+  const carried = trial('a', { handed: handed({ detached: true, shell: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn(['detached', 'shell'])] });
+  assert.equal([reached(carried, 'detached'), reached(carried, 'shell')], [true, true]);
+  // Not handed, or nothing spawned: no evidence either way.
+  assert.is(reached(trial('a', { handed: handed({}), signalUses: null, timerDelays: [] }, { spawns: [spawn()] }), 'detached'), null);
+  assert.is(reached(trial('a', { handed: handed({ shell: true }), signalUses: null, timerDelays: [] }), 'shell'), null);
+  assert.match(applyCalibration([plain])[0].reason!, /^detached not seen to reach the target: in 1 trial of a where it had to act, the case's command was spawned without detached/);
+});
+
 test('verify --calibrate says which declared option does not reach the target and exits 1; handed where it is read, 0', async () => {
   const [w, r] = [(await wrong).verify, (await right).verify];
   assert.is(w.code, 1, w.stdout + w.stderr);

@@ -1,5 +1,8 @@
 // Node's execFile, wrapped in a promise the way a user would write it. Nothing more:
 // the adapter passes the generic call's signal, timeout and killSignal straight through.
+// Not `detached`: execFile's own spawn call hands on cwd, env, gid, shell, signal, uid and
+// the Windows flags only (execFile.toString() in Node 20, 22 and 24), so a detached child
+// cannot be asked of it, and the calibration saw every such spawn without it.
 
 import { definedOnly, type AdapterRun } from 'childproof';
 
@@ -9,7 +12,6 @@ export const run: AdapterRun<typeof import('node:child_process')> = (call, targe
   new Promise((resolve, reject) => {
     const options = definedOnly({
       shell: call.shell && true,
-      detached: call.detached,
       maxBuffer: call.maxBuffer,
       signal: call.signal,
       timeout: call.timeout,

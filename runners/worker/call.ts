@@ -104,9 +104,17 @@ export function handedSignal(spec: TrialSpec, controller: AbortController | null
   return spec.case.call.signal === 'any' ? AbortSignal.any([controller.signal]) : controller.signal;
 }
 
-/** What the call hands over that a spawn can carry on: the signal, the timeout, the kill signal. */
+/** What the call hands over that a spawn can carry on: the signal, the timeout, the kill signal, detached, a shell. */
 export function handedOf(spec: TrialSpec, signal: AbortSignal | null): Handed {
   const { timeoutMs, options } = spec.case.call;
   const killSignal = { ...(options ?? {}), ...spec.probeOptions }.killSignal;
-  return { signal, ...(spec.case.call.signal === 'lookalike' ? { lookalike: true } : {}), ...(timeoutMs !== undefined ? { timeout: decodeTimeout(timeoutMs) } : {}), ...(killSignal !== undefined ? { killSignal } : {}) };
+  const { detached, shell } = spec.case.call;
+  return {
+    signal,
+    ...(spec.case.call.signal === 'lookalike' ? { lookalike: true } : {}),
+    ...(timeoutMs !== undefined ? { timeout: decodeTimeout(timeoutMs) } : {}),
+    ...(killSignal !== undefined ? { killSignal } : {}),
+    ...(detached ? { detached: true } : {}),
+    ...(shell ? { shell: true } : {}),
+  };
 }

@@ -77,23 +77,35 @@ export interface Handed {
   lookalike?: boolean;
   timeout?: number;
   killSignal?: unknown;
+  /** The case asks for a child that leads a process group of its own. */
+  detached?: boolean;
+  /** The case's command is a shell command line. */
+  shell?: boolean;
 }
 
 /** The options handed over, by name, with the timeout's value: what the judge weighs. */
-export function handedNames(h: Handed): { signal: boolean; timeout: number | string | null; killSignal: string | null } {
+export function handedNames(h: Handed): { signal: boolean; timeout: number | string | null; killSignal: string | null; detached: boolean; shell: boolean } {
   // JSON has no NaN or Infinity: those are kept as their names.
   const timeout = h.timeout === undefined ? null : Number.isFinite(h.timeout) ? h.timeout : String(h.timeout);
-  return { signal: h.signal !== null || h.lookalike === true, timeout, killSignal: h.killSignal === undefined ? null : String(h.killSignal) };
+  return { signal: h.signal !== null || h.lookalike === true, timeout, killSignal: h.killSignal === undefined ? null : String(h.killSignal), detached: h.detached === true, shell: h.shell === true };
 }
+
+/** A shell, by its file's name: what runs a command line given as one string. */
+const SHELL = /(^|\/)(sh|bash|dash|zsh|ash|ksh|mksh)$/;
 
 const signalNumber = (s: unknown): unknown => (typeof s === 'string' ? (osConstants.signals as Record<string, number>)[s] ?? s : s);
 
 /** Which of the options handed over a spawn's own options carry (Node's spawn keeps them
- *  there; spawnSync's binding has the kill signal as a number). */
-export function carriedBy(options: Record<string, unknown>, handed: Handed): Array<'signal' | 'timeout' | 'killSignal'> {
-  const out: Array<'signal' | 'timeout' | 'killSignal'> = [];
+ *  there; spawnSync's binding has the kill signal as a number): a detached child asked for
+ *  and spawned detached, a command line run by a shell (`file`, what was spawned). */
+export function carriedBy(options: Record<string, unknown>, handed: Handed, file = ''): Carried[] {
+  const out: Carried[] = [];
   if (handed.signal && options.signal === handed.signal) out.push('signal');
   if (handed.timeout !== undefined && typeof options.timeout === 'number' && Object.is(options.timeout, handed.timeout)) out.push('timeout');
   if (handed.killSignal !== undefined && options.killSignal !== undefined && signalNumber(options.killSignal) === signalNumber(handed.killSignal)) out.push('killSignal');
+  if (handed.detached && options.detached === true) out.push('detached');
+  if (handed.shell && (options.shell === true || typeof options.shell === 'string' || SHELL.test(file))) out.push('shell');
   return out;
 }
+
+export type Carried = 'signal' | 'timeout' | 'killSignal' | 'detached' | 'shell';

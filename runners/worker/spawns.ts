@@ -48,7 +48,7 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
     const command = [file, ...args].some((a) => typeof a === 'string' && a.includes(trialDir));
     const seen: SpawnObservation = { t: now(), file: redact(file), command, pid: null, error: null, exit: null };
     // The call's own options, carried on to the spawn: they reached what runs the command.
-    const carried = options ? carriedBy(options, handed) : [];
+    const carried = options ? carriedBy(options, handed, file) : [];
     if (carried.length) seen.carried = carried;
     spawns.push(seen);
     const failed = (err: unknown) => {
