@@ -60,4 +60,75 @@ test('npx childproof runs the reference and nano-spawn (installed on demand), an
   assert.match(list.out, /core\/cooperative-abort/);
 });
 
+// The README's "Your own code" steps, each line as written, in the project that installed
+// the package: a helper that settles before its child has gone is pinned, run and blessed;
+// fixed, it is pinned again, and the next run says which clauses now hold, that nothing
+// else changed, and the bless that accepts it.
+const EARLY = `import { spawn } from 'node:child_process';
+export function run(file: string, args: string[], options: { signal?: AbortSignal; timeout?: number } = {}): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { signal: options.signal, timeout: options.timeout, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code, signal) => (code === 0 ? resolve(code) : reject(Object.assign(new Error('exit ' + (code ?? signal)), { code, signal }))));
+  });
+}
+`;
+// The fix: an abort's error waits for the close, and a child that ignores SIGTERM is killed a second later.
+const FIXED = `import { spawn } from 'node:child_process';
+export function run(file: string, args: string[], options: { signal?: AbortSignal; timeout?: number } = {}): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { signal: options.signal, timeout: options.timeout, stdio: 'ignore' });
+    let failure: Error | null = null;
+    let escalation: NodeJS.Timeout | undefined;
+    child.on('error', (err) => {
+      if (child.pid === undefined) return reject(err);
+      failure = err;
+      escalation = setTimeout(() => child.kill('SIGKILL'), 1000);
+    });
+    child.on('close', (code, signal) => {
+      clearTimeout(escalation);
+      if (failure) reject(failure);
+      else if (code === 0) resolve(code);
+      else reject(Object.assign(new Error('exit ' + (code ?? signal)), { code, signal }));
+    });
+  });
+}
+`;
+
+/** The README's "Your own code" block, one command per line, its comments dropped. */
+function readmeSteps(): string[][] {
+  const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
+  const block = /## Your own code\n\n```sh\n([\s\S]*?)```/.exec(readme)![1];
+  return block.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter(Boolean).map((l) => l.split(/\s+/));
+}
+
+test("the README's own-code steps run as written, and after a fix the run shows it as fixed and how to accept it", async () => {
+  const { project } = await work;
+  const [init, run, bless, repin] = readmeSteps();
+  assert.equal([init[2], run[2], bless[2], repin[2]], ['init', 'run', 'bless', 'pin']);
+  const step = (words: string[]) => sh(project, words[0], ...words.slice(1));
+  fs.mkdirSync(path.join(project, 'src'));
+  fs.writeFileSync(path.join(project, 'src', 'exec.ts'), EARLY);
+  const made = await step(init);
+  assert.is(made.code, 0, made.out);
+  assert.is((await step(run)).code, 1, 'its known divergences are not known yet');
+  assert.is((await step(bless)).code, 0);
+  const blessed = await step(run);
+  assert.is(blessed.code, 0, blessed.out);
+  assert.match(blessed.out, /All as expected/);
+
+  fs.writeFileSync(path.join(project, 'src', 'exec.ts'), FIXED);
+  const pinned = await step(repin);
+  assert.is(pinned.code, 0, pinned.out);
+  const fixed = await step(run);
+  assert.is(fixed.code, 1, fixed.out);
+  // The table wraps its lines to the terminal's width: read as one text.
+  const said = fixed.out.replace(/\n\s*/g, ' ');
+  assert.match(said, /core\/cooperative-abort: unexpected-pass: settles-after-exit now holds: child\.reapedAtSettle was known to be false and is now true/);
+  assert.not.match(fixed.out, /: (fail|unknown|flaky|error): /, 'nothing suggests a regression');
+  assert.match(said, /childproof: \d+ unexpected-pass: it does better than its known divergences, and nothing else is not as expected; if the change is meant, accept it: childproof bless report\.json --probe childproof/);
+  assert.is((await step(bless)).code, 0);
+  assert.is((await step(run)).code, 0, 'accepted, the fix is what is known');
+});
+
 finish(test);

@@ -13,7 +13,7 @@ import { isBrought } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report } from '../model/report.ts';
 import { select } from '../model/selection.ts';
-import { renderTable, type View } from '../report/render.ts';
+import { acceptHints, renderTable, type View } from '../report/render.ts';
 import { untested } from '../report/skipped.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
@@ -68,6 +68,7 @@ async function runAndReport(o: PipelineRequest & { view: View }): Promise<{ code
   const { interrupted } = report;
   process.stdout.write(`${renderTable(report, view)}\n`);
   if (out) process.stdout.write(`Report: ${display(out)}\n`);
+  if (out) for (const line of acceptHints(report, display(out), view.width)) process.stdout.write(`${line}\n`);
   if (interrupted) {
     process.stderr.write(`childproof: interrupted by ${interrupted.by}: ${interrupted.finished} of ${interrupted.planned} trials finished${out ? `; the report holds them, marked interrupted` : ''}\n`);
     return { code: SIGNAL_EXIT[interrupted.by] ?? EXIT.interrupted, report };

@@ -27,7 +27,11 @@ export function classify(verdicts: Verdict[], known: KnownDivergence[], on?: str
     // Every known divergence that did not happen, with the value its fact has now: what changed.
     const now = (k: KnownDivergence) => verdicts.find((v) => v.fact === k.fact)?.observed;
     const changed = unmatchedKnown.map((k) => `${k.fact} was known to be ${show(k.value)} and is now ${show(now(k) ?? 'unknown')}`);
-    return { outcome: 'unexpected-pass', reason: `${changed.join('; ')}${on ? ` on ${on}` : ''} (known divergence: ${unmatchedKnown[0].why})` };
+    // The clauses the changed facts are judged under, where every verdict on them now passes.
+    const clauses = [...new Set(unmatchedKnown.flatMap((k) => verdicts.filter((v) => v.fact === k.fact).map((v) => v.clause)))];
+    const holding = clauses.filter((c) => verdicts.every((v) => v.clause !== c || v.result === 'pass'));
+    const holds = holding.length ? `${holding.join(', ')} now hold${holding.length === 1 ? 's' : ''}: ` : '';
+    return { outcome: 'unexpected-pass', reason: `${holds}${changed.join('; ')}${on ? ` on ${on}` : ''} (known divergence: ${unmatchedKnown[0].why})` };
   }
   // The probe's own explanation says why, where the verdict only says what.
   if (problems.length > 0) return { outcome: 'known-fail', reason: known.find((k) => matches(problems[0], k))!.why };

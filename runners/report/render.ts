@@ -180,3 +180,20 @@ export function summaryLine(report: Report): string {
   const hangs = hung ? ` ${hung} never settled (${known} of them known divergences).` : '';
   return `${report.summary.total} trials: ${counts || 'none'}. ${verdict}${hangs}${cut}`;
 }
+
+/**
+ * After a run that did better than its probes' known divergences: for each such probe, how
+ * many trials improved, whether that is all that is not as expected, and the bless that
+ * accepts it. `out` is where the report was written.
+ */
+export function acceptHints(report: Report, out: string, width = DEFAULT_VIEW.width): string[] {
+  const lines: string[] = [];
+  for (const probe of [...new Set(report.trials.filter((t) => t.outcome === 'unexpected-pass').map((t) => t.probe))]) {
+    const own = report.trials.filter((t) => t.probe === probe);
+    const better = own.filter((t) => t.outcome === 'unexpected-pass').length;
+    const worse = own.filter((t) => NOT_AS_EXPECTED.has(t.outcome) && t.outcome !== 'unexpected-pass').length;
+    const rest = worse ? `; ${worse} other trial${worse === 1 ? ' is' : 's are'} not as expected, and bless would accept ${worse === 1 ? 'it' : 'them'} too` : ', and nothing else is not as expected';
+    lines.push(...wrap(`${probe}: ${better} unexpected-pass: it does better than its known divergences${rest}; if the change is meant, accept it: childproof bless ${out} --probe ${probe}`, width));
+  }
+  return lines;
+}
