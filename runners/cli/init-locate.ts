@@ -72,7 +72,8 @@ export async function locateExport(l: Locating, say: (line: string) => void): Pr
   const name = l.asked.export;
   if (!first.verified.exportsProblem || name === undefined || name.includes('.')) return first;
   for (const { subpath, file } of l.subpaths.filter((s) => s.file !== l.target.entry)) {
-    const found = await tryEntry({ ...l, target: { ...l.target, types: null } }, file, () => {});
+    const typeImport = l.target.packageName ? `${l.target.packageName}/${subpath.replace(/^\.\//, '')}` : l.target.typeImport;
+    const found = await tryEntry({ ...l, target: { ...l.target, types: null, typeImport } }, file, () => {});
     if (!found.verified.exportsProblem) {
       say(`${l.target.entry} has no ${name}; ${subpath} has it: pinned with ${file} as its entry (--entry ${subpath.replace(/^\.\//, '')})`);
       return found;
