@@ -8,6 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyCalibration, reached } from '../runners/judge/calibration.ts';
+import { carriedBy } from '../runners/worker/reach.ts';
 import type { TrialResult } from '../runners/model/report.ts';
 import { cliIn, tempDir, writeJson } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
@@ -111,7 +112,19 @@ test('a command spawned without detached, or run as a program when it is a shell
   // Not handed, or nothing spawned: no evidence either way.
   assert.is(reached(trial('a', { handed: handed({}), signalUses: null, timerDelays: [] }, { spawns: [spawn()] }), 'detached'), null);
   assert.is(reached(trial('a', { handed: handed({ shell: true }), signalUses: null, timerDelays: [] }), 'shell'), null);
+  // A stdin pipe: Node's default, or asked for; a spawn that ignores stdin gave none.
+  const piped = trial('a', { handed: handed({ stdin: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn(['stdin'])] });
+  const closed = trial('a', { handed: handed({ stdin: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn()] });
+  assert.equal([reached(piped, 'stdin'), reached(closed, 'stdin')], [true, false]);
   assert.match(applyCalibration([plain])[0].reason!, /^detached not seen to reach the target: in 1 trial of a where it had to act, the case's command was spawned without detached/);
+});
+
+test("a spawn's own options carry detached, a shell and a stdin pipe only as Node reads them", () => {
+  const h = { signal: null, detached: true, shell: true, stdin: true };
+  assert.equal(carriedBy({}, h, '/bin/sh'), ['shell', 'stdin'], "Node pipes stdin by default; a shell by its file's name");
+  assert.equal(carriedBy({ detached: true, stdio: [{ type: 'pipe' }] }, h, '/usr/bin/node'), ['detached', 'stdin']);
+  assert.equal(carriedBy({ detached: false, stdio: ['ignore', 'pipe', 'pipe'] }, h, '/usr/bin/node'), []);
+  assert.equal(carriedBy({ detached: true, shell: true }, { signal: null }, '/bin/sh'), [], 'nothing is carried that was not handed');
 });
 
 test('verify --calibrate says which declared option does not reach the target and exits 1; handed where it is read, 0', async () => {

@@ -35,7 +35,7 @@ const work = eager(async () => {
 test('check on a file runs its core cases and names each clause that does not hold with its cases, exit 1', async () => {
   const { all } = await work;
   assert.is(all.code, 1, all.stderr);
-  assert.match(all.stdout, /"supports" calibrated on the target \(7 trials\): signal, timeout, killSignal, exit-status/);
+  assert.match(all.stdout, /"supports" calibrated on the target \(8 trials\): signal, timeout, killSignal, exit-status/);
   // Node's timeout sends SIGTERM once, to a child that ignores it: the call never settles.
   assert.match(all.stdout, /check: \d+ clause\(s\) do not hold:\n {2}settles: never settled in 1 of \d+: core\/ignores-sigterm-timeout\n/);
   assert.match(all.stdout, /\n {2}settles-after-exit: breaks in \d+ of \d+; never settled in 1: core\/abort-after-timeout, core\/cooperative-abort/);

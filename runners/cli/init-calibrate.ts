@@ -16,7 +16,7 @@ import type { Runtime } from '../identity/runtime.ts';
 import { stopSignal } from './stop.ts';
 
 /** The cases that put each guessed option to work. */
-export const CALIBRATION_CASES = ['core/cooperative-abort', 'core/delayed-cleanup-timeout', 'blocking-call/kill-signal-timeout', 'core/kill-signal-override', 'core/nonzero-exit', 'core/shell-abort', 'process-group/detached-leader-abort'];
+export const CALIBRATION_CASES = ['core/cooperative-abort', 'core/delayed-cleanup-timeout', 'blocking-call/kill-signal-timeout', 'core/kill-signal-override', 'core/nonzero-exit', 'core/shell-abort', 'process-group/detached-leader-abort', 'stdin/eof-exit-ignores-sigterm-abort'];
 
 export interface Calibration {
   /** Each option guessed, with what the trials showed of it. */

@@ -5,13 +5,14 @@
 // is weighed: it reached the target when the target used the signal (worker/reach.ts), a
 // spawn carried it on, a timer of the timeout's delay was made, or the trial's trigger took
 // effect through it; it did not when the trigger that needed it fired and none of that was
-// seen, or (detached, a shell) when the case's command was spawned without it. A probe none of whose trials shows an option reach its target, and one of whose
+// seen, or (detached, a shell, a stdin pipe) when the case's command was spawned without
+// it. A probe none of whose trials shows an option reach its target, and one of whose
 // trials shows it not, has every trial that handed that option made `unsupported`, with
 // the reason. How a runner reads this is in cases/INTERPRETING.md (Calibration). Pure.
 
 import type { Facts, TrialResult } from '../model/report.ts';
 
-export const CALIBRATED = ['signal', 'timeout', 'killSignal', 'detached', 'shell'] as const;
+export const CALIBRATED = ['signal', 'timeout', 'killSignal', 'detached', 'shell', 'stdin'] as const;
 export type Calibrated = (typeof CALIBRATED)[number];
 
 const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
@@ -25,7 +26,7 @@ function reachOf(t: TrialResult): Reach | null {
 
 const handed = (r: Reach, option: Calibrated) => {
   if (option === 'signal') return r.handed.signal;
-  if (option === 'detached' || option === 'shell') return r.handed[option] === true;
+  if (option === 'detached' || option === 'shell' || option === 'stdin') return r.handed[option] === true;
   return r.handed[option] !== null;
 };
 
@@ -61,9 +62,9 @@ export function reached(t: TrialResult, option: Calibrated): boolean | null {
     // A timeout that had to fire, where timers can be seen, with no timer of its delay.
     return w.trigger.kind === 'timeout' && r.timerDelays !== null && typeof ms === 'number' && ms > 0 ? false : null;
   }
-  if (option === 'detached' || option === 'shell') {
-    // The case's command was started, and not the way it was asked for: not detached, or
-    // the command line run as a program rather than by a shell.
+  if (option === 'detached' || option === 'shell' || option === 'stdin') {
+    // The case's command was started, and not the way it was asked for: not detached, the
+    // command line run as a program rather than by a shell, or with no stdin pipe.
     return w.spawns.some((s) => s.command && !s.carried?.includes(option)) ? false : null;
   }
   const sent = signalled(f);
@@ -84,6 +85,7 @@ function unreached(option: Calibrated, probe: string, seen: number): string {
     killSignal: 'the child was stopped with another signal than the one the adapter handed over, and no spawn was handed it',
     detached: 'the case\'s command was spawned without detached, so it did not lead a process group of its own',
     shell: 'the case\'s command line was spawned as a program rather than run by a shell',
+    stdin: 'the case\'s command was spawned with no stdin pipe',
   }[option];
   return `${UNREACHED(option)}: in ${seen} trial${seen === 1 ? '' : 's'} of ${probe} where it had to act, ${what}, and none showed it reach the target; check where the adapter passes ${option} (the argument or key the target reads it from) before "supports" claims it`;
 }

@@ -46,7 +46,7 @@ export interface SpawnObservation {
   error: string | null;
   exit: { t: string; code: number | null; signal: string | null } | null;
   /** The call's options its own options carried on (worker/reach.ts); absent when none did. */
-  carried?: Array<'signal' | 'timeout' | 'killSignal' | 'detached' | 'shell'>;
+  carried?: Array<'signal' | 'timeout' | 'killSignal' | 'detached' | 'shell' | 'stdin'>;
 }
 
 export interface ErrorObservation {
@@ -122,7 +122,7 @@ export interface WorkerObservations {
   /** What the target made of the options it was handed (worker/reach.ts); absent before it was kept. */
   reach?: {
     /** What the call handed over; a timeout by value, NaN and Infinity by name. */
-    handed: { signal: boolean; timeout: number | string | null; killSignal: string | null; detached?: boolean; shell?: boolean };
+    handed: { signal: boolean; timeout: number | string | null; killSignal: string | null; detached?: boolean; shell?: boolean; stdin?: boolean };
     /** What it used of the signal it was handed, in order; null when it was handed none. */
     signalUses: string[] | null;
     /** The delays of the timers it made while the call ran; null where timers cannot be seen. */

@@ -108,7 +108,7 @@ export function handedSignal(spec: TrialSpec, controller: AbortController | null
 export function handedOf(spec: TrialSpec, signal: AbortSignal | null): Handed {
   const { timeoutMs, options } = spec.case.call;
   const killSignal = { ...(options ?? {}), ...spec.probeOptions }.killSignal;
-  const { detached, shell } = spec.case.call;
+  const { detached, shell, stdin } = spec.case.call;
   return {
     signal,
     ...(spec.case.call.signal === 'lookalike' ? { lookalike: true } : {}),
@@ -116,5 +116,6 @@ export function handedOf(spec: TrialSpec, signal: AbortSignal | null): Handed {
     ...(killSignal !== undefined ? { killSignal } : {}),
     ...(detached ? { detached: true } : {}),
     ...(shell ? { shell: true } : {}),
+    ...(stdin === 'pipe' ? { stdin: true } : {}),
   };
 }

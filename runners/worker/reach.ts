@@ -81,13 +81,23 @@ export interface Handed {
   detached?: boolean;
   /** The case's command is a shell command line. */
   shell?: boolean;
+  /** The case asks for a stdin pipe held open. */
+  stdin?: boolean;
 }
 
 /** The options handed over, by name, with the timeout's value: what the judge weighs. */
-export function handedNames(h: Handed): { signal: boolean; timeout: number | string | null; killSignal: string | null; detached: boolean; shell: boolean } {
+export function handedNames(h: Handed): { signal: boolean; timeout: number | string | null; killSignal: string | null; detached: boolean; shell: boolean; stdin: boolean } {
   // JSON has no NaN or Infinity: those are kept as their names.
   const timeout = h.timeout === undefined ? null : Number.isFinite(h.timeout) ? h.timeout : String(h.timeout);
-  return { signal: h.signal !== null || h.lookalike === true, timeout, killSignal: h.killSignal === undefined ? null : String(h.killSignal), detached: h.detached === true, shell: h.shell === true };
+  return { signal: h.signal !== null || h.lookalike === true, timeout, killSignal: h.killSignal === undefined ? null : String(h.killSignal), detached: h.detached === true, shell: h.shell === true, stdin: h.stdin === true };
+}
+
+/** Whether a spawn's stdio gives the child a stdin pipe: Node's default, 'pipe', or a first entry that is one (spawnSync's binding has it as { type: 'pipe' }). */
+function pipedStdin(stdio: unknown): boolean {
+  const first = Array.isArray(stdio) ? stdio[0] : stdio;
+  if (first === undefined || first === null) return true;
+  if (first === 'pipe' || first === 'overlapped') return true;
+  return typeof first === 'object' && ['pipe', 'overlapped'].includes(String((first as { type?: unknown }).type));
 }
 
 /** A shell, by its file's name: what runs a command line given as one string. */
@@ -97,7 +107,8 @@ const signalNumber = (s: unknown): unknown => (typeof s === 'string' ? (osConsta
 
 /** Which of the options handed over a spawn's own options carry (Node's spawn keeps them
  *  there; spawnSync's binding has the kill signal as a number): a detached child asked for
- *  and spawned detached, a command line run by a shell (`file`, what was spawned). */
+ *  and spawned detached, a command line run by a shell (`file`, what was spawned), a
+ *  stdin pipe asked for and given. */
 export function carriedBy(options: Record<string, unknown>, handed: Handed, file = ''): Carried[] {
   const out: Carried[] = [];
   if (handed.signal && options.signal === handed.signal) out.push('signal');
@@ -105,7 +116,8 @@ export function carriedBy(options: Record<string, unknown>, handed: Handed, file
   if (handed.killSignal !== undefined && options.killSignal !== undefined && signalNumber(options.killSignal) === signalNumber(handed.killSignal)) out.push('killSignal');
   if (handed.detached && options.detached === true) out.push('detached');
   if (handed.shell && (options.shell === true || typeof options.shell === 'string' || SHELL.test(file))) out.push('shell');
+  if (handed.stdin && pipedStdin(options.stdio)) out.push('stdin');
   return out;
 }
 
-export type Carried = 'signal' | 'timeout' | 'killSignal' | 'detached' | 'shell';
+export type Carried = 'signal' | 'timeout' | 'killSignal' | 'detached' | 'shell' | 'stdin';

@@ -350,7 +350,7 @@ command: boolean
 /**
  * The call's options this spawn's own options carried on (worker/reach.ts): they reached what runs the command.
  */
-carried?: ("signal" | "timeout" | "killSignal" | "detached" | "shell")[]
+carried?: ("signal" | "timeout" | "killSignal" | "detached" | "shell" | "stdin")[]
 pid: (number | null)
 error: (string | null)
 exit: (null | {
@@ -423,7 +423,7 @@ at: (string | null)
  */
 reach?: {
 /**
- * What the call handed over: a signal, a timeout (its value, NaN and Infinity by name; null when none), a kill signal, a detached child, a shell command line (the last two absent in reports made before they were kept).
+ * What the call handed over: a signal, a timeout (its value, NaN and Infinity by name; null when none), a kill signal, a detached child, a shell command line, a stdin pipe (the last three absent in reports made before they were kept).
  */
 handed: {
 signal: boolean
@@ -431,6 +431,7 @@ timeout: (number | string | null)
 killSignal: (string | null)
 detached?: boolean
 shell?: boolean
+stdin?: boolean
 }
 /**
  * What was used of the signal the call handed over (an accessor read, a method called), in the order first used; null when it handed none.
