@@ -4,6 +4,7 @@
 // processes (whose command lines carry that directory) can be told from any other's.
 
 import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -178,11 +179,14 @@ concurrent(test, 'SIGTERM mid-stability ends its trials, compares and writes not
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   runner.stderr!.on('data', (d) => (err += d));
+  // 'exit' can come before the last of its stderr is read; 'close' comes after.
+  const closed = once(runner, 'close');
   // A process's start writes nothing where a watch could see it: /proc is polled.
   await until('a trial process of a run', () => processesTagged(scratch).some((pid) => pid !== runner.pid && !cmdline(pid).includes('childproof-supervisor')));
   const [tag] = runDirs(scratch);
   runner.kill('SIGTERM');
   assert.is((await exitOf(runner)).code, 143, err);
+  await closed;
   assert.match(err, /interrupted by SIGTERM: [012] run\(s\) finished; nothing compared and nothing written/, err);
   assert.not.ok(fs.existsSync(out), 'no comparison of runs that did not finish');
   assert.equal(processesTagged(scratch), []);
