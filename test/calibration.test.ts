@@ -105,8 +105,11 @@ test('a timeout with no timer of its delay, and a kill signal the child never go
 
 test('a command spawned without detached, or run as a program when it is a shell line, is not seen to take either; carried, it is', () => {
   const spawn = (carried?: string[]) => ({ t: '1', file: '/usr/bin/node', command: true, pid: 7, error: null, exit: null, ...(carried ? { carried } : {}) });
-  const plain = trial('a', { handed: handed({ detached: true, shell: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn()] });
+  const plain = trial('a', { handed: handed({ detached: true, shell: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn([])] });
   assert.equal([reached(plain, 'detached'), reached(plain, 'shell')], [false, false]);
+  // A spawn whose options were never seen (Bun.spawn, Deno.Command) shows nothing either way.
+  const unseen = trial('a', { handed: handed({ detached: true, shell: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn()] });
+  assert.equal([reached(unseen, 'detached'), reached(unseen, 'shell')], [null, null]);
   const carried = trial('a', { handed: handed({ detached: true, shell: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn(['detached', 'shell'])] });
   assert.equal([reached(carried, 'detached'), reached(carried, 'shell')], [true, true]);
   // Not handed, or nothing spawned: no evidence either way.
@@ -114,7 +117,7 @@ test('a command spawned without detached, or run as a program when it is a shell
   assert.is(reached(trial('a', { handed: handed({ shell: true }), signalUses: null, timerDelays: [] }), 'shell'), null);
   // A stdin pipe: Node's default, or asked for; a spawn that ignores stdin gave none.
   const piped = trial('a', { handed: handed({ stdin: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn(['stdin'])] });
-  const closed = trial('a', { handed: handed({ stdin: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn()] });
+  const closed = trial('a', { handed: handed({ stdin: true }), signalUses: null, timerDelays: [] }, { spawns: [spawn([])] });
   assert.equal([reached(piped, 'stdin'), reached(closed, 'stdin')], [true, false]);
   assert.match(applyCalibration([plain])[0].reason!, /^detached not seen to reach the target: in 1 trial of a where it had to act, the case's command was spawned without detached/);
 });

@@ -65,7 +65,9 @@ export function reached(t: TrialResult, option: Calibrated): boolean | null {
   if (option === 'detached' || option === 'shell' || option === 'stdin') {
     // The case's command was started, and not the way it was asked for: not detached, the
     // command line run as a program rather than by a shell, or with no stdin pipe.
-    return w.spawns.some((s) => s.command && !s.carried?.includes(option)) ? false : null;
+    // Only a spawn whose own options were seen (carried listed, if empty) can show it:
+    // Bun.spawn and Deno.Command, watched from outside, show none.
+    return w.spawns.some((s) => s.command && s.carried !== undefined && !s.carried.includes(option)) ? false : null;
   }
   const sent = signalled(f);
   if (sent.includes(r.handed.killSignal!)) return true;

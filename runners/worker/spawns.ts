@@ -49,7 +49,9 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
     const seen: SpawnObservation = { t: now(), file: redact(file), command, pid: null, error: null, exit: null };
     // The call's own options, carried on to the spawn: they reached what runs the command.
     const carried = options ? carriedBy(options, handed, file) : [];
-    if (carried.length) seen.carried = carried;
+    // Where the call asked for something only the spawn's options can show (detached, a
+    // shell, a stdin pipe), an empty list says they were seen and carried none of it.
+    if (carried.length || (options && (handed.detached || handed.shell || handed.stdin))) seen.carried = carried;
     spawns.push(seen);
     const failed = (err: unknown) => {
       seen.error = (err as NodeJS.ErrnoException)?.code ?? String(err);

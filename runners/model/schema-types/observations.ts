@@ -66,7 +66,7 @@ file: string
  */
 command: boolean
 /**
- * The call's options this spawn's own options carried on (worker/reach.ts): they reached what runs the command.
+ * The call's options this spawn's own options carried on (worker/reach.ts): they reached what runs the command. Empty where the call asked for detached, a shell or a stdin pipe and the options, seen, carried none of them; absent where nothing was carried or the options were not seen.
  */
 carried?: ("signal" | "timeout" | "killSignal" | "detached" | "shell" | "stdin")[]
 pid: (number | null)
