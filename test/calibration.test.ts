@@ -23,27 +23,31 @@ export function run(cmd, args, options = {}, spawnOptions = {}) {
   });
 }
 `;
-const adapter = (slot: 'third' | 'fourth') => `import type { Adapter } from 'childproof';
+const adapter = (slot: 'third' | 'fourth', cwd = true) => `import type { Adapter } from 'childproof';
 type Helper = { run(cmd: string, args: string[], options?: object, spawnOptions?: object): Promise<unknown> };
-const options = (call: { signal?: AbortSignal }) => ({ signal: call.signal });
+const options = (call: { signal?: AbortSignal; cwd: string }) => ({ signal: call.signal${cwd ? ', cwd: call.cwd' : ''} });
 export default { uses: ['run'], run: (call, target) => ${slot === 'third' ? 'target.run(call.file, call.args, options(call), {})' : 'target.run(call.file, call.args, {}, options(call))'} } satisfies Adapter<Helper>;
 `;
 
 const CASES = ['core/cooperative-abort', 'core/pre-aborted', 'core/nonzero-exit'];
 
-async function runWith(slot: 'third' | 'fourth') {
+async function runWith(slot: 'third' | 'fourth', cwd = true, cases = CASES) {
   const dir = tempDir('childproof-calibration-');
   fs.writeFileSync(path.join(dir, 'run.mjs'), HELPER);
   const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'run.mjs', '--probe-dir', 'probe')).stdout).identity;
   writeJson(path.join(dir, 'probe', 'probe.json'), { name: 'please', title: 'please', identity, adapter: 'adapter.ts', supports: ['signal', 'exit-status'] });
-  fs.writeFileSync(path.join(dir, 'probe', 'adapter.ts'), adapter(slot));
-  const run = await cliIn(dir, 'run', '--probe', 'probe', ...CASES.flatMap((c) => ['--case', c]), '--out', 'report.json', '--quiet');
+  fs.writeFileSync(path.join(dir, 'probe', 'adapter.ts'), adapter(slot, cwd));
+  const run = await cliIn(dir, 'run', '--probe', 'probe', ...cases.flatMap((c) => ['--case', c]), '--out', 'report.json', '--quiet');
   // verify --calibrate reads the same trials and says, per option, whether it reaches the target.
   const verify = await cliIn(dir, 'verify', '--probe', 'probe', '--calibrate');
   return { run, verify, trials: JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).trials as TrialResult[] };
 }
 const wrong = eager(() => runWith('third'));
 const right = eager(() => runWith('fourth'));
+// The signal where it is read, and the cwd nowhere: the child starts in the caller's directory.
+const MISSING_CWD = 'failed-spawn/missing-cwd-shared-signal';
+const noCwd = eager(() => runWith('fourth', false, ['core/cooperative-abort', MISSING_CWD]));
+const withCwd = eager(() => runWith('fourth', true, [MISSING_CWD]));
 
 test('a signal handed where the target never reads it makes every case that needs it unsupported, with the reason, and no clause breaks', async () => {
   const { run, trials } = await wrong;
@@ -68,6 +72,19 @@ test('the same signal handed where the target reads it reaches Node\'s spawn, an
   assert.equal([abort.outcome, abort.facts?.['error.isAbort'], abort.facts?.['child.reapedAtSettle']], ['fail', true, false]);
   // Node's spawn reads an aborted signal and ends the child it started at once.
   assert.is(reached(trials.find((t) => t.case === 'core/pre-aborted')!, 'signal'), true);
+});
+
+test('a cwd the target never passes on makes the case that names its own unsupported, with the reason; passed on, the spawn fails as it should', async () => {
+  const [dropped, passed] = [(await noCwd).trials, (await withCwd).trials];
+  const missing = dropped.find((t) => t.case === MISSING_CWD)!;
+  assert.is(missing.outcome, 'unsupported', JSON.stringify(missing.facts));
+  assert.match(missing.reason!, /^cwd not seen to reach the target: in \d+ trials? of please where it had to act, the case's command started in another directory/);
+  // The abort does not rest on the cwd: it keeps its facts.
+  assert.is(dropped.find((t) => t.case === 'core/cooperative-abort')!.facts?.['error.isAbort'], true);
+  const failed = passed.find((t) => t.case === MISSING_CWD)!;
+  assert.is.not(failed.outcome, 'unsupported', failed.reason);
+  assert.is(failed.facts?.['error.code'], 'ENOENT');
+  assert.ok(failed.observations?.worker?.spawns.some((s) => s.carried?.includes('cwd')), 'the spawn carried the cwd');
 });
 
 // Synthetic trials: what each sight and each trigger lets the rule conclude.
@@ -122,12 +139,58 @@ test('a command spawned without detached, or run as a program when it is a shell
   assert.match(applyCalibration([plain])[0].reason!, /^detached not seen to reach the target: in 1 trial of a where it had to act, the case's command was spawned without detached/);
 });
 
-test("a spawn's own options carry detached, a shell and a stdin pipe only as Node reads them", () => {
+test('a cwd is seen in the directory the child started in, an IPC channel in what it had, a stop signal in what it got, an output limit in the error that names it', () => {
+  const child = (c: object) => ({ fixtures: { records: [{ pid: 7, ppid: 6, pgid: 6, startTime: '1', role: 'child', t: '1', ...c }], events: [] } });
+  const at = (cwd: string, asked = false, shell = false) => {
+    const t = trial('a', { handed: handed({ cwd: asked, shell }), cwd: '<trial>', signalUses: null, timerDelays: [] });
+    return { ...t, observations: { ...t.observations, ...child({ cwd }) } } as TrialResult;
+  };
+  assert.equal([reached(at('<trial>'), 'cwd'), reached(at('<outside>'), 'cwd')], [true, false]);
+  // A shell command line changes to the directory itself: it shows nothing of the option.
+  assert.is(reached(at('<trial>', false, true), 'cwd'), null);
+  // Every trial shows where its child started, but only a case naming a cwd of its own is withheld.
+  const out = applyCalibration([at('<outside>'), at('<outside>', true)]);
+  assert.equal(out.map((t) => t.outcome), ['known-fail', 'unsupported']);
+  assert.match(out[1].reason!, /^cwd not seen to reach the target: in 2 trials of a where it had to act, the case's command started in another directory/);
+  assert.equal(applyCalibration([at('<trial>'), at('<outside>', true)]).map((t) => t.outcome), ['known-fail', 'known-fail']);
+
+  const ipc = (has: boolean) => {
+    const t = trial('a', { handed: handed({ ipc: true }), signalUses: null, timerDelays: [] });
+    return { ...t, observations: { ...t.observations, ...child({ ipc: has }) } } as TrialResult;
+  };
+  assert.equal([reached(ipc(true), 'ipc'), reached(ipc(false), 'ipc')], [true, false]);
+
+  const stop = (sent: string[]) => trial('a', { handed: handed({ stopSignal: 'SIGINT' }), signalUses: null, timerDelays: [] }, {}, { 'child.signals': sent });
+  assert.equal([reached(stop(['SIGINT', 'SIGKILL']), 'stopSignal'), reached(stop(['SIGTERM']), 'stopSignal'), reached(stop([]), 'stopSignal')], [true, false, null]);
+
+  const flood = (error: object | null, facts: object) =>
+    trial('a', { handed: handed({ maxBuffer: 1000000 }), signalUses: null, timerDelays: [] }, { settlement: error ? { kind: 'rejected', t: '1', error } : { kind: 'fulfilled', t: '1' } }, facts);
+  const named = flood({ name: 'ExecaError', code: null, message: "Command's stdout was larger than 1000000 characters" }, { settled: 'rejected', 'child.signals': [] });
+  const coded = flood({ name: 'RangeError', code: 'ERR_CHILD_PROCESS_STDIO_MAXBUFFER', message: 'stdout maxBuffer length exceeded' }, { settled: 'rejected', 'child.signals': [] });
+  const resolved = flood(null, { settled: 'fulfilled', 'child.signals': [] });
+  assert.equal([reached(named, 'maxBuffer'), reached(coded, 'maxBuffer'), reached(resolved, 'maxBuffer')], [true, true, false]);
+  // Reports made before these were kept hand none of them, as far as they show.
+  const old = trial('a', { handed: { signal: false, timeout: null, killSignal: null }, signalUses: null, timerDelays: [] }, {}, { settled: 'fulfilled', 'child.signals': ['SIGTERM'] });
+  assert.equal(['stopSignal', 'maxBuffer', 'ipc', 'cwd'].map((o) => reached(old, o as 'cwd')), [null, null, null, null]);
+});
+
+test("a spawn's own options carry detached, a shell, a stdin pipe, a cwd only as the API they were handed to reads them", () => {
+  const node = (options: Record<string, unknown>) => ({ runtime: 'node' as const, options });
   const h = { signal: null, detached: true, shell: true, stdin: true };
-  assert.equal(carriedBy({}, h, '/bin/sh'), ['shell', 'stdin'], "Node pipes stdin by default; a shell by its file's name");
-  assert.equal(carriedBy({ detached: true, stdio: [{ type: 'pipe' }] }, h, '/usr/bin/node'), ['detached', 'stdin']);
-  assert.equal(carriedBy({ detached: false, stdio: ['ignore', 'pipe', 'pipe'] }, h, '/usr/bin/node'), []);
-  assert.equal(carriedBy({ detached: true, shell: true }, { signal: null }, '/bin/sh'), [], 'nothing is carried that was not handed');
+  assert.equal(carriedBy(node({}), h, '/bin/sh'), ['shell', 'stdin'], "Node pipes stdin by default; a shell by its file's name");
+  assert.equal(carriedBy(node({ detached: true, stdio: [{ type: 'pipe' }] }), h, '/usr/bin/node'), ['detached', 'stdin']);
+  assert.equal(carriedBy(node({ detached: false, stdio: ['ignore', 'pipe', 'pipe'] }), h, '/usr/bin/node'), []);
+  assert.equal(carriedBy(node({ detached: true, shell: true }), { signal: null }, '/bin/sh'), [], 'nothing is carried that was not handed');
+  // A cwd as a path or a file: URL; an IPC channel in stdio, as fork() writes it; spawnSync's output limit.
+  const more = { signal: null, cwd: '/trials/t1', ipc: true, maxBuffer: 1024 };
+  assert.equal(carriedBy(node({ cwd: new URL('file:///trials/t1/'), stdio: ['pipe', 'pipe', 'pipe', 'ipc'], maxBuffer: 1024 }), more), ['cwd', 'ipc', 'maxBuffer']);
+  assert.equal(carriedBy(node({ cwd: '/trials', stdio: 'pipe', maxBuffer: 2048 }), more), []);
+  // Bun.spawn and Deno.Command pipe no stdin unless asked, each in its own word.
+  const stdin = { signal: null, stdin: true, cwd: '/trials/t1' };
+  assert.equal(carriedBy({ runtime: 'bun', options: { stdin: 'pipe', cwd: '/trials/t1' } }, stdin), ['stdin', 'cwd']);
+  assert.equal(carriedBy({ runtime: 'bun', options: {} }, stdin), []);
+  assert.equal(carriedBy({ runtime: 'deno', options: { stdin: 'piped' } }, stdin), ['stdin']);
+  assert.equal(carriedBy({ runtime: 'deno', options: { stdin: 'pipe' } }, stdin), []);
 });
 
 test('verify --calibrate says which declared option does not reach the target and exits 1; handed where it is read, 0', async () => {

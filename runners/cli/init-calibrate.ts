@@ -16,11 +16,25 @@ import type { Runtime } from '../identity/runtime.ts';
 import { stopSignal } from './stop.ts';
 
 /** The cases that put each guessed option to work. */
-export const CALIBRATION_CASES = ['core/cooperative-abort', 'core/delayed-cleanup-timeout', 'blocking-call/kill-signal-timeout', 'core/kill-signal-override', 'core/nonzero-exit', 'core/shell-abort', 'process-group/detached-leader-abort', 'stdin/eof-exit-ignores-sigterm-abort'];
+export const CALIBRATION_CASES = [
+  'core/cooperative-abort',
+  'core/delayed-cleanup-timeout',
+  'blocking-call/kill-signal-timeout',
+  'core/kill-signal-override',
+  'core/nonzero-exit',
+  'core/shell-abort',
+  'process-group/detached-leader-abort',
+  'stdin/eof-exit-ignores-sigterm-abort',
+  'fork/ipc-abort',
+  'core/output-flood-maxbuffer',
+  'field-notes/abort-before-process-exit/stoppable-abort',
+  'failed-spawn/missing-cwd-shared-signal',
+];
 
 export interface Calibration {
-  /** Each option guessed, with what the trials showed of it. */
-  options: Array<{ option: string; kept: boolean; how: string }>;
+  /** Each option guessed, with what the trials showed of it; and the cwd every call hands
+   *  over, which no probe declares (`declared` false): an adapter must always pass it on. */
+  options: Array<{ option: string; kept: boolean; how: string; declared: boolean }>;
   supports: string[];
   /** Stopped by a signal before the trials finished: nothing was rewritten. */
   interrupted?: boolean;
@@ -51,10 +65,13 @@ export async function calibrate(probe: LoadedProbe, runtime?: Runtime): Promise<
   const report = await runPipeline({ probes: [probe], cases, allCases: all, stop: stopSignal(), ...(runtime ? { runtime } : {}) });
   if (report.interrupted) return { options: [], supports: probe.spec.supports, interrupted: true };
   const trials = report.trials.filter((t) => t.observations);
-  const options = probe.spec.supports.map((option) =>
-    (CALIBRATED as readonly string[]).includes(option) ? { option, ...verdictOn(trials, option as Calibrated) } : option === 'exit-status' ? { option, ...exitStatus(trials) } : { option, kept: true, how: 'not calibrated' },
-  );
-  return { options, supports: options.filter((o) => o.kept).map((o) => o.option) };
+  const declared = probe.spec.supports.map((option) => ({
+    option,
+    declared: true,
+    ...((CALIBRATED as readonly string[]).includes(option) ? verdictOn(trials, option as Calibrated) : option === 'exit-status' ? exitStatus(trials) : { kept: true, how: 'not calibrated' }),
+  }));
+  const cwd = { option: 'cwd', declared: false, ...verdictOn(trials, 'cwd') };
+  return { options: [...declared, cwd], supports: declared.filter((o) => o.kept).map((o) => o.option) };
 }
 
 /** Runs the calibration trials on the probe in `dir` and rewrites its "supports" from them. */

@@ -175,7 +175,7 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
   process.stdout.write(
     `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n` +
       `"supports" calibrated on the target (${CALIBRATION_CASES.length} trials): ${calibration.supports.length ? calibration.supports.join(', ') : 'none'}\n` +
-      calibration.options.map((o) => `  ${o.option.padEnd(12)} ${o.kept ? 'kept' : 'removed'}: ${o.how}\n`).join('') +
+      calibration.options.map((o) => `  ${o.option.padEnd(12)} ${o.declared ? (o.kept ? 'kept' : 'removed') : o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`).join('') +
       `run it:  childproof run --probe ${dir} --case core\n` +
       dependenciesLine(pinned, dir, exportName),
   );

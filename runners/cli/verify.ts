@@ -79,6 +79,7 @@ async function reportCalibration(probes: LoadedProbe[], runtime: Runtime): Promi
     if (found.interrupted) return stopped('the calibration did not finish');
     for (const o of found.options) {
       if (!o.kept) fine = false;
+      // The cwd is every call's, declared or not: an adapter that drops it fails here too.
       process.stdout.write(`calibrated   ${probe.spec.name.padEnd(24)} ${o.option.padEnd(12)} ${o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`);
     }
   }

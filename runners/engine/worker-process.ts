@@ -51,7 +51,9 @@ export function runWorker(
     // own cache (worker/load-target.ts); the worker hides the flag from the target.
     // Below a subreaper where one can be had (os/reaper.ts): an orphan of the trial is
     // reparented to it, not to init, whatever cgroup, group or environment it left for.
-    const started = startContained(runtime.execPath, scriptArgv(runtime, worker, [specFile], ['--expose-internals']), { cwd: dir, env, out, err });
+    // The calling process works in the run's directory, not the trial's: a child that
+    // starts in the trial directory was handed it, not left to inherit it (judge/calibration.ts).
+    const started = startContained(runtime.execPath, scriptArgv(runtime, worker, [specFile], ['--expose-internals']), { cwd: path.dirname(dir), env, out, err });
     fs.closeSync(out);
     fs.closeSync(err);
     const pid = started.child.pid ?? null;

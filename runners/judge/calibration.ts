@@ -6,13 +6,17 @@
 // spawn carried it on, a timer of the timeout's delay was made, or the trial's trigger took
 // effect through it; it did not when the trigger that needed it fired and none of that was
 // seen, or (detached, a shell, a stdin pipe) when the case's command was spawned without
-// it. A probe none of whose trials shows an option reach its target, and one of whose
+// it. The cwd and an IPC channel are seen in what the child records of itself: where it
+// started (the calling process works elsewhere), whether it has a channel. An output limit
+// is seen in the error that names it, a stop signal in the signals the child got. A
+// probe none of whose trials shows an option reach its target, and one of whose
 // trials shows it not, has every trial that handed that option made `unsupported`, with
 // the reason. How a runner reads this is in cases/INTERPRETING.md (Calibration). Pure.
 
 import type { Facts, TrialResult } from '../model/report.ts';
+import type { Carried } from '../model/reach.ts';
 
-export const CALIBRATED = ['signal', 'timeout', 'killSignal', 'detached', 'shell', 'stdin'] as const;
+export const CALIBRATED = ['signal', 'timeout', 'killSignal', 'stopSignal', 'detached', 'shell', 'stdin', 'ipc', 'maxBuffer', 'cwd'] as const;
 export type Calibrated = (typeof CALIBRATED)[number];
 
 const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
@@ -26,9 +30,15 @@ function reachOf(t: TrialResult): Reach | null {
 
 const handed = (r: Reach, option: Calibrated) => {
   if (option === 'signal') return r.handed.signal;
-  if (option === 'detached' || option === 'shell' || option === 'stdin') return r.handed[option] === true;
-  return r.handed[option] !== null;
+  if (option === 'detached' || option === 'shell' || option === 'stdin' || option === 'ipc' || option === 'cwd') return r.handed[option] === true;
+  // Absent in reports made before it was kept: not handed, as far as they show.
+  return r.handed[option] !== null && r.handed[option] !== undefined;
 };
+
+type FixtureRecord = NonNullable<NonNullable<TrialResult['observations']>['fixtures']>['records'][number];
+
+/** What the call's own children (the case's command, earlier calls') recorded of themselves. */
+const calledChildren = (t: TrialResult): FixtureRecord[] => (t.observations?.fixtures?.records ?? []).filter((c) => c.role === 'child' || /^call-\d+$/.test(c.role));
 
 /** The child was signalled, by the target since the harness signals nothing. */
 const signalled = (f: Facts | undefined): string[] => (Array.isArray(f?.['child.signals']) ? (f!['child.signals'] as string[]) : []);
@@ -39,10 +49,14 @@ const signalled = (f: Facts | undefined): string[] => (Array.isArray(f?.['child.
  */
 export function reached(t: TrialResult, option: Calibrated): boolean | null {
   const r = reachOf(t);
-  if (!r || !handed(r, option)) return null;
+  if (!r) return null;
   const w = t.observations!.worker!;
+  // Every call hands a cwd, so every trial can show it reaching the child; only a case that
+  // names one of its own rests its verdicts on it (`handed`).
+  if (option === 'cwd') return w.spawns.some((s) => s.carried?.includes('cwd')) || cwdReached(t, r);
+  if (!handed(r, option)) return null;
   const f = t.facts;
-  if (w.spawns.some((s) => s.carried?.includes(option))) return true;
+  if (w.spawns.some((s) => s.carried?.includes(option as Carried))) return true;
   if (option === 'signal') {
     if ((r.signalUses ?? []).length > 0 || f?.['error.isAbort'] === true) return true;
     // Only the signal could have stopped the child when no timeout was handed.
@@ -65,13 +79,39 @@ export function reached(t: TrialResult, option: Calibrated): boolean | null {
   if (option === 'detached' || option === 'shell' || option === 'stdin') {
     // The case's command was started, and not the way it was asked for: not detached, the
     // command line run as a program rather than by a shell, or with no stdin pipe.
-    // Only a spawn whose own options were seen (carried listed, if empty) can show it:
-    // Bun.spawn and Deno.Command, watched from outside, show none.
+    // Only a spawn whose own options were seen (carried listed, if empty) can show it: a
+    // spawn the watch could not read the options of (reports made before Bun.spawn's and
+    // Deno.Command's were read) shows nothing.
     return w.spawns.some((s) => s.command && s.carried !== undefined && !s.carried.includes(option)) ? false : null;
   }
+  if (option === 'ipc') {
+    const children = calledChildren(t).filter((c) => c.ipc !== undefined);
+    if (children.some((c) => c.ipc)) return true;
+    return children.length > 0 ? false : null;
+  }
+  if (option === 'maxBuffer') {
+    // The error names the limit, by its name or its number (execa: "stdout was larger than 1000000 characters").
+    const e = w.settlement?.kind === 'rejected' || w.settlement?.kind === 'threw' ? w.settlement.error : null;
+    const words = e ? [e.code, e.name, e.cause?.name, e.cause?.code, e.message].map((x) => String(x ?? '')).join(' ') : '';
+    if (/max_?buffer|ENOBUFS/i.test(words) || words.includes(String(r.handed.maxBuffer))) return true;
+    // No trigger but the output: the child stopped by the target, or the call resolved with it all.
+    if (signalled(f).length > 0) return true;
+    return f?.settled === 'fulfilled' ? false : null;
+  }
+  // The kill signal, the stop signal: the one the child was sent.
   const sent = signalled(f);
-  if (sent.includes(r.handed.killSignal!)) return true;
+  const wanted = option === 'stopSignal' ? r.handed.stopSignal : r.handed.killSignal;
+  if (sent.includes(wanted!)) return true;
   return sent.length > 0 ? false : null;
+}
+
+/** Whether the case's command started in the directory handed over: a shell command line
+ *  changes to it itself, so a shell trial shows nothing. One started elsewhere did not get it. */
+function cwdReached(t: TrialResult, r: Reach): boolean | null {
+  if (r.cwd === undefined || r.handed.shell === true) return null;
+  const children = calledChildren(t).filter((c) => c.cwd !== undefined);
+  if (children.some((c) => c.cwd === r.cwd)) return true;
+  return children.length > 0 ? false : null;
 }
 
 const UNREACHED = (option: Calibrated) => `${option} not seen to reach the target`;
@@ -88,8 +128,13 @@ function unreached(option: Calibrated, probe: string, seen: number): string {
     detached: 'the case\'s command was spawned without detached, so it did not lead a process group of its own',
     shell: 'the case\'s command line was spawned as a program rather than run by a shell',
     stdin: 'the case\'s command was spawned with no stdin pipe',
+    stopSignal: 'the child was sent other signals than the stop signal the adapter handed over',
+    ipc: 'the case\'s command started with no IPC channel',
+    maxBuffer: 'the call resolved with all of the output past the limit the adapter handed over, and no error named it',
+    cwd: 'the case\'s command started in another directory than the one the adapter handed over',
   }[option];
-  return `${UNREACHED(option)}: in ${seen} trial${seen === 1 ? '' : 's'} of ${probe} where it had to act, ${what}, and none showed it reach the target; check where the adapter passes ${option} (the argument or key the target reads it from) before "supports" claims it`;
+  const check = option === 'cwd' ? 'check where the adapter passes call.cwd (the argument or key the target reads it from): every call hands one' : `check where the adapter passes ${option} (the argument or key the target reads it from) before "supports" claims it`;
+  return `${UNREACHED(option)}: in ${seen} trial${seen === 1 ? '' : 's'} of ${probe} where it had to act, ${what}, and none showed it reach the target; ${check}`;
 }
 
 /** The options of each probe seen not to reach its target, with how many trials showed it. */

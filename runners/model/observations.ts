@@ -4,6 +4,7 @@
 // test/schema-types.test.ts fails.
 
 import type { ClientTriggerKind, ServerTriggerKind, SignalName } from './case.ts';
+import type { Carried, Reach } from './reach.ts';
 
 /** A timestamped line written by a fixture process; t is CLOCK_MONOTONIC in ns. */
 export interface RawEvent {
@@ -22,6 +23,10 @@ export interface FixtureRecord {
   startTime: string | null;
   role: string;
   t: string;
+  /** Its working directory as it started; absent in records made before it was kept. */
+  cwd?: string;
+  /** Whether it started with an IPC channel; absent in records made before it was kept. */
+  ipc?: boolean;
 }
 
 export type ProcState = 'running' | 'exited';
@@ -46,7 +51,7 @@ export interface SpawnObservation {
   error: string | null;
   exit: { t: string; code: number | null; signal: string | null } | null;
   /** The call's options its own options carried on (worker/reach.ts); absent when none did. */
-  carried?: Array<'signal' | 'timeout' | 'killSignal' | 'detached' | 'shell' | 'stdin'>;
+  carried?: Carried[];
 }
 
 export interface ErrorObservation {
@@ -120,14 +125,7 @@ export interface WorkerObservations {
   /** Absent in reports made before calibration: those ran on Node, where every way sees. */
   introspection?: Introspection;
   /** What the target made of the options it was handed (worker/reach.ts); absent before it was kept. */
-  reach?: {
-    /** What the call handed over; a timeout by value, NaN and Infinity by name. */
-    handed: { signal: boolean; timeout: number | string | null; killSignal: string | null; detached?: boolean; shell?: boolean; stdin?: boolean };
-    /** What it used of the signal it was handed, in order; null when it was handed none. */
-    signalUses: string[] | null;
-    /** The delays of the timers it made while the call ran; null where timers cannot be seen. */
-    timerDelays: number[] | null;
-  };
+  reach?: Reach;
 }
 
 /**

@@ -48,6 +48,7 @@ const LOOKALIKE = { aborted: false, reason: undefined, onabort: null, addEventLi
 const MISSING_COMMAND = 'no-such-command';
 const NOT_EXECUTABLE = 'not-executable';
 const MISSING_CWD = 'no-such-directory';
+const cwdOf = (spec: TrialSpec) => (spec.case.call.cwd === 'missing' ? path.join(spec.dir, MISSING_CWD) : spec.dir);
 
 /** A file the call cannot execute (EACCES): written before the call, without execute permission. */
 export function prepareCommand(spec: TrialSpec): void {
@@ -65,7 +66,7 @@ const EARLIER_CALL = { exitAfterMs: 0 };
 export function buildCall(spec: TrialSpec, signal: AbortSignal | null, nth = 1): GenericCall {
   const { call: c } = spec.case;
   const last = nth === (c.calls ?? 1);
-  const cwd = c.cwd === 'missing' ? path.join(spec.dir, MISSING_CWD) : spec.dir;
+  const cwd = cwdOf(spec);
   const call: GenericCall =
     c.command === 'fixture'
       ? {
@@ -104,18 +105,22 @@ export function handedSignal(spec: TrialSpec, controller: AbortController | null
   return spec.case.call.signal === 'any' ? AbortSignal.any([controller.signal]) : controller.signal;
 }
 
-/** What the call hands over that a spawn can carry on: the signal, the timeout, the kill signal, detached, a shell. */
+/** What the call hands over that a spawn can carry on: the signal, the timeout, the kill signal, detached, a shell, a cwd. */
 export function handedOf(spec: TrialSpec, signal: AbortSignal | null): Handed {
-  const { timeoutMs, options } = spec.case.call;
-  const killSignal = { ...(options ?? {}), ...spec.probeOptions }.killSignal;
-  const { detached, shell, stdin } = spec.case.call;
+  const { timeoutMs, options, cwd, detached, shell, stdin, ipc, maxBuffer } = spec.case.call;
+  const { killSignal, stopSignal } = { ...(options ?? {}), ...spec.probeOptions } as Record<string, unknown>;
   return {
     signal,
     ...(spec.case.call.signal === 'lookalike' ? { lookalike: true } : {}),
     ...(timeoutMs !== undefined ? { timeout: decodeTimeout(timeoutMs) } : {}),
     ...(killSignal !== undefined ? { killSignal } : {}),
+    ...(stopSignal !== undefined ? { stopSignal } : {}),
     ...(detached ? { detached: true } : {}),
     ...(shell ? { shell: true } : {}),
     ...(stdin === 'pipe' ? { stdin: true } : {}),
+    ...(ipc ? { ipc: true } : {}),
+    ...(maxBuffer !== undefined ? { maxBuffer } : {}),
+    cwd: cwdOf(spec),
+    ...(cwd !== undefined ? { cwdAsked: true } : {}),
   };
 }

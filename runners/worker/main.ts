@@ -13,6 +13,7 @@ import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall, handedOf, handedSignal, prepareCommand } from './call.ts';
 import { handedNames, watchSignalUse } from './reach.ts';
 import { eventCounts, now, PROTOCOL, readMessage, readyDir, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
+import { trialPath } from '../protocol/trial-path.mjs';
 import { describeError, firstLine, stackOf } from './describe-rejection.ts';
 import { loadAdapter, loadTarget, watchModules } from './load-target.ts';
 import type { TrialSpec, WorkerOutput } from './messages.ts';
@@ -68,7 +69,7 @@ function finish(): never {
   const listed = loadedModules();
   const modules = listed.sight.observed ? listed.sight : { observed: false as const, reason: `${listed.sight.reason} on ${runtimeName()}` };
   observed.introspection = { ...sights, modules };
-  observed.reach = { handed: handedNames(handed), signalUses: signalUse?.uses() ?? null, timerDelays: sights.timers.observed && timerDelays ? timerDelays() : null };
+  observed.reach = { handed: handedNames(handed), cwd: trialPath(dir, handed.cwd!), signalUses: signalUse?.uses() ?? null, timerDelays: sights.timers.observed && timerDelays ? timerDelays() : null };
   observed.clock = closeMapping(clock);
   const output: WorkerOutput = { protocol: PROTOCOL, observations: observed, modules: listed.modules };
   // Whole or not at all. Not through model/files.ts: its library installs signal

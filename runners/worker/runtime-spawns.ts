@@ -1,8 +1,9 @@
 // The spawn watch on Bun's and Deno's own APIs, where the runtime has them: Bun.spawn
 // replaced by a wrapper that calls straight through, and Deno.Command's spawn() wrapped
 // on its prototype, with the constructor's arguments remembered (the instance keeps them
-// private). As for node:child_process, our exit reaction is attached first, before the
-// target can attach its own.
+// private). Their options are read where the call hands them, as Node's spawn's are (each
+// runtime names them its own way: reach.ts). As for node:child_process, our exit reaction
+// is attached first, before the target can attach its own.
 
 import type { BeginSpawn } from './spawns.ts';
 
@@ -28,6 +29,11 @@ function bunArgv(args: unknown[]): unknown[] {
   return Array.isArray(cmd) ? cmd : [];
 }
 
+const objectOr = (v: unknown): Record<string, unknown> | undefined => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
+
+/** Bun.spawn's options, either way it is called. */
+const bunOptions = (args: unknown[]) => (Array.isArray(args[0]) ? objectOr(args[1]) : objectOr(args[0])) ?? {};
+
 /** Wraps Bun.spawn; a call made by node:child_process's own spawn (`nested`) is already recorded. */
 export function watchBunSpawn(begin: BeginSpawn, nested: () => boolean): void {
   const bun = bunNamespace();
@@ -36,7 +42,7 @@ export function watchBunSpawn(begin: BeginSpawn, nested: () => boolean): void {
   bun.spawn = function (this: unknown, ...args: unknown[]) {
     if (nested()) return original.apply(this, args);
     const [file, ...rest] = bunArgv(args);
-    const record = begin(String(file ?? ''), rest);
+    const record = begin(String(file ?? ''), rest, { runtime: 'bun', options: bunOptions(args) });
     let proc: BunSubprocess;
     try {
       proc = original.apply(this, args);
@@ -62,12 +68,12 @@ export function watchDenoCommand(begin: BeginSpawn, unseen: (what: string) => vo
   const deno = denoNamespace();
   if (!deno) return;
   const Command = deno.Command;
-  const argvOf = new WeakMap<object, [string, unknown[]]>();
+  const argvOf = new WeakMap<object, [string, unknown[], Record<string, unknown>]>();
   const Watched = new Proxy(Command, {
     construct(cls, args, newTarget) {
       const made = Reflect.construct(cls, args, newTarget === Watched ? cls : newTarget) as object;
       const [command, options] = args as [string | URL, { args?: unknown[] } | undefined];
-      argvOf.set(made, [String(command), Array.isArray(options?.args) ? options.args : []]);
+      argvOf.set(made, [String(command), Array.isArray(options?.args) ? options.args : [], objectOr(options) ?? {}]);
       return made;
     },
   });
@@ -75,8 +81,8 @@ export function watchDenoCommand(begin: BeginSpawn, unseen: (what: string) => vo
   const proto = Command.prototype;
   const { spawn, output, outputSync } = proto;
   proto.spawn = function (this: object) {
-    const [file, args] = argvOf.get(this) ?? ['', []];
-    const record = begin(file, args);
+    const [file, args, options] = argvOf.get(this) ?? ['', [], undefined];
+    const record = begin(file, args, options && { runtime: 'deno', options });
     let child: DenoChild;
     try {
       child = spawn.call(this);

@@ -12,7 +12,7 @@ import * as util from 'node:util';
 import type { SpawnObservation } from '../model/observations.ts';
 import { now } from '../protocol/trial-dir.mjs';
 import { watchBunSpawn, watchDenoCommand } from './runtime-spawns.ts';
-import { carriedBy, type Handed } from './reach.ts';
+import { carriedBy, type Handed, type SeenOptions } from './reach.ts';
 
 // `spawn` is an undocumented method of ChildProcess, so it is absent from the types.
 type Spawnable = { spawn(this: ChildProcess, options: { file: string; args?: string[] }): unknown };
@@ -35,8 +35,9 @@ function errnoName(errno: number): string {
   return (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(errno) ?? `errno ${errno}`;
 }
 
-/** Starts a record of an attempt to run `file` with `args`, and the options it was given where they can be read. */
-export type BeginSpawn = (file: string, args: readonly unknown[], options?: Record<string, unknown>) => SpawnRecord;
+/** Starts a record of an attempt to run `file` with `args`, and the options it was given
+ *  where they can be read, with whose API they were given to (each names them its own way). */
+export type BeginSpawn = (file: string, args: readonly unknown[], seenOptions?: SeenOptions) => SpawnRecord;
 
 /**
  * Records each spawn into `spawns`, telling the case's command (whose file or arguments
@@ -44,14 +45,14 @@ export type BeginSpawn = (file: string, args: readonly unknown[], options?: Reco
  * command's exit is seen. `unseen` is told of a start the watch cannot follow.
  */
 export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact: (text: string) => string, onFirstExit: () => void, unseen: (what: string) => void, handed: Handed = { signal: null }): void {
-  const begin: BeginSpawn = (file, args, options) => {
+  const begin: BeginSpawn = (file, args, seenOptions) => {
     const command = [file, ...args].some((a) => typeof a === 'string' && a.includes(trialDir));
     const seen: SpawnObservation = { t: now(), file: redact(file), command, pid: null, error: null, exit: null };
     // The call's own options, carried on to the spawn: they reached what runs the command.
-    const carried = options ? carriedBy(options, handed, file) : [];
+    const carried = seenOptions ? carriedBy(seenOptions, handed, file) : [];
     // Where the call asked for something only the spawn's options can show (detached, a
-    // shell, a stdin pipe), an empty list says they were seen and carried none of it.
-    if (carried.length || (options && (handed.detached || handed.shell || handed.stdin))) seen.carried = carried;
+    // shell, a stdin pipe, an IPC channel), an empty list says they were seen and carried none of it.
+    if (carried.length || (seenOptions && (handed.detached || handed.shell || handed.stdin || handed.ipc))) seen.carried = carried;
     spawns.push(seen);
     const failed = (err: unknown) => {
       seen.error = (err as NodeJS.ErrnoException)?.code ?? String(err);
@@ -75,7 +76,7 @@ export function watchSpawns(spawns: SpawnObservation[], trialDir: string, redact
   const proto = ChildProcess.prototype as unknown as Spawnable;
   const originalSpawn = proto.spawn;
   proto.spawn = function (this: ChildProcess, options: { file: string; args?: string[] }) {
-    const record = begin(options.file, options.args ?? [], options as Record<string, unknown>);
+    const record = begin(options.file, options.args ?? [], { runtime: 'node', options: options as Record<string, unknown> });
     let result: unknown;
     insideNodeSpawn++;
     try {
@@ -121,7 +122,7 @@ function watchSpawnSync(begin: BeginSpawn): void {
   if (!binding) return;
   const original = binding.spawn;
   binding.spawn = function (this: unknown, options) {
-    const record = begin(options.file, options.args ?? [], options as Record<string, unknown>);
+    const record = begin(options.file, options.args ?? [], { runtime: 'node', options: options as Record<string, unknown> });
     let result: SpawnSyncResult;
     try {
       result = original.call(this, options);

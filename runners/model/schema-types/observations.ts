@@ -66,9 +66,9 @@ file: string
  */
 command: boolean
 /**
- * The call's options this spawn's own options carried on (worker/reach.ts): they reached what runs the command. Empty where the call asked for detached, a shell or a stdin pipe and the options, seen, carried none of them; absent where nothing was carried or the options were not seen.
+ * The call's options this spawn's own options carried on (worker/reach.ts): they reached what runs the command. Empty where the call asked for detached, a shell, a stdin pipe or an IPC channel and the options, seen, carried none of them; absent where nothing was carried or the options were not seen.
  */
-carried?: ("signal" | "timeout" | "killSignal" | "detached" | "shell" | "stdin")[]
+carried?: ("signal" | "timeout" | "killSignal" | "detached" | "shell" | "stdin" | "cwd" | "ipc" | "maxBuffer")[]
 pid: (number | null)
 error: (string | null)
 exit: (null | {
@@ -135,7 +135,7 @@ at: (string | null)
  */
 reach?: {
 /**
- * What the call handed over: a signal, a timeout (its value, NaN and Infinity by name; null when none), a kill signal, a detached child, a shell command line, a stdin pipe (the last three absent in reports made before they were kept).
+ * What the call handed over: a signal, a timeout (its value, NaN and Infinity by name; null when none), a kill signal, a detached child, a shell command line, a stdin pipe, a working directory of the case's own, an IPC channel, an output limit, a stop signal (all after the kill signal absent in reports made before they were kept).
  */
 handed: {
 signal: boolean
@@ -144,7 +144,18 @@ killSignal: (string | null)
 detached?: boolean
 shell?: boolean
 stdin?: boolean
+/**
+ * The case names a working directory of its own (one that does not exist): what its verdicts rest on.
+ */
+cwd?: boolean
+ipc?: boolean
+maxBuffer?: (number | null)
+stopSignal?: (string | null)
 }
+/**
+ * The working directory the call handed over, as a fixture's record names it (`<trial>`, `<trial>/no-such-directory`): what a child's record is compared with. Absent in reports made before it was kept.
+ */
+cwd?: string
 /**
  * What was used of the signal the call handed over (an accessor read, a method called), in the order first used; null when it handed none.
  */
@@ -176,6 +187,14 @@ pgid: (number | null)
 startTime: (string | null)
 role: string
 t: T
+/**
+ * Its working directory as it started: `<trial>` for the trial directory, `<trial>/PATH` below it, `<outside>` for any other (protocol/trial-path.mjs). judge/calibration.ts compares it with the one the call handed over. Absent in reports made before it was kept.
+ */
+cwd?: string
+/**
+ * Whether it started with an IPC channel to its parent. Absent in reports made before it was kept.
+ */
+ipc?: boolean
 }[]
 events: {
 t: T
