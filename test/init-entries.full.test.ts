@@ -50,9 +50,18 @@ concurrent(test, '--entry names an exports subpath and --export a member path in
   const init = await cliIn(root, 'init', 'told', '--package', 'bundled-lib', '--entry', 'lib/core', '--export', 'utils.spawnAsync');
   assert.is(init.code, 0, init.stderr);
   const probe = probeOf(root, 'told');
-  assert.is(probe.identity.entry, 'lib/core.js');
+  assert.equal([probe.identity.entry, probe.identity.subpath], ['lib/core.js', 'lib/core']);
   assert.match(fs.readFileSync(path.join(root, 'told', 'adapter.ts'), 'utf8'), /uses: \['utils\.spawnAsync'\][\s\S]*target\.utils\.spawnAsync\(/);
   assert.ok(probe.supports.includes('signal'), `the signal reached the spawn: ${probe.supports}`);
+  await runsPlainCall(root, 'told');
+  // The next release keeps the subpath and moves its file: pinned anew, the entry follows the subpath.
+  const pkg = path.join(root, 'node_modules', 'bundled-lib');
+  fs.mkdirSync(path.join(pkg, 'dist'));
+  fs.renameSync(path.join(pkg, 'lib', 'core.js'), path.join(pkg, 'dist', 'core.js'));
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'bundled-lib', version: '1.1.0', exports: { '.': './index.js', './lib/core': './dist/core.js' } }));
+  const update = await cliIn(root, 'pin', '--update', 'told');
+  assert.is(update.code, 0, update.stdout + update.stderr);
+  assert.equal([probeOf(root, 'told').identity.entry, probeOf(root, 'told').identity.version], ['dist/core.js', '1.1.0']);
   await runsPlainCall(root, 'told');
 });
 
@@ -61,7 +70,7 @@ concurrent(test, 'asked only for spawnAsync, init finds it in another entry of t
   const init = await cliIn(root, 'init', 'found', '--package', 'bundled-lib', '--export', 'spawnAsync');
   assert.is(init.code, 0, init.stderr);
   assert.match(init.stderr, /index\.js has no spawnAsync; \.\/lib\/core has it: pinned with lib\/core\.js as its entry \(--entry lib\/core\)/);
-  assert.is(probeOf(root, 'found').identity.entry, 'lib/core.js');
+  assert.equal([probeOf(root, 'found').identity.entry, probeOf(root, 'found').identity.subpath], ['lib/core.js', 'lib/core']);
   assert.match(fs.readFileSync(path.join(root, 'found', 'adapter.ts'), 'utf8'), /typeof import\('bundled-lib\/lib\/core'\)[\s\S]*target\.utils\.spawnAsync\(/);
   await runsPlainCall(root, 'found');
 });

@@ -18,8 +18,9 @@ export interface Verified {
 export interface Locating {
   target: TargetText;
   asked: { export?: string; call?: string };
-  /** Makes `file` the pinned entry, before its source is read. */
-  enter: (file: string) => void;
+  /** Makes `file` the pinned entry, before its source is read; taken from `subpath`, that
+   *  is kept too, so another version's entry is taken from it (omitted: as first asked). */
+  enter: (file: string, subpath?: string) => void;
   /** Writes the probe for `w` and loads it, as verify does. */
   write: (w: Written) => Promise<Verified>;
   /** Other entries to look in, when none was asked for: a package's exports subpaths. */
@@ -33,8 +34,8 @@ function inside(w: Written, v: Verified): string | null {
   return found.length === 1 ? found[0] : null;
 }
 
-async function tryEntry(l: Locating, file: string, say: (line: string) => void): Promise<{ written: Written; verified: Verified; entry: string }> {
-  l.enter(file);
+async function tryEntry(l: Locating, file: string, say: (line: string) => void, subpath?: string): Promise<{ written: Written; verified: Verified }> {
+  l.enter(file, subpath);
   const target = { ...l.target, entry: file };
   let written: Written;
   try {
@@ -50,7 +51,7 @@ async function tryEntry(l: Locating, file: string, say: (line: string) => void):
     written = adapterFor(target, { ...l.asked, export: member });
     verified = await l.write(written);
   }
-  return { written, verified, entry: file };
+  return { written, verified };
 }
 
 /** Nothing read names an export: the module is loaded, and what it exports is listed for --export. */
@@ -67,13 +68,13 @@ async function listLoaded(l: Locating, file: string): Promise<void> {
   throw new InputError([`${file}: no export could be read from its source; loaded, it exports ${names.slice(0, 24).join(', ')}${functions}: name the one to call with --export NAME`]);
 }
 
-export async function locateExport(l: Locating, say: (line: string) => void): Promise<{ written: Written; verified: Verified; entry: string }> {
+export async function locateExport(l: Locating, say: (line: string) => void): Promise<{ written: Written; verified: Verified }> {
   const first = await tryEntry(l, l.target.entry, say);
   const name = l.asked.export;
   if (!first.verified.exportsProblem || name === undefined || name.includes('.')) return first;
   for (const { subpath, file } of l.subpaths.filter((s) => s.file !== l.target.entry)) {
     const typeImport = l.target.packageName ? `${l.target.packageName}/${subpath.replace(/^\.\//, '')}` : l.target.typeImport;
-    const found = await tryEntry({ ...l, target: { ...l.target, types: null, typeImport } }, file, () => {});
+    const found = await tryEntry({ ...l, target: { ...l.target, types: null, typeImport } }, file, () => {}, subpath.replace(/^\.\//, ''));
     if (!found.verified.exportsProblem) {
       say(`${l.target.entry} has no ${name}; ${subpath} has it: pinned with ${file} as its entry (--entry ${subpath.replace(/^\.\//, '')})`);
       return found;

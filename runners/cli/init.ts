@@ -154,8 +154,13 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
   if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name) ?? path.basename(path.resolve(dir)));
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
   const asked = { export: string(values.export), call: string(values.call) };
-  const enter = (file: string) => {
-    if ('entry' in pinned.identity) pinned.identity.entry = file;
+  const asPinned = pinned.identity.kind === 'package' ? pinned.identity.subpath : undefined;
+  const enter = (file: string, subpath = asPinned) => {
+    const id = pinned.identity;
+    if ('entry' in id) id.entry = file;
+    if (id.kind !== 'package') return;
+    if (subpath === undefined) delete id.subpath;
+    else id.subpath = subpath;
   };
   const write = (w: Written) => {
     writeJsonWhole(path.join(dir, 'probe.json'), probeJson(probeName(string(values.name) ?? path.basename(path.resolve(dir))), pinned.identity, w.title, w.supports));

@@ -126,6 +126,7 @@ export function pinPackage(name: string, from: string, entry?: string): Identity
     name: manifest.name,
     version: manifest.version,
     ...(manifest.name !== name ? { installedAs: name } : {}),
+    ...(entry !== undefined ? { subpath: entry.replace(/^\.\//, '') } : {}),
     entry: entry === undefined ? packageEntry(manifest) : packageSubpath(manifest, dir, entry),
     paths,
   };

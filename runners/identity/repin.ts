@@ -53,10 +53,11 @@ export function repin(probeDir: string, spec: ProbeSpec, rev: string | undefined
     if ('unavailable' in got) throw new InputError([got.unavailable]);
     from = targetDir(id.name, id.version);
   }
-  const fresh = pinPackage(local ? (id.installedAs ?? id.name) : id.name, from) as typeof id;
+  const fresh = pinPackage(local ? (id.installedAs ?? id.name) : id.name, from, id.subpath) as typeof id;
   const changes = fileChanges(id.paths, fresh.paths);
   if (fresh.version !== id.version) changes.unshift(`version: ${id.version} -> ${fresh.version}`);
-  const entry = typeof id.entry === 'string' && !fresh.paths.some((p) => p.path === id.entry) ? fresh.entry : id.entry;
+  // An entry taken from a subpath is what that subpath names now; another is kept while the file is there.
+  const entry = id.subpath !== undefined || (typeof id.entry === 'string' && !fresh.paths.some((p) => p.path === id.entry)) ? fresh.entry : id.entry;
   if (!id.dependencies) return { identity: { ...id, version: fresh.version, entry, paths: fresh.paths }, changes };
   const dependencies = pinDependencies(findPackageDir(path.resolve(from), local ? (id.installedAs ?? id.name) : id.name)!);
   changes.push(...dependencyChanges(id.dependencies, dependencies));

@@ -154,7 +154,8 @@ export function prepareIdentity(probe: LoadedProbe, source: string | undefined, 
     // verified like any pin. The probe's identity in the report is these pins.
     const got = installTarget(id.name, id.version, name);
     if ('unavailable' in got) return { status: 'unavailable', reason: got.unavailable };
-    const fresh = pinPackage(id.name, targetDir(id.name, id.version));
+    // The entry is this version's for the subpath the probe was made on, else its main one.
+    const fresh = pinPackage(id.name, targetDir(id.name, id.version), id.subpath);
     if (fresh.kind === 'package') Object.assign(id, { entry: fresh.entry, paths: fresh.paths });
     const command = probe.spec.command;
     if (command?.bin) {

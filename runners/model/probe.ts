@@ -24,7 +24,7 @@ export type Identity =
   | { kind: 'builtin'; module: string }
   | { kind: 'files'; root?: string; entry: Entry; paths: PinnedPath[] }
   | { kind: 'git'; checkout?: string; commit: string; entry: Entry; paths: PinnedPath[] }
-  | { kind: 'package'; name: string; version: string; installedAs?: string; entry: Entry; paths: PinnedPath[]; dependencies?: PinnedDependency[] };
+  | { kind: 'package'; name: string; version: string; installedAs?: string; subpath?: string; entry: Entry; paths: PinnedPath[]; dependencies?: PinnedDependency[] };
 
 /** A program the harness starts as a server: a pinned file run by Node, in the copy of the pin. */
 export interface ProbeCommand {

@@ -51,6 +51,10 @@ paths: PinnedPath[]
  */
 installedAs?: string
 /**
+ * The `exports` subpath (or file) the entry was taken from, as `init --entry` names it (`lib/coreBundle`): run at another version or pinned anew, the entry is what that version has there, not its main entry.
+ */
+subpath?: string
+/**
  * The package's dependency tree as Node resolves it from the package, each package pinned like the target (`init --with-dependencies`); a dependency found at another version, or whose bytes differ, stops the run (exit 3). Packages of the tree not listed here run unpinned and are reported so.
  */
 dependencies?: {
