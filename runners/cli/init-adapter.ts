@@ -37,7 +37,9 @@ export interface Written {
 
 export function adapterFor(t: TargetText, asked: { export?: string; call?: string }): Written {
   const typed = t.types ? typedExports(t.types) : null;
-  const planned = typed?.length ? planCall(typed, { ...asked, prefer: [namesake(t.packageName), sourcePick(t.source)] }) : null;
+  // Ties are broken only when no export was named: the source is read for it then alone.
+  const prefer = asked.export === undefined ? [namesake(t.packageName), sourcePick(t.source)] : [];
+  const planned = typed?.length ? planCall(typed, { ...asked, prefer }) : null;
   if (planned && 'undecided' in planned) throw new InputError([`${t.entry}: ${planned.undecided[0]}`, ...planned.undecided.slice(1)]);
   if (planned) {
     const { plan } = planned;
