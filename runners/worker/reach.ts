@@ -117,7 +117,6 @@ export function handedNames(h: Handed): HandedNames {
   };
 }
 
-
 /** Whether a spawn's stdio gives the child a stdin pipe: Node's default, 'pipe', or a first entry that is one (spawnSync's binding has it as { type: 'pipe' }). */
 function pipedStdin(stdio: unknown): boolean {
   const first = Array.isArray(stdio) ? stdio[0] : stdio;
@@ -162,4 +161,3 @@ function sameDir(option: unknown, dir: string): boolean {
   const text = option instanceof URL ? (option.protocol === 'file:' ? fileURLToPath(option) : '') : typeof option === 'string' ? option : '';
   return text !== '' && path.resolve(text) === path.resolve(dir);
 }
-
