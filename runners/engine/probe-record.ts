@@ -12,8 +12,10 @@ import type { SourceRuntime } from '../identity/runtime-source.ts';
 export function probeHead(p: PreparedProbe, runtime?: SourceRuntime): ReportProbe {
   const { name, title, identity } = p.probe.spec;
   const files = probeFiles(p.probe);
-  if (!p.verified) return { name, title, identity, files, unavailable: p.unavailable ?? 'not verified' };
+  // How the library was called, beside what it is: a reader choosing it needs both.
+  const described = { ...(Object.keys(p.probe.spec.options ?? {}).length ? { options: p.probe.spec.options } : {}), ...(p.probe.spec.repository ? { repository: p.probe.spec.repository } : {}) };
+  if (!p.verified) return { name, title, identity, ...described, files, unavailable: p.unavailable ?? 'not verified' };
   // The base probe's citations name lines of its own version, not of another.
   const explanations = p.probe.atVersion ? [] : citedExplanations(p.probe, false, runtime);
-  return { name, title, identity, verified: { ...p.verified, unverifiedModules: [] }, files, ...(explanations.length ? { explanations } : {}) };
+  return { name, title, identity, ...described, verified: { ...p.verified, unverifiedModules: [] }, files, ...(explanations.length ? { explanations } : {}) };
 }

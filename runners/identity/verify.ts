@@ -130,8 +130,12 @@ export function packageSource(id: PackageIdentity, codeDir: string, probe: strin
   return installTarget(id.name, id.version, probe);
 }
 
+/** How to give the source: where it lives (a git pin's repository, cloned at its commit), then the run. */
 function sourceCommand(probe: LoadedProbe): string {
-  return `childproof run --probe ${probe.spec.name} --source ${probe.spec.name}=PATH`;
+  const { identity: id, repository, name } = probe.spec;
+  const run = `childproof run --probe ${name} --source ${name}=PATH`;
+  if (id.kind !== 'git' || !repository) return run;
+  return `git clone ${repository} PATH && git -C PATH checkout ${id.commit}, then ${run}`;
 }
 
 /**

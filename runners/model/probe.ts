@@ -47,6 +47,8 @@ export interface ProbeSpec {
   name: string;
   title: string;
   identity: Identity;
+  /** Where the target's source lives, for people. */
+  repository?: string;
   /** What the user must supply with --source when the identity names no root. */
   source?: string;
   /** The Node releases the target runs on (a semver range); a package's own engines.node otherwise. */

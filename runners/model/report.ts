@@ -150,6 +150,10 @@ export type ReportProbe = {
   name: string;
   title: string;
   identity: Identity;
+  /** The options the probe added to every call of this run: how the library was called. */
+  options?: Record<string, unknown>;
+  /** Where the target's source lives, as its probe says. */
+  repository?: string;
   verified?: Verified;
   /** probe.json, its adapter and its divergences file, as the run read them. */
   files?: OwnFile[];

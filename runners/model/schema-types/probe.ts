@@ -110,6 +110,10 @@ title: string
 extends?: string
 identity?: Identity
 /**
+ * Where the target's source lives, for people: a repository's address. A git identity's commit is shown at it.
+ */
+repository?: string
+/**
  * What the user must supply with --source when the identity names no root or checkout.
  */
 source?: string

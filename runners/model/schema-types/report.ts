@@ -183,6 +183,16 @@ probes: {
 name: string
 title: string
 identity: Identity
+/**
+ * The options the probe added to every call of this run, over the case's own (its byVersion and byRuntime laid over), as its probe says: what a reader needs to call the library as it was called here.
+ */
+options?: {
+
+}
+/**
+ * Where the target's source lives, as its probe says.
+ */
+repository?: string
 verified?: Verified
 unavailable?: string
 /**
