@@ -44,7 +44,7 @@ results: $(DEPS)
 	done; \
 	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results || exit 2; \
 	for r in $(RESULTS_RUNTIMES); do $(NODE) bin/childproof.mjs publish .cache/results-$$r.json --dir results || exit 2; done; \
-	$(NODE) bin/childproof.mjs render results/*/*.json --format html --out results/index.html || exit 2; \
+	$(NODE) bin/childproof.mjs render results/*/*.json --format site --out results || exit 2; \
 	$(MAKE) --no-print-directory stability || status=$$((status | $$?)); \
 	exit $$status
 

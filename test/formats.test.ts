@@ -19,6 +19,10 @@ import { renderMarkdown } from '../runners/report/formats/markdown.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
 import { DEFAULT_VIEW, renderTable } from '../runners/report/render.ts';
 import { renderFindings } from '../runners/report/findings.ts';
+import { bottomLine } from '../runners/report/bottom-line.ts';
+import { verdictRows } from '../runners/report/verdict.ts';
+import { byRuntime } from '../runners/report/formats/group.ts';
+import { mdText } from '../runners/report/formats/escape.ts';
 import { lanesOf, renderTimeline } from '../runners/report/formats/timeline.ts';
 import { readPublished } from '../runners/report/publish.ts';
 import { cli, tempDir } from './support/helpers.ts';
@@ -115,7 +119,7 @@ test('render picks one trial with --trial, writes --out whole, and refuses what 
   assert.is(svg.code, 0, svg.stderr);
   assert.match(svg.stdout, new RegExp(`^<svg [^>]*data-trial="${t.probe} ${t.case}"`));
   for (const [args, expected] of [
-    [[file, '--format', 'pdf'], /--format expects one of md, html, svg, junit, github, badge, not "pdf"/],
+    [[file, '--format', 'pdf'], /--format expects one of md, html, svg, junit, github, badge, site, not "pdf"/],
     [[file, '--format', 'md', '--trial', 'nope'], /--trial expects PROBE:CASE/],
     [[file, '--format', 'svg'], /--format svg draws one trial: name it with --trial PROBE:CASE/],
     [[file, '--format', 'md', '--trial', 'nope:core/x'], /no trial nope core\/x/],
@@ -141,22 +145,20 @@ test('compare --format md lists, fact by fact, what changed between two reports'
   assert.match(r.stdout, /1 with differences, 0 unpaired\.\n$/);
 });
 
-test('the findings overview gives runtimes that agree one row, and each explanation once per row', () => {
+test('the findings open as the page does: the same bottom line, rows in its order and words, how each library was called; each explanation once per row', () => {
   const text = renderFindings(published.map(({ file, report }) => ({ file: path.relative(RESULTS_DIR, file), report })));
-  const overview = text.split('\n## ')[0];
-  // Two tables of four and three clauses; a row names the library, its version and its runtimes.
-  const rows = (name: string) => overview.split('\n').filter((l) => l.startsWith(`| [${name} `));
-  // Runtimes of one kind are listed together, kinds apart: Deno 2.9.6; Node 20.20.2, 22.23.5.
-  // Node 24 joins them: whether the stop of the maxBuffer flood case finds the child still
-  // writing is a race the case marks, and no row splits on it.
-  const agreeing = rows('reference').filter((l) => /<br>Deno [\d.]+; Node 20\.20\.2, 22\.23\.5, 24\.19\.0 \|/.test(l));
-  assert.equal(agreeing.map((l) => l.split(' | ').slice(1).join(' | ')), ['holds | holds | holds | holds |', 'holds | holds | holds |']);
-  for (const row of overview.split('\n').filter((l) => l.startsWith('| ['))) {
-    const kinds = row.split('<br>')[1].split(' | ')[0].split('; ').map((part) => part.split(' ')[0]);
-    assert.equal(kinds, [...new Set(kinds)], row);
-  }
-  // Where a runtime cannot see a fact, its row says so rather than sharing the others' green.
-  assert.match(overview, /\| \[reference [0-9a-f]+\]\([^)]*\)<br>Bun [\d.]+ \| holds \| holds \| holds where observed \|/);
+  const page = verdictRows(byRuntime(published.map((p) => p.report)));
+  const bottom = text.split('\n## Bottom line\n\n')[1].split('\n\n')[0].split('\n');
+  assert.equal(bottom, bottomLine(page).map((l, i) => `${i + 1}. ${mdText(l)}`));
+  const overview = text.split('\n## Which library holds which clause\n\n')[1].split('\n## ')[0];
+  const rows = overview.split('\n').filter((l) => l.startsWith('| **'));
+  // The reference first, then libraries by name; a row's runtimes newest first, Node before Bun and Deno.
+  assert.match(rows[0], /^\| \*\*reference\*\* /);
+  assert.match(overview, /\| \*\*reference\*\* files [0-9a-f]+ \(the reference\)<br>\[findings\]\([^)]*\)<br>Node 24\.19\.0, 22\.23\.5, 20\.20\.2; Deno 2\.9\.6 \| holds in \d+ of \d+ \|/);
+  // The page's words: a clause nothing covered says why, as the page does.
+  assert.match(overview, /\*\*execa10\*\* 10\.2\.1<br>called with `killDescendants: true`<br>\[npm\]\(https:\/\/www\.npmjs\.com\/package\/execa\/v\/10\.2\.1\) · \[source\]\(https:\/\/github\.com\/sindresorhus\/execa\) · \[findings\]\(#[^)]+\)<br>Node 20\.20\.2 \| not covered: needs Node &gt;=22 \|/);
+  assert.not.match(overview, /\| unsupported \|/);
+  assert.match(text, /\n## Words used here\n\n- \*\*clause\*\*: /);
   for (const section of text.split('\n## ').slice(1)) {
     const notes = [...section.matchAll(/^\d+\. (.+)$/gm)].map((m) => m[1]);
     assert.equal(notes, [...new Set(notes)], section.split('\n')[0]);

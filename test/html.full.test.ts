@@ -1,73 +1,52 @@
-// The HTML page in a real browser (Debian's headless Chromium, driven by playwright-core),
-// seen as a person sees it: it loads with no console error and no network request, opens
-// with the verdict, a cell opens the trials behind it, filters live in the URL, a trial's
-// permalink opens it, timelines read in order with a legend, no text is smaller than
-// 10 px and the overview fits at 1280 and 390 px; the screenshots are kept for a look.
+// The findings site in a real browser (Debian's headless Chromium, driven by playwright-core),
+// seen as a person sees it: every page loads with no console error and no network request,
+// the index opens with the verdict, a cell opens the trials behind it on its library's page,
+// filters live in the URL, a trial's permalink opens it, timelines read in order with a
+// legend, no text is smaller than 10 px and the overview fits at 1280 and 390 px; the
+// screenshots are kept for a look.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CLAUSES } from '../runners/model/case.ts';
-import { ROOT, RESULTS_DIR } from '../runners/model/paths.ts';
+import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { runtimeKey } from '../runners/model/runtime-spec.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
+import { probePage } from '../runners/report/formats/site.ts';
 import { renderTimeline } from '../runners/report/formats/timeline.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { tempDir } from './support/helpers.ts';
-import { finish, unmarkedEnv } from './support/suite.ts';
+import { launch, openPage, published, SHOTS, siteDir, tinyText } from './support/site.ts';
+import { finish } from './support/suite.ts';
 
-const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const TRIAL = { probe: 'zx', case: 'core/grandchild-stdout-abort', file: path.join(RESULTS_DIR, 'zx', '8.8.5@node-v20.20.2.json') };
-const published = readPublished(RESULTS_DIR).map((p) => p.report);
-const SHOTS = path.join(ROOT, '.cache', 'screenshots');
 
-const ctx = { browser: null as Browser | null, page: '' };
+const ctx = { browser: null as Browser | null };
 
 test.before(async () => {
-  assert.ok(fs.existsSync(CHROMIUM), `Chromium at ${CHROMIUM} (Debian: chromium; make test installs it)`);
-  ctx.browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'], env: unmarkedEnv() });
-  ctx.page = path.join(tempDir(), 'report.html');
-  fs.writeFileSync(ctx.page, renderHtml(published));
-  fs.mkdirSync(SHOTS, { recursive: true });
+  ctx.browser = await launch();
+  siteDir();
 });
 
 test.after(async () => {
   await ctx.browser?.close();
 });
 
-async function open(width: number, hash = ''): Promise<Page> {
-  const page = await ctx.browser!.newPage({ viewport: { width, height: 900 } });
-  await page.goto(`file://${ctx.page}${hash}`);
-  return page;
-}
+const open = (width: number, hash = '', file = 'index.html'): Promise<Page> => openPage(ctx.browser!, width, file, hash);
 
-/** Text in `within` smaller than `least` px as drawn: an SVG's text scaled by its viewBox. */
-async function tinyText(page: Page, within: string, least: number): Promise<string[]> {
-  return page.locator(within).evaluateAll((roots, least) => {
-    const small: string[] = [];
-    for (const el of roots.flatMap((r) => [r, ...r.querySelectorAll('*')])) {
-      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent!.trim());
-      const box = el.getBoundingClientRect();
-      if (!own || box.width === 0) continue;
-      const svg = el.closest('svg');
-      const scale = svg ? svg.getBoundingClientRect().width / svg.viewBox.baseVal.width : 1;
-      const size = parseFloat(getComputedStyle(el).fontSize) * scale;
-      if (size < least) small.push(`${el.tagName} "${el.textContent!.trim().slice(0, 30)}" ${size.toFixed(1)} px`);
-    }
-    return small;
-  }, least);
-}
-
-test('the page of every published report loads with no console error and no network request', async () => {
+test("the index and every library's page load with no console error and no network request", async () => {
   const page = await ctx.browser!.newPage();
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(`console: ${m.text()}`));
   page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
   page.on('request', (r) => !r.url().startsWith('file:') && !r.url().startsWith('data:') && problems.push(`request: ${r.url()}`));
-  await page.goto(`file://${ctx.page}`);
+  const probes = [...new Set(published().flatMap((r) => r.probes.map((p) => p.name)))];
+  for (const file of ['index.html', ...probes.map(probePage)]) {
+    assert.ok(fs.existsSync(path.join(siteDir(), file)), `${file} is written`);
+    await page.goto(`file://${path.join(siteDir(), file)}`);
+  }
   assert.equal(problems, []);
   await page.close();
 });
@@ -80,7 +59,7 @@ test('a malformed hash, in the link or typed later, throws nothing on the page',
     w.thrown = [];
     window.addEventListener('error', (e) => w.thrown.push(e.message));
   });
-  await page.goto(`file://${ctx.page}#%E0%A4%A`);
+  await page.goto(`file://${path.join(siteDir(), probePage(TRIAL.probe))}#%E0%A4%A`);
   const thrown = await page.evaluate(() => new Promise<string[]>((resolve) => {
     // The page's own listener came first; this one runs after it.
     window.addEventListener('hashchange', () => resolve((window as unknown as { thrown: string[] }).thrown), { once: true });
@@ -94,7 +73,7 @@ test('the page opens with the verdict: every probe and runtime in the matrix, th
   const page = await open(1280);
   const rows = await page.locator('table.verdict tbody tr').evaluateAll((rs) => rs.map((r) => ({ probe: r.getAttribute('data-probe')!, runtimes: r.getAttribute('data-runtimes')!.split(' ') })));
   const listed = rows.flatMap((r) => r.runtimes.map((k) => `${r.probe}@${k}`)).sort();
-  const expected = published.flatMap((r) => r.probes.map((p) => `${p.name}@${runtimeKey(r.environment)}`)).sort();
+  const expected = published().flatMap((r) => r.probes.map((p) => `${p.name}@${runtimeKey(r.environment)}`)).sort();
   assert.equal(listed, expected, 'each probe on each runtime is in exactly one row');
   assert.is(rows[0].probe, 'reference', 'the yardstick comes first');
   assert.match(await page.locator('tr.reference .yardstick').first().innerText(), /yardstick/);
@@ -116,7 +95,9 @@ test('a cell that breaks opens the trials behind it, and the filters it sets are
   const page = await open(1280);
   const cell = page.locator('#verdict td.state.breaks a').first();
   const href = (await cell.getAttribute('href'))!;
-  const wanted = new URLSearchParams(href.slice(1));
+  const [file, hash] = href.split('#');
+  const wanted = new URLSearchParams(hash);
+  assert.is(file, probePage(wanted.get('probe')!), "a cell links to its library's page");
   await cell.click();
   await page.waitForFunction(() => document.querySelectorAll('details.trial[open]:not([hidden])').length > 0);
   const shown = await page.locator('.trial:not([hidden])').evaluateAll((ts) =>
@@ -132,9 +113,9 @@ test('a cell that breaks opens the trials behind it, and the filters it sets are
     assert.ok(t.fails.split(' ').includes(wanted.get('clause')!), `${t.probe} ${t.id} breaks ${wanted.get('clause')}`);
     assert.ok(t.open, 'the trials behind the cell are opened');
   }
-  assert.is(new URL(page.url()).hash, href);
+  assert.is(new URL(page.url()).hash, `#${hash}`);
   // The same view again from the link alone.
-  const again = await open(1280, href);
+  const again = await open(1280, `#${hash}`, file);
   assert.is(await again.locator('.trial:not([hidden])').count(), shown.length);
   assert.is(await again.locator('select[name="clause"]').inputValue(), wanted.get('clause'));
   await again.selectOption('select[name="outcome"]', 'known-fail');
@@ -143,11 +124,11 @@ test('a cell that breaks opens the trials behind it, and the filters it sets are
 });
 
 test("a trial's permalink opens it, and each trial shows a link to itself", async () => {
-  const probe = await open(1280);
+  const probe = await open(1280, '', probePage(TRIAL.probe));
   const id = (await probe.locator(`details.trial[data-probe="${TRIAL.probe}"]`).first().getAttribute('id'))!;
   assert.is(await probe.locator(`#${id} summary a.self`).getAttribute('href'), `#${id}`);
   await probe.close();
-  const page = await open(1280, `#${id}`);
+  const page = await open(1280, `#${id}`, probePage(TRIAL.probe));
   assert.ok(await page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open));
   await page.close();
 });
@@ -191,9 +172,15 @@ for (const width of [1280, 390]) {
     const overflow = Math.max(...(await page.locator('table.verdict').evaluateAll((ts) => ts.map((t) => t.getBoundingClientRect().right - document.documentElement.clientWidth))));
     assert.ok(overflow <= 0, `the overview is ${overflow} px wider than the screen`);
     assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, 'the page does not scroll sideways');
-    // The top of the page: everything above the trials.
-    assert.equal(await tinyText(page, 'body > h1, body > p, section.verdict-first, form.filters', 10), []);
+    assert.is(await page.evaluate(() => window.innerWidth), width, 'the page is laid out at the width named');
+    assert.equal(await tinyText(page, 'body > h1, body > p, section.verdict-first', 10), []);
     await page.screenshot({ path: path.join(SHOTS, `overview-${width}.png`) });
+    await page.close();
+  });
+
+  test(`at ${width} px a library's page keeps its trials readable, and a screenshot of one is kept`, async () => {
+    const page = await open(width, '', probePage(TRIAL.probe));
+    assert.ok((await page.evaluate(() => document.documentElement.scrollWidth)) <= width, 'the page does not scroll sideways');
     const trial = page.locator(`details.trial[data-probe="${TRIAL.probe}"]`, { hasText: TRIAL.case }).first();
     await trial.evaluate((d) => ((d as HTMLDetailsElement).open = true));
     await trial.scrollIntoViewIfNeeded();

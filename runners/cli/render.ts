@@ -1,7 +1,8 @@
-// `childproof render REPORT... --format md|html|svg|junit|github|badge [--trial PROBE:CASE]
+// `childproof render REPORT... --format md|html|site|svg|junit|github|badge [--trial PROBE:CASE]
 // [--case FILE]... [--probe DIR]... [--heading-level N] [--out FILE]`: a report for people
 // and for the tools they already read: Markdown for a write-up (headings from level N), a
-// self-contained HTML page (linking the sweeps published beside it), one trial's timeline
+// self-contained HTML page (linking the sweeps published beside it), a site of an index
+// and a page per library (--out names its directory), one trial's timeline
 // as SVG, JUnit XML for a CI's test view, GitHub workflow commands for annotations, a
 // badge of one probe for a README. For github, `--case FILE` and `--probe DIR` name the
 // user's own case files and probes, so annotations land on their lines; with
@@ -16,6 +17,7 @@ import { renderGithub } from '../report/formats/github.ts';
 import { renderJunit } from '../report/formats/junit.ts';
 import { renderBadge } from '../report/formats/badge.ts';
 import { renderHtml } from '../report/formats/html.ts';
+import { renderSite } from '../report/formats/site.ts';
 import { sweepLinks } from '../report/sweep-links.ts';
 import { renderMarkdown } from '../report/formats/markdown.ts';
 import { renderTimeline } from '../report/formats/timeline.ts';
@@ -24,7 +26,7 @@ import { placesOf } from '../report/places.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes, shippedProbes } from '../model/load-probes.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
-import { checkOutput } from '../model/output.ts';
+import { cannotWrite, checkOutput, makeDirectory } from '../model/output.ts';
 
 /** The user's own case files and probe directories, named by --case and --probe; where the output goes. */
 interface Own {
@@ -43,6 +45,7 @@ const FORMATS: Record<string, (reports: Report[], own: Own) => string> = {
   github: (reports, own) => renderGithub(reports, githubPlaces(own)),
   // One probe's clauses over every runtime, as a README badge.
   badge: renderBadge,
+  site: () => '',
 };
 
 /** The user's own case files and probe directories first, then what ships, for annotations. */
@@ -64,6 +67,26 @@ function onlyTrial(reports: Report[], spec: string): Report[] {
   return kept;
 }
 
+/** A site's directory, made and proven writable before any report is read, as publish's --dir. */
+function siteDirectory(out: string): void {
+  if (fs.existsSync(out) && !fs.statSync(out).isDirectory()) throw new InputError([`--out ${display(out)}: is not a directory; --format site writes its pages into one`]);
+  makeDirectory(out, '--out');
+  const refused = cannotWrite(out);
+  if (refused) throw new InputError([`--out ${display(out)}: no file can be made in it (${refused})`]);
+}
+
+/** The index and a page per library, each written whole, into the directory --out names. */
+function writeSite(reports: Report[], out: string | undefined): number {
+  if (!out) throw new InputError(['--format site writes many pages: name their directory with --out DIR']);
+  const pages = renderSite(reports, { sweeps: sweepLinks(out) });
+  for (const page of pages) {
+    fs.mkdirSync(path.dirname(path.join(out, page.path)), { recursive: true });
+    writeFileWhole(path.join(out, page.path), page.text);
+  }
+  process.stderr.write(`childproof: site written to ${display(out)}: index.html and, per library, its page of trials and its badge (${pages.length - 1} files)\n`);
+  return EXIT.ok;
+}
+
 export function cmdRender(args: string[]): number {
   const { values, positionals } = parse(
     args,
@@ -73,13 +96,15 @@ export function cmdRender(args: string[]): number {
   const format = string(values.format);
   if (!format || !Object.hasOwn(FORMATS, format)) throw new InputError([`--format expects one of ${Object.keys(FORMATS).join(', ')}${format ? `, not "${format}"` : ''}`]);
   const out = string(values.out);
-  if (out !== undefined) checkOutput(out);
+  if (out !== undefined && format !== 'site') checkOutput(out);
+  if (out !== undefined && format === 'site') siteDirectory(out);
   let reports = positionals.map((file) => readReport(file));
   const trial = string(values.trial);
   if (trial) reports = onlyTrial(reports, trial);
   else if (format === 'svg') throw new InputError(['--format svg draws one trial: name it with --trial PROBE:CASE']);
   // Trials take the level below a probe's, and Markdown has six.
   const level = values['heading-level'] === undefined ? undefined : positiveInt(values['heading-level'], 'heading-level', 2, 5);
+  if (format === 'site') return writeSite(reports, out);
   const text = FORMATS[format](reports, { cases: strings(values.case), probes: strings(values.probe), out, headingLevel: level });
   const summary = process.env.GITHUB_STEP_SUMMARY;
   if (format === 'github' && summary) {

@@ -3,7 +3,7 @@
 // covers it where nothing does. Runtimes on which a library's verdict is the same share a
 // row. Pure data for every format that shows it (the page, the badge, the bottom line).
 
-import { CLAUSES, clausesOf, type Clause } from '../model/case.ts';
+import { CLAUSES, type Clause } from '../model/case.ts';
 import { isServerProbe, type Report, type TrialResult } from '../model/report.ts';
 import { RUNTIME_KINDS, RUNTIME_NAMES, runtimeKey, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 import { probeVersion } from './publish.ts';
@@ -37,6 +37,18 @@ export interface VerdictRow {
   cells: Record<Clause, VerdictCell>;
   /** A program's probe, judged by the server cases: its row is in the servers' matrix. */
   server: boolean;
+  /** The options the probe adds to every call: how the library was called. */
+  options?: Record<string, unknown>;
+  /** The npm package it is, for its page on the registry. */
+  package?: { name: string; version: string };
+  /** Where its source lives, and the commit of a git pin. */
+  repository?: string;
+  commit?: string;
+}
+
+/** `killDescendants: true`: a probe's options as a reader would write them. */
+export function optionsWords(options: Record<string, unknown> | undefined): string {
+  return Object.entries(options ?? {}).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ');
 }
 
 export const REFERENCE = 'reference';
@@ -121,10 +133,25 @@ export function verdictRows(reports: Report[]): VerdictRow[] {
       const builtin = p.identity.kind === 'builtin';
       const pinned = probeVersion(p, report.environment);
       const version = builtin ? 'built in' : p.identity.kind === 'package' ? pinned : `${p.identity.kind} ${pinned}`;
-      const same = rows.find((r) => r.probe === p.name && r.version === version && sameCells(r.cells, cells));
+      const same = rows.find((r) => r.probe === p.name && r.version === version && sameCells(r.cells, cells) && optionsWords(r.options) === optionsWords(p.options));
       if (same) {
         if (!same.runtimes.some((e) => runtimeKey(e) === runtimeKey(report.environment))) same.runtimes.push(report.environment);
-      } else rows.push({ probe: p.name, title: p.title, version, reference: p.name === REFERENCE || p.name === SERVER_REFERENCE, runtimes: [report.environment], cells, server: isServerProbe(report, p.name) });
+      } else {
+        const id = p.identity;
+        rows.push({
+          probe: p.name,
+          title: p.title,
+          version,
+          reference: p.name === REFERENCE || p.name === SERVER_REFERENCE,
+          runtimes: [report.environment],
+          cells,
+          server: isServerProbe(report, p.name),
+          ...(p.options && Object.keys(p.options).length ? { options: p.options } : {}),
+          ...(id.kind === 'package' ? { package: { name: id.name, version: id.version } } : {}),
+          ...(p.repository ? { repository: p.repository } : {}),
+          ...(id.kind === 'git' ? { commit: id.commit } : {}),
+        });
+      }
     }
   }
   const rank = (r: VerdictRow) => (r.reference ? 0 : 1);
@@ -143,53 +170,5 @@ export function runtimesWords(envs: RuntimeNamed[]): string {
   return [...byName].map(([name, releases]) => `${name} ${releases.join(', ')}`).join('; ');
 }
 
-/** Per library, the runtimes on which a clause is in a state, in order of the rows. */
-function whereState(rows: VerdictRow[], clause: Clause, state: CellState, hung = false): string[] {
-  const libraries = new Map<string, RuntimeNamed[]>();
-  for (const r of rows.filter((x) => !x.reference && x.cells[clause].state === state && (state !== 'unknown' || x.cells[clause].hung > 0 === hung))) libraries.set(r.probe, [...(libraries.get(r.probe) ?? []), ...r.runtimes]);
-  return [...libraries].map(([probe, envs]) => `${probe} (${runtimesWords(envs)})`);
-}
-
 /** `a, b and c`. */
 export const list = (items: string[]) => (items.length <= 1 ? items.join('') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`);
-
-/**
- * The findings in three sentences, written from the rows: the library closest to the
- * reference, then for each headline clause who holds it where, and who holds it only
- * where it could be observed. A clause no verdict could observe is never called held.
- */
-export function bottomLine(all: VerdictRow[]): string[] {
-  const rows = all.filter((r) => !r.server);
-  const libraries = [...new Set(rows.filter((r) => !r.reference).map((r) => r.probe))];
-  const broken = (probe: string) => CLAUSES.filter((c) => rows.some((r) => r.probe === probe && r.cells[c].state === 'breaks'));
-  const tested = (probe: string) => rows.some((r) => r.probe === probe && CLAUSES.some((c) => r.cells[c].state !== 'none'));
-  const ranked = libraries.filter(tested).sort((a, b) => broken(a).length - broken(b).length);
-  const fewest = ranked.length ? broken(ranked[0]).length : 0;
-  const best = ranked.filter((p) => broken(p).length === fewest);
-  const lines: string[] = [];
-  if (!best.length) lines.push('No library was tested.');
-  else if (fewest === 0) lines.push(`Like the reference, ${list(best)} ${best.length === 1 ? 'breaks' : 'break'} no clause on any runtime tested.`);
-  else lines.push(`No library holds every clause as the reference does; closest: ${list(best.map((p) => `${p}, which breaks only ${list(broken(p))}`))}.`);
-  for (const clause of HEADLINE_CLAUSES) {
-    const holds = whereState(rows, clause, 'holds');
-    const observed = whereState(rows, clause, 'unknown');
-    const where = observed.length ? ` Where observed only: ${list(observed)}.` : '';
-    // A clause a hang left unknown is not held where observed: the call never settled.
-    const hung = clause === 'settles' ? [] : whereState(rows, clause, 'unknown', true);
-    const unshown = hung.length ? ` Not shown, since a call never settled: ${list(hung)}.` : '';
-    lines.push(`${clause}: ${holds.length ? `holds for ${list(holds)}` : 'no library holds it'}.${where}${unshown} Every other library breaks it or was not tested on it.`);
-  }
-  const servers = serverLine(all.filter((r) => r.server && !r.reference));
-  return libraries.length || !servers ? [...lines, ...(servers ? [servers] : [])] : [servers];
-}
-
-/** One sentence on the servers: which hold every server clause, and what each other breaks. */
-function serverLine(rows: VerdictRow[]): string | null {
-  if (!rows.length) return null;
-  const named = (r: VerdictRow) => `${r.probe} ${r.version}`;
-  const broken = (r: VerdictRow) => clausesOf(true).filter((c) => r.cells[c].state === 'breaks');
-  const good = rows.filter((r) => broken(r).length === 0 && clausesOf(true).some((c) => r.cells[c].state === 'holds'));
-  const bad = rows.filter((r) => broken(r).length > 0);
-  const holds = good.length ? `${list(good.map(named))} ${good.length === 1 ? 'holds' : 'hold'} every server clause` : 'No server holds every server clause';
-  return `${holds}${bad.length ? `; ${list(bad.map((r) => `${named(r)} breaks ${list(broken(r))}`))}` : ''}.`;
-}

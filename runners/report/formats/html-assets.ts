@@ -1,6 +1,7 @@
-// The page's style and its one script, kept apart from the markup that uses them. The
-// script keeps the filters in the URL's hash, so a filtered view (a cell's trials) is a
-// link; a hash that names a trial opens it. Plain DOM, no library.
+// The pages' style and their two scripts, kept apart from the markup that uses them. The
+// filter script keeps the trials' filters in the URL's hash, so a filtered view (a cell's
+// trials) is a link; a hash that names a trial opens it. The matrix script finds a library
+// by name, keeps one runtime and sorts the rows by a clause. Plain DOM, no library.
 
 import { TIMELINE_CSS } from './timeline.ts';
 
@@ -23,7 +24,12 @@ export const STYLE = [
   '@media (max-width:700px){body{font-size:14px;padding:6px}th,td{font-size:12px;padding:3px}',
   'table.verdict,table.verdict tbody,table.verdict tr,table.verdict th,table.verdict td{display:block;width:auto}table.verdict thead{display:none}',
   'table.verdict tr{margin:8px 0;border:1px solid #ccc}table.verdict td::before{content:attr(data-label) ": ";font-weight:600;color:#222}',
-  '.clauses dt{float:none}}',
+  '.clauses dt{float:none}.matrix-tools label{display:block;margin:4px 0}}',
+  '.called,.links{display:block;font-size:12px;font-weight:normal;color:#333}.called code{word-break:normal}',
+  'button.sort{font:inherit;font-weight:600;background:none;border:0;padding:0;cursor:pointer;text-align:left;color:inherit;text-decoration:underline dotted}button.sort[aria-pressed="true"]::after{content:" \\2193"}',
+  'a.term{color:inherit;text-decoration:underline dotted}.matrix-tools{margin:8px 0;padding:6px 0;border-bottom:1px solid #ddd}.matrix-tools label{margin-right:12px}',
+  '.matrix-tools input{font:inherit;width:14em;max-width:60vw}.hint{color:#555;font-size:13px}.glossary dt{font-weight:600}.glossary dd{margin:0 0 4px 16px}',
+  '.changes{padding:6px 8px;border-left:4px solid #36c;background:#f2f6fd}.changes li{margin:2px 0}',
   TIMELINE_CSS.replace(/(^|\})([^{]+)\{/g, (_, end, selectors: string) => `${end}${selectors.split(',').map((x) => `svg.timeline ${x}`).join(',')}{`),
 ].join('');
 
@@ -38,6 +44,8 @@ function chosen() {
 function show(f, open) {
   for (const k of KEYS) {
     const select = form.elements[k];
+    // A page of one library has no library filter: every trial on it is that library's.
+    if (!select) continue;
     if (f[k] && ![...select.options].some((o) => o.value === f[k])) select.add(new Option(f[k].replaceAll(',', ', '), f[k]));
     select.value = f[k];
   }
@@ -81,7 +89,7 @@ function follow() {
 }
 form.addEventListener('change', () => {
   const p = new URLSearchParams();
-  for (const k of KEYS) if (form.elements[k].value) p.set(k, form.elements[k].value);
+  for (const k of KEYS) if (form.elements[k] && form.elements[k].value) p.set(k, form.elements[k].value);
   history.replaceState(null, '', p.toString() ? '#' + p.toString() : location.pathname);
   show(chosen(), false);
 });
@@ -92,4 +100,40 @@ document.getElementById('show-all').addEventListener('click', (e) => {
 });
 window.addEventListener('hashchange', follow);
 follow();
+`;
+
+export const MATRIX_SCRIPT = `
+(() => {
+  const tools = document.getElementById('matrix-tools');
+  if (!tools) return;
+  // Best first: a clause held, then unobservable, then broken, then not covered.
+  const RANK = { holds: 0, unknown: 1, breaks: 2, none: 3 };
+  const rows = () => [...document.querySelectorAll('table.verdict tbody tr')];
+  rows().forEach((r, i) => (r.dataset.order = String(i)));
+  function apply() {
+    const find = tools.elements.find.value.trim().toLowerCase();
+    const runtime = tools.elements.runtime.value;
+    let shown = 0;
+    for (const r of rows()) {
+      const ok = (!find || r.dataset.named.includes(find)) && (!runtime || r.dataset.runtimes.split(' ').includes(runtime));
+      r.hidden = !ok;
+      if (ok) shown++;
+    }
+    document.getElementById('rows-shown').textContent = find || runtime ? shown + ' of ' + rows().length + ' rows shown' : '';
+  }
+  tools.addEventListener('input', apply);
+  tools.addEventListener('change', apply);
+  tools.addEventListener('submit', (e) => e.preventDefault());
+  for (const button of document.querySelectorAll('button.sort')) {
+    button.addEventListener('click', () => {
+      const table = button.closest('table');
+      const column = [...button.closest('tr').children].indexOf(button.closest('th'));
+      const clause = button.dataset.sort;
+      const rank = (r) => (clause ? RANK[r.cells[column].dataset.state] : 0);
+      const sorted = [...table.tBodies[0].rows].sort((a, b) => b.classList.contains('reference') - a.classList.contains('reference') || rank(a) - rank(b) || a.dataset.order - b.dataset.order);
+      for (const r of sorted) table.tBodies[0].appendChild(r);
+      for (const b of table.querySelectorAll('button.sort')) b.setAttribute('aria-pressed', String(b === button));
+    });
+  }
+})();
 `;

@@ -73,20 +73,21 @@ export function citeMarkup(c: CitedCode, env: RuntimeNamed): string {
 }
 
 /** The probe's explanations, numbered in the order its trials first cite them, with their code. */
-function explanations(report: Report, p: ReportProbe, notes: string[], sectionId: string): string {
+function explanations(report: Report, p: ReportProbe, notes: string[], sectionId: string, findingsPage: string): string {
   if (!notes.length) return '';
   const findings = loadRuntimeFindings();
   const items = notes.map((why, i) => {
     // The runtime's: explained once, under Runtime findings, and named here.
     const finding = findings.find((f) => f.why === why);
-    if (finding) return `<li id="${sectionId}--why-${i + 1}">The runtime's, not the library's: <a href="#runtime-finding-${h(finding.id)}">${h(finding.title)}</a></li>`;
+    if (finding) return `<li id="${sectionId}--why-${i + 1}">The runtime's, not the library's: <a href="${h(findingsPage)}#runtime-finding-${h(finding.id)}">${h(finding.title)}</a></li>`;
     const cites = (p.explanations?.find((e) => e.why === why)?.cites ?? []).map((c) => citeMarkup(c, report.environment));
     return `<li id="${sectionId}--why-${i + 1}">${h(why)}${cites.join('')}</li>`;
   });
-  return `<details class="explanations" open><summary>Why it breaks what it breaks: ${notes.length} explanation${notes.length === 1 ? '' : 's'}, with the code they cite</summary><ol>${items.join('')}</ol></details>`;
+  return `<details class="explanations"><summary>Why it breaks what it breaks: ${notes.length} explanation${notes.length === 1 ? '' : 's'}, with the code they cite</summary><ol>${items.join('')}</ol></details>`;
 }
 
-export function probeSection(report: Report, p: ReportProbe): string {
+/** `findingsPage`: the page the runtime findings are on, '' for this one. */
+export function probeSection(report: Report, p: ReportProbe, findingsPage = ''): string {
   const runtime = runtimeKey(report.environment);
   const sectionId = anchor(runtime, p.name);
   const trials = report.trials.filter((t) => t.probe === p.name).sort((a, b) => rank(a) - rank(b));
@@ -102,6 +103,6 @@ export function probeSection(report: Report, p: ReportProbe): string {
   const skippedList = skipped.length ? `<details class="skipped"><summary>${skipped.length} case${skipped.length === 1 ? '' : 's'} not run here</summary><ul>${skipped.map((t) => trialBlock(report, t, notes, sectionId)).join('')}</ul></details>` : '';
   return (
     `<section class="probe" id="${sectionId}" data-probe="${h(p.name)}" data-runtime="${runtime}"><h3>${h(p.name)} <small>on ${h(runtimeText(report.environment))}</small></h3>` +
-    `<p>${h(p.title)}</p>${explanations(report, p, notes, sectionId)}${identity}${ran.map((t) => trialBlock(report, t, notes, sectionId)).join('')}${skippedList}</section>`
+    `<p>${h(p.title)}</p>${explanations(report, p, notes, sectionId, findingsPage)}${identity}${ran.map((t) => trialBlock(report, t, notes, sectionId)).join('')}${skippedList}</section>`
   );
 }

@@ -1,14 +1,28 @@
-// The top of the page: the verdict matrix (library x clause, runtimes newest first, each
-// cell with its counts, linked to the trials behind it), the legend, each clause in one
-// line, and the bottom line written from the same rows. Pure: it returns markup.
+// The top of the page: the bottom line, then the verdict matrix (library x clause, runtimes
+// newest first, each cell with its counts, linked to the trials behind it) with its tools
+// above it (find a library, one runtime, sort by a clause), every row saying how its library
+// was called and where to get it, then each clause in one line and the glossary. Pure: it
+// returns markup.
 
 import { CLAUSES, CLAUSE_MEANING, clausesOf, SERVER_CLAUSES, type Clause } from '../../model/case.ts';
-import { runtimeKey } from '../../model/runtime-spec.ts';
-import { bottomLine, cellWords, runtimesWords, type VerdictRow } from '../verdict.ts';
+import { runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
+import { bottomLine } from '../bottom-line.ts';
+import { GLOSSARY, termId } from '../glossary.ts';
+import { cellWords, optionsWords, runtimesWords, type VerdictRow } from '../verdict.ts';
 import type { SweepLink } from '../sweep-links.ts';
 import { escapeMarkup as h } from './escape.ts';
 
-/** The hash that filters the page to the trials behind a cell (html-script.ts reads it). */
+/** Where a row's links go: the trials behind a cell, and a library's page of trials. */
+export interface VerdictLinks {
+  /** The page a probe's trials are on: '' for this one. */
+  trials(probe: string): string;
+  /** Where the glossary is: '' for this page. */
+  glossary: string;
+}
+
+export const ONE_PAGE: VerdictLinks = { trials: () => '', glossary: '' };
+
+/** The hash that filters a page to the trials behind a cell (html-assets.ts reads it). */
 export function cellHash(row: VerdictRow, clause: Clause): string {
   const params = new URLSearchParams({ probe: row.probe, runtime: row.runtimes.map(runtimeKey).join(','), clause });
   if (row.cells[clause].state === 'breaks') params.set('verdict', 'fail');
@@ -16,40 +30,79 @@ export function cellHash(row: VerdictRow, clause: Clause): string {
   return `#${params.toString()}`;
 }
 
-function row(r: VerdictRow, sweeps: SweepLink[], shown: Clause[]): string {
+/** A word linked to its definition. */
+export const term = (links: VerdictLinks, id: string, words: string) => `<a class="term" href="${links.glossary}#${termId(id)}">${h(words)}</a>`;
+
+/** What the row's library is, how it was called, and where to get it. */
+function libraryCell(r: VerdictRow, sweeps: SweepLink[], links: VerdictLinks): string {
+  const [kind, pin] = r.version.split(' ');
+  const version = r.version === 'built in' ? term(links, 'built-in', 'built in') : pin && (kind === 'git' || kind === 'files') ? `${term(links, 'pin', kind)} ${h(pin)}` : h(r.version);
+  const yardstick = r.reference ? `<span class="yardstick">${term(links, 'reference', 'yardstick')}: childproof's own implementation</span>` : '';
+  const options = optionsWords(r.options);
+  const called = options ? `<span class="called">${term(links, 'called-with', 'called with')} <code>${h(options)}</code></span>` : '';
+  const out: string[] = [];
+  if (r.package) out.push(`<a href="https://www.npmjs.com/package/${h(r.package.name)}/v/${h(r.package.version)}">npm ${h(r.package.name)}</a>`);
+  if (r.repository) out.push(`<a href="${h(r.commit ? `${r.repository}/tree/${r.commit}` : r.repository)}">source</a>`);
+  out.push(`<a href="${h(links.trials(r.probe))}#probe=${encodeURIComponent(r.probe)}">trials</a>`);
+  const swept = sweeps.filter((s) => s.probe === r.probe).map((s) => `<a class="sweep" href="${h(s.href)}">${h(s.label)}</a>`);
+  if (swept.length) out.push(`${term(links, 'sweep', 'sweep')}: ${swept.join(', ')}`);
+  return `<th scope="row" class="library"><b>${h(r.probe)}</b> <small>${version}</small>${yardstick}${called}<span class="links">${out.join(' · ')}</span></th>`;
+}
+
+function row(r: VerdictRow, sweeps: SweepLink[], shown: Clause[], links: VerdictLinks): string {
   const cells = shown.map((c) => {
     const cell = r.cells[c];
     const words = cellWords(cell);
-    const body = cell.state === 'none' ? h(words) : `<a href="${h(cellHash(r, c))}">${h(words)}</a>`;
-    return `<td class="state ${cell.state}" data-label="${c}">${body}</td>`;
+    // "needs a checkout of REA (--source)": the option is a word of its own.
+    const why = h(cell.why ?? '').replace('(--source)', `(${term(links, 'source', '--source')})`);
+    const body = cell.state === 'none' ? `${term(links, 'not-covered', 'not covered')}: ${why}` : `<a href="${h(links.trials(r.probe))}${h(cellHash(r, c))}">${h(words)}</a>`;
+    return `<td class="state ${cell.state}" data-label="${c}" data-state="${cell.state}">${body}</td>`;
   });
-  const swept = sweeps.filter((s) => s.probe === r.probe).map((s) => `<a class="sweep" href="${h(s.href)}">${h(s.label)}</a>`);
-  const yardstick = r.reference ? '<span class="yardstick">yardstick: childproof\'s own implementation</span>' : '';
-  const name = `<th scope="row" class="library"><b>${h(r.probe)}</b> <small>${h(r.version)}</small>${yardstick}${swept.length ? ` <small>sweep: ${swept.join(', ')}</small>` : ''}</th>`;
   const runtimes = `<td class="runtimes" data-label="runtimes">${h(runtimesWords(r.runtimes))}</td>`;
-  return `<tr class="${r.reference ? 'reference' : ''}" data-probe="${h(r.probe)}" data-runtimes="${r.runtimes.map(runtimeKey).join(' ')}">${name}${runtimes}${cells.join('')}</tr>`;
+  const named = [r.probe, r.package?.name ?? '', r.title].join(' ').toLowerCase();
+  return `<tr class="${r.reference ? 'reference' : ''}" data-probe="${h(r.probe)}" data-named="${h(named)}" data-runtimes="${r.runtimes.map(runtimeKey).join(' ')}">${libraryCell(r, sweeps, links)}${runtimes}${cells.join('')}</tr>`;
 }
 
-const LEGEND =
-  '<p class="legend"><span class="state holds">holds</span> every case that asserts the clause passed it · ' +
-  '<span class="state breaks">breaks</span> it failed in the cases counted; for settles, the call never settled · ' +
-  '<span class="state unknown">unknown</span> none failed, some could not be observed (never counted as a pass); "not shown" where the call never settled · ' +
-  '<span class="state none">not covered</span> no case of it ran there, and why. Counts are cases; a cell opens its trials.</p>';
+export function legend(links: VerdictLinks): string {
+  return (
+    `<p class="legend">Each column is a ${term(links, 'clause', 'clause')}. <span class="state holds">${term(links, 'holds', 'holds')}</span> every case that asserts the clause passed it · ` +
+    `<span class="state breaks">${term(links, 'breaks', 'breaks')}</span> it failed in the cases counted; for settles, the call ${term(links, 'never-settled', 'never settled')} · ` +
+    `<span class="state unknown">${term(links, 'unknown', 'unknown')}</span> none failed, some could not be observed (never counted as a pass) · ` +
+    `<span class="state none">${term(links, 'not-covered', 'not covered')}</span> no case of it ran there, and why. Counts are ${term(links, 'case', 'cases')}; a cell opens its trials. A break its probe already explains is a ${term(links, 'known', 'known divergence')}: still a break.</p>`
+  );
+}
 
-/** One matrix: libraries over a caller's clauses, or servers over a server's. */
-function matrix(rows: VerdictRow[], sweeps: SweepLink[], server: boolean): string {
+/** One matrix: libraries over a caller's clauses, or servers over a server's; each clause's header sorts by it. */
+export function matrix(rows: VerdictRow[], sweeps: SweepLink[], server: boolean, links: VerdictLinks): string {
   const shown = clausesOf(server);
-  const head = `<thead><tr><th>${server ? 'server' : 'library'}</th><th>runtimes</th>${shown.map((c) => `<th title="${h(CLAUSE_MEANING[c])}">${c}</th>`).join('')}</tr></thead>`;
-  return `<table class="verdict" id="${server ? 'verdict-servers' : 'verdict'}">${head}<tbody>${rows.map((r) => row(r, sweeps, shown)).join('')}</tbody></table>`;
+  const sort = (c: string, words: string, title: string) => `<th title="${h(title)}"><button type="button" class="sort" data-sort="${c}" aria-label="sort by ${h(words)}">${h(words)}</button></th>`;
+  const head = `<thead><tr>${sort('', server ? 'server' : 'library', 'sort by name')}<th>${term(links, 'runtime', 'runtimes')}</th>${shown.map((c) => sort(c, c, CLAUSE_MEANING[c])).join('')}</tr></thead>`;
+  return `<table class="verdict" id="${server ? 'verdict-servers' : 'verdict'}">${head}<tbody>${rows.map((r) => row(r, sweeps, shown, links)).join('')}</tbody></table>`;
 }
 
-export function verdictSection(rows: VerdictRow[], sweeps: SweepLink[]): string {
+/** Above the matrix: find a library by name, keep one runtime. The script (html-assets.ts) reads them. */
+function tools(rows: VerdictRow[]): string {
+  const runtimes = new Map<string, RuntimeNamed>();
+  for (const r of rows) for (const e of r.runtimes) runtimes.set(runtimeKey(e), e);
+  const options = [...runtimes].map(([k, e]) => `<option value="${h(k)}">${h(runtimeText(e))}</option>`).join('');
+  return (
+    `<form class="matrix-tools" id="matrix-tools" role="search"><label>find <input type="search" name="find" placeholder="library or package" autocomplete="off"></label>` +
+    `<label>runtime <select name="runtime"><option value="">all</option>${options}</select></label><span class="hint">a column's name sorts by it</span> <span id="rows-shown"></span></form>`
+  );
+}
+
+export function glossarySection(): string {
+  return `<h3 id="glossary">Words on this page</h3><dl class="glossary">${GLOSSARY.map((t) => `<dt id="${termId(t.id)}">${h(t.term)}</dt><dd>${h(t.meaning)}</dd>`).join('')}</dl>`;
+}
+
+export function verdictSection(rows: VerdictRow[], sweeps: SweepLink[], links: VerdictLinks = ONE_PAGE): string {
   const libraries = rows.filter((r) => !r.server);
   const servers = rows.filter((r) => r.server);
   const shown = CLAUSES.filter((c) => (SERVER_CLAUSES.includes(c) ? servers.length > 0 : libraries.length > 0 || servers.length === 0));
-  const clauses = `<dl class="clauses">${shown.map((c) => `<dt>${c}</dt><dd>${h(CLAUSE_MEANING[c])}</dd>`).join('')}</dl>`;
-  const bottom = `<ol class="bottom-line">${bottomLine(rows).map((l) => `<li>${h(l)}</li>`).join('')}</ol>`;
-  const forLibraries = libraries.length || !servers.length ? `<h2>Which library holds which clause</h2>${LEGEND}${matrix(libraries, sweeps, false)}` : '';
-  const forServers = servers.length ? `<h2>Which server exits when its client goes away</h2>${forLibraries ? '' : LEGEND}${matrix(servers, sweeps, true)}` : '';
-  return `<section class="verdict-first"><h2>Bottom line</h2>${bottom}${forLibraries}${forServers}<h3>The clauses</h3>${clauses}</section>`;
+  const clauses = `<dl class="clauses">${shown.map((c) => `<dt id="clause-${c}">${c}</dt><dd>${h(CLAUSE_MEANING[c])}</dd>`).join('')}</dl>`;
+  // The clause a sentence is about, first and bold, so a reader finds theirs at a glance.
+  const bottom = `<ol class="bottom-line">${bottomLine(rows).map((l) => `<li>${h(l).replace(/^([a-z-]+):/, '<b>$1</b>:')}</li>`).join('')}</ol>`;
+  const forLibraries = libraries.length || !servers.length ? `<h2>Which library holds which clause</h2>${legend(links)}${matrix(libraries, sweeps, false, links)}` : '';
+  const forServers = servers.length ? `<h2>Which server exits when its client goes away</h2>${forLibraries ? '' : legend(links)}${matrix(servers, sweeps, true, links)}` : '';
+  return `<section class="verdict-first"><h2>Bottom line</h2>${bottom}${tools(rows)}${forLibraries}${forServers}<h3>The clauses</h3>${clauses}${glossarySection()}</section>`;
 }

@@ -1,0 +1,102 @@
+// The findings in a few sentences, written from the verdict rows (verdict.ts): the library
+// closest to the reference, then for each headline clause who holds it (with the options it
+// was called with), who holds it only where it could be observed, who breaks it, whose call
+// never settled, and who was not tested on it, so a reader learns who fails without
+// scanning the matrix. A clause no verdict could observe is never called held, and a hang
+// is never read as a hold. Pure: it returns sentences.
+
+import { CLAUSES, clausesOf, type Clause } from '../model/case.ts';
+import type { RuntimeNamed } from '../model/runtime-spec.ts';
+import { HEADLINE_CLAUSES, list, optionsWords, runtimesWords, type VerdictCell, type VerdictRow } from './verdict.ts';
+
+type Standing = 'holds' | 'observed' | 'breaks' | 'hangs';
+
+/** Where a library's cell stands on a clause; a cell can break and hang at once. */
+function standings(cell: VerdictCell, clause: Clause): Standing[] {
+  const out: Standing[] = [];
+  if (cell.state === 'holds') out.push('holds');
+  if (cell.state === 'unknown' && cell.hung === 0) out.push('observed');
+  // A break of settles is a hang unless some call settled wrongly besides.
+  if (cell.state === 'breaks' && (clause !== 'settles' || cell.broke > cell.hung)) out.push('breaks');
+  if (cell.hung > 0 && cell.state !== 'holds') out.push('hangs');
+  return out;
+}
+
+/** `execa10 with killDescendants: true`: a library as it was called. */
+export function calledAs(row: VerdictRow): string {
+  const options = optionsWords(row.options);
+  return options ? `${row.probe} with ${options}` : row.probe;
+}
+
+/**
+ * Per library, in the rows' order, those in a standing, with the runtimes where it is:
+ * always for a hold (a hold is only as wide as its runtimes), for the others only where the
+ * library stands otherwise on some runtime it was tested on.
+ */
+function who(rows: VerdictRow[], clause: Clause, standing: Standing): string[] {
+  const byProbe = new Map<string, { row: VerdictRow; envs: RuntimeNamed[]; everywhere: boolean }>();
+  for (const r of rows) {
+    if (!standings(r.cells[clause], clause).includes(standing)) continue;
+    const seen = byProbe.get(r.probe);
+    if (seen) seen.envs.push(...r.runtimes);
+    else byProbe.set(r.probe, { row: r, envs: [...r.runtimes], everywhere: true });
+  }
+  for (const [probe, entry] of byProbe) {
+    entry.everywhere = rows.filter((r) => r.probe === probe && r.cells[clause].state !== 'none').every((r) => standings(r.cells[clause], clause).includes(standing));
+  }
+  // How a holder was called is what a reader copies; a breaker is named alone.
+  const held = standing === 'holds' || standing === 'observed';
+  return [...byProbe.values()].map(({ row, envs, everywhere }) => `${held ? calledAs(row) : row.probe}${held || !everywhere ? ` (${runtimesWords(envs)})` : ''}`);
+}
+
+/** Libraries no case of a clause ran for, on any runtime, with the most common reason. */
+function untested(rows: VerdictRow[], clause: Clause): string[] {
+  const probes = [...new Set(rows.map((r) => r.probe))];
+  return probes
+    .filter((p) => rows.filter((r) => r.probe === p).every((r) => r.cells[clause].state === 'none'))
+    .map((p) => `${p}, which ${rows.find((r) => r.probe === p)!.cells[clause].why}`);
+}
+
+function clauseLine(rows: VerdictRow[], clause: Clause): string {
+  const holds = who(rows, clause, 'holds');
+  const parts = [`${clause}: ${holds.length ? `holds for ${list(holds)}` : 'no library holds it'}.`];
+  const observed = who(rows, clause, 'observed');
+  if (observed.length) parts.push(`Where observed only: ${list(observed)}.`);
+  const breaks = who(rows, clause, 'breaks');
+  if (breaks.length) parts.push(`Breaks it: ${list(breaks)}.`);
+  const hangs = who(rows, clause, 'hangs');
+  // A clause a hang left unknown is not held where observed: the call never settled.
+  if (hangs.length) parts.push(clause === 'settles' ? `Never settled: ${list(hangs)}.` : `Not shown, since a call never settled: ${list(hangs)}.`);
+  const none = untested(rows, clause);
+  if (none.length) parts.push(`Not tested: ${list(none)}.`);
+  return parts.join(' ');
+}
+
+export function bottomLine(all: VerdictRow[]): string[] {
+  const rows = all.filter((r) => !r.server);
+  const libraries = rows.filter((r) => !r.reference);
+  const names = [...new Set(libraries.map((r) => r.probe))];
+  const broken = (probe: string) => CLAUSES.filter((c) => libraries.some((r) => r.probe === probe && r.cells[c].state === 'breaks'));
+  const tested = (probe: string) => libraries.some((r) => r.probe === probe && CLAUSES.some((c) => r.cells[c].state !== 'none'));
+  const ranked = names.filter(tested).sort((a, b) => broken(a).length - broken(b).length);
+  const fewest = ranked.length ? broken(ranked[0]).length : 0;
+  const best = ranked.filter((p) => broken(p).length === fewest).map((p) => libraries.find((r) => r.probe === p)!);
+  const lines: string[] = [];
+  if (!best.length) lines.push('No library was tested.');
+  else if (fewest === 0) lines.push(`Like the reference, ${list(best.map(calledAs))} ${best.length === 1 ? 'breaks' : 'break'} no clause on any runtime tested.`);
+  else lines.push(`No library holds every clause as the reference does; closest: ${list(best.map((r) => `${calledAs(r)}, which breaks only ${list(broken(r.probe))}`))}.`);
+  for (const clause of HEADLINE_CLAUSES) lines.push(clauseLine(libraries, clause));
+  const servers = serverLine(all.filter((r) => r.server && !r.reference));
+  return names.length || !servers ? [...lines, ...(servers ? [servers] : [])] : [servers];
+}
+
+/** One sentence on the servers: which hold every server clause, and what each other breaks. */
+function serverLine(rows: VerdictRow[]): string | null {
+  if (!rows.length) return null;
+  const named = (r: VerdictRow) => `${r.probe} ${r.version}`;
+  const broken = (r: VerdictRow) => clausesOf(true).filter((c) => r.cells[c].state === 'breaks');
+  const good = rows.filter((r) => broken(r).length === 0 && clausesOf(true).some((c) => r.cells[c].state === 'holds'));
+  const bad = rows.filter((r) => broken(r).length > 0);
+  const holds = good.length ? `${list(good.map(named))} ${good.length === 1 ? 'holds' : 'hold'} every server clause` : 'No server holds every server clause';
+  return `${holds}${bad.length ? `; ${list(bad.map((r) => `${named(r)} breaks ${list(broken(r))}`))}` : ''}.`;
+}

@@ -1,0 +1,64 @@
+// The published results as a light site: an index that answers in seconds (what changed,
+// the bottom line naming who breaks what, the matrix with its tools, the words defined,
+// the runtime findings) and, for each library, a page of its own with its trials on every
+// runtime and the badge its README can show, so no page draws every trial's timeline at
+// once. Pure: it returns each file's path, relative to the index, and its text.
+
+import { runtimeFindingsSection } from './html-runtime-findings.ts';
+import { runtimeFindingRows } from '../runtime-findings.ts';
+import { loadRuntimeFindings } from '../../model/runtime-findings.ts';
+import type { Report } from '../../model/report.ts';
+import { newestFirst, verdictRows } from '../verdict.ts';
+import { FILTER_SCRIPT, MATRIX_SCRIPT } from './html-assets.ts';
+import { legend, matrix, verdictSection, type VerdictLinks } from './html-verdict.ts';
+import { filtersForm, INTRO, metaLine, pageShell, runtimeSection, status, TITLE, type PageContext } from './html.ts';
+import { escapeMarkup as h } from './escape.ts';
+import { byRuntime } from './group.ts';
+import { renderBadge } from './badge.ts';
+
+export interface SitePage {
+  /** Relative to the index: `index.html`, `execa10/index.html`, `execa10/badge.svg`. */
+  path: string;
+  text: string;
+}
+
+/** A library's page and badge, beside its published reports. */
+export const probePage = (probe: string) => `${probe}/index.html`;
+export const probeBadge = (probe: string) => `${probe}/badge.svg`;
+
+const FROM_INDEX: VerdictLinks = { trials: (probe) => probePage(probe), glossary: '' };
+const FROM_PROBE: VerdictLinks = { trials: () => '', glossary: '../index.html' };
+
+function indexPage(given: Report[], reports: Report[], context: PageContext): string {
+  const rows = verdictRows(reports);
+  const findings = runtimeFindingsSection(runtimeFindingRows(reports, context.findings ?? loadRuntimeFindings()));
+  const body = `<h1>${h(TITLE)}</h1>${metaLine(given, reports)}\n${INTRO}\n${context.changes ?? ''}${verdictSection(rows, context.sweeps ?? [], FROM_INDEX)}${findings}${status(reports)}`;
+  return pageShell(TITLE, body, [MATRIX_SCRIPT]);
+}
+
+function libraryPage(given: Report[], reports: Report[], probe: string): string {
+  const own = reports.filter((r) => r.probes.some((p) => p.name === probe));
+  const rows = verdictRows(own).filter((r) => r.probe === probe);
+  const title = `${probe}: every trial, by childproof`;
+  const what = own[0].probes.find((p) => p.name === probe)!.title;
+  const server = rows.some((r) => r.server);
+  // The badge beside the reports, and the line a maintainer pastes into a README.
+  const badge = `<p class="badge"><img src="badge.svg" alt="childproof badge of ${h(probe)}"> For a README: <code>${h(`![childproof](${probeBadge(probe)})`)}</code>, from this directory of results.</p>`;
+  const body =
+    `<p class="back"><a href="../index.html">← every library</a></p><h1>${h(probe)}</h1><p class="intro">${h(what)}</p>${metaLine(given.filter((r) => r.probes.some((p) => p.name === probe)), own)}${badge}` +
+    `${legend(FROM_PROBE)}${matrix(rows, [], server, FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html')).join('')}</div>`;
+  return pageShell(title, body, [FILTER_SCRIPT]);
+}
+
+export function renderSite(given: Report[], context: PageContext = {}): SitePage[] {
+  const reports = byRuntime(given).sort((a, b) => newestFirst(a.environment, b.environment));
+  const probes = [...new Set(reports.flatMap((r) => r.probes.map((p) => p.name)))].sort();
+  const mine = (probe: string) => given.filter((r) => r.probes.some((p) => p.name === probe)).map((r) => ({ ...r, probes: r.probes.filter((p) => p.name === probe), trials: r.trials.filter((t) => t.probe === probe) }));
+  return [
+    { path: 'index.html', text: indexPage(given, reports, context) },
+    ...probes.flatMap((p) => [
+      { path: probePage(p), text: libraryPage(given, reports, p) },
+      { path: probeBadge(p), text: renderBadge(mine(p)) },
+    ]),
+  ];
+}
