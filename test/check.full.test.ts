@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CALIBRATION_CASES } from '../runners/cli/init-calibrate.ts';
 import { CACHE_DIR } from '../runners/model/paths.ts';
-import { cliIn, tempDir } from './support/helpers.ts';
+import { cliIn, cliInRunning, tempDir } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 
 // Node's spawn, settling on 'error' or 'close': it settles, but an abort settles it before the child has gone.
@@ -28,8 +28,8 @@ const work = eager(async () => {
   const dir = tempDir('childproof-check-');
   fs.writeFileSync(path.join(dir, 'run.mjs'), HELPER);
   const before = checks();
-  const all = await cliIn(dir, 'check', '--file', 'run.mjs');
-  const settles = await cliIn(dir, 'check', '--file', 'run.mjs', '--case', 'core/success', '--case', 'core/nonzero-exit', '--require', 'settles,settles-after-exit', '--probe-dir', 'kept');
+  const all = await cliInRunning(dir, 'check', '--file', 'run.mjs');
+  const settles = await cliInRunning(dir, 'check', '--file', 'run.mjs', '--case', 'core/success', '--case', 'core/nonzero-exit', '--require', 'settles,settles-after-exit', '--probe-dir', 'kept');
   return { dir, before, after: checks(), all, settles };
 });
 

@@ -185,7 +185,8 @@ concurrent(test, 'SIGTERM mid-stability ends its trials, compares and writes not
   await until('a trial process of a run', () => processesTagged(scratch).some((pid) => pid !== runner.pid && !cmdline(pid).includes('childproof-supervisor')));
   const [tag] = runDirs(scratch);
   runner.kill('SIGTERM');
-  assert.is((await exitOf(runner)).code, 143, err);
+  const ended = await exitOf(runner);
+  assert.is(ended.code, 143, `${err}(ended by signal ${ended.signal})`);
   await closed;
   assert.match(err, /interrupted by SIGTERM: [012] run\(s\) finished; nothing compared and nothing written/, err);
   assert.not.ok(fs.existsSync(out), 'no comparison of runs that did not finish');

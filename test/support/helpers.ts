@@ -126,6 +126,12 @@ export function cliWith(cwd: string, env: Record<string, string>, ...args: strin
   return runCli(cwd, env, WAIT_LIMIT_MS, args);
 }
 
+/** A command that runs a whole suite of trials (check: calibration, then every core case),
+ *  whose length under a loaded machine is the trials', not a hang's. */
+export function cliInRunning(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCli(cwd, {}, INSTALL_LIMIT_MS, args);
+}
+
 /** A command that may install every built-in probe's package into an empty cache first. */
 export function cliInstalling(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCli(os.tmpdir(), {}, INSTALL_LIMIT_MS, args);
