@@ -223,6 +223,8 @@ concurrent(test, "bless records a run's failures as known divergences, so the ne
   assert.match(first.stdout, /core\/success\s+fail/);
   const bless = await cli('bless', out, '--probe', lazy, '--why', 'it settles before the command exits');
   assert.is(bless.code, 0, bless.stderr);
+  // What bless did, signature by signature, before anyone commits it.
+  assert.match(bless.stdout, /: 1 known divergence\(s\) written to .*divergences\.json: 1 added, 0 removed, 0 changed, 0 kept\n {2}added: core\/success child\.reapedAtSettle = false\n/);
   const written = JSON.parse(fs.readFileSync(path.join(lazy, 'divergences.json'), 'utf8'));
   assert.equal(written.explanations, [{ why: 'it settles before the command exits', signatures: [{ case: 'core/success', fact: 'child.reapedAtSettle', value: false }] }]);
   assert.equal(JSON.parse(fs.readFileSync(path.join(lazy, 'probe.json'), 'utf8')).knownDivergences, undefined, 'probe.json keeps only what a person wrote');

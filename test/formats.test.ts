@@ -104,7 +104,7 @@ test('GitHub annotations escape what they carry, and a report as expected gets i
     { probe: 'p', case: 'core/b', outcome: 'known-fail', reason: 'known' },
   ];
   const out = renderGithub([{ ...report, trials, summary: summarize(trials) } as Report]);
-  assert.is(out.split('\n')[0], `::error title=childproof p on ${runtimeText(report.environment).replace(':', '%3A')}%3A core/a%3A fail::line one%0Aline two: 100%25`);
+  assert.is(out.split('\n')[1], `::error title=childproof p on ${runtimeText(report.environment).replace(':', '%3A')}%3A core/a%3A fail::line one%0Aline two: 100%25`);
   for (const { report: r } of published) assert.match(renderGithub([r]), /^::notice title=childproof on [^:]+::\d+ trials: .*(All as expected|Nothing was tested)\.( \d+ never settled \(\d+ of them known divergences\)\.)?\n$/, 'every committed report is as expected');
 });
 
@@ -119,7 +119,7 @@ test('render picks one trial with --trial, writes --out whole, and refuses what 
   assert.is(svg.code, 0, svg.stderr);
   assert.match(svg.stdout, new RegExp(`^<svg [^>]*data-trial="${t.probe} ${t.case}"`));
   for (const [args, expected] of [
-    [[file, '--format', 'pdf'], /--format expects one of md, html, svg, junit, github, badge, site, not "pdf"/],
+    [[file, '--format', 'pdf'], /--format expects one of md, html, svg, junit, github, badge, site, summary, not "pdf"/],
     [[file, '--format', 'md', '--trial', 'nope'], /--trial expects PROBE:CASE/],
     [[file, '--format', 'svg'], /--format svg draws one trial: name it with --trial PROBE:CASE/],
     [[file, '--format', 'md', '--trial', 'nope:core/x'], /no trial nope core\/x/],
@@ -218,7 +218,7 @@ test('what a target, an adapter or a probe wrote is shown, never obeyed, in ever
   assert.not.ok(xml.includes('<script'));
   assert.is(xmllint(xml, xsd).status, 0);
   const gh = renderGithub([hostile]);
-  for (const line of gh.trimEnd().split('\n')) assert.match(line, /^::(error|notice) [^\n]*::/, 'one annotation per line');
+  for (const line of gh.trimEnd().split('\n')) assert.match(line, /^::((error|notice) [^\n]*::|group::[^\n]*|endgroup::$)/, 'one annotation or a group\'s edge per line');
   assert.not.ok(gh.includes('\n::error::forged'));
   const terminal = renderTable(hostile, { ...DEFAULT_VIEW, table: 'probes' });
   for (const raw of ['\u001b[2K', '\u001b]0', '\u0007']) assert.not.ok(terminal.includes(raw), `the terminal gets ${JSON.stringify(raw)}`);

@@ -1,5 +1,6 @@
 // `childproof bless REPORT...`: records reports' failures as the named probes' known
-// divergences, judging each report again from its observations first.
+// divergences, judging each report again from its observations first, and says what it
+// added, removed and changed, and any hang it now accepts.
 
 import { EXIT, InputError } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
@@ -8,6 +9,7 @@ import { display } from '../model/files.ts';
 import { divergencesFrom, newHangs, writeDivergences } from '../report/bless.ts';
 import { readReport } from '../report/report-file.ts';
 import { rejudgeReport } from '../report/rejudge.ts';
+import { blessChangeLines, blessChanges, changeCounts } from '../report/bless-changes.ts';
 import { parse, string, strings } from './args.ts';
 
 export function cmdBless(args: string[]): number {
@@ -31,7 +33,9 @@ export function cmdBless(args: string[]): number {
     const observed = new Set(probe.explanations.filter((e) => e.observation).map((e) => e.why));
     const divergences = divergencesFrom(reports, probe.spec.name, (sentence) => why ?? (generated.add(sentence), sentence), probe.knownDivergences, observed);
     writeDivergences(probe, divergences, generated);
-    process.stdout.write(`${probe.spec.name}: ${divergences.length} known divergence(s) written to ${display(probe.divergencesFile)}\n`);
+    const changes = blessChanges(probe.knownDivergences, divergences);
+    process.stdout.write(`${probe.spec.name}: ${divergences.length} known divergence(s) written to ${display(probe.divergencesFile)}: ${changeCounts(changes)}\n`);
+    for (const line of blessChangeLines(changes)) process.stdout.write(`${line}\n`);
     // A hang accepted is a call that never settles, and CI will stay green on it: said aloud.
     for (const h of newHangs(probe.knownDivergences, divergences)) process.stdout.write(`  accepts a new hang: ${h.case} never settled${h.runtime ? ` on ${h.runtime}` : ''}\n`);
   }

@@ -1,4 +1,4 @@
-// `childproof render REPORT... --format md|html|site|svg|junit|github|badge [--trial PROBE:CASE]
+// `childproof render REPORT... --format md|html|site|svg|junit|github|summary|badge [--trial PROBE:CASE]
 // [--case FILE]... [--probe DIR]... [--heading-level N] [--out FILE]`: a report for people
 // and for the tools they already read: Markdown for a write-up (headings from level N), a
 // self-contained HTML page (linking the sweeps published beside it), a site of an index
@@ -6,7 +6,8 @@
 // as SVG, JUnit XML for a CI's test view, GitHub workflow commands for annotations, a
 // badge of one probe for a README. For github, `--case FILE` and `--probe DIR` name the
 // user's own case files and probes, so annotations land on their lines; with
-// GITHUB_STEP_SUMMARY set, the Markdown is appended to the job's summary too.
+// GITHUB_STEP_SUMMARY set, the job summary (--format summary: the status, what changed,
+// the rest folded) is appended to it too.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { display, errnoText, writeFileWhole } from '../model/files.ts';
 import type { Report } from '../model/report.ts';
 import { renderGithub } from '../report/formats/github.ts';
+import { renderJobSummary } from '../report/formats/job-summary.ts';
 import { renderJunit } from '../report/formats/junit.ts';
 import { renderBadge } from '../report/formats/badge.ts';
 import { renderHtml } from '../report/formats/html.ts';
@@ -46,6 +48,8 @@ const FORMATS: Record<string, (reports: Report[], own: Own) => string> = {
   // One probe's clauses over every runtime, as a README badge.
   badge: renderBadge,
   site: () => '',
+  // What a CI job's summary gets: the status, what changed, the rest folded.
+  summary: renderJobSummary,
 };
 
 /** The user's own case files and probe directories first, then what ships, for annotations. */
@@ -110,7 +114,7 @@ export function cmdRender(args: string[]): number {
   if (format === 'github' && summary) {
     // Appended, as GitHub asks; a summary that cannot take it (a full disk) is named, exit 2.
     try {
-      fs.appendFileSync(summary, `${renderMarkdown(reports)}\n`);
+      fs.appendFileSync(summary, `${renderJobSummary(reports)}\n`);
     } catch (err) {
       throw new InputError([`GITHUB_STEP_SUMMARY ${display(summary)}: cannot be written (${errnoText(err as NodeJS.ErrnoException)})`]);
     }

@@ -1,5 +1,6 @@
 // Where the files behind a report's trials are, for annotations that point at them: each
-// case file and each probe's divergences.json, with the line of a JSON pointer in it. Only
+// case file and each probe's divergences.json, with the line of a JSON pointer in it, and
+// each probe's adapter, at its `run`. Only
 // a file inside the directory the command runs in (the user's repository) and outside
 // node_modules is named: an annotation on a file the repository does not hold shows
 // nowhere. Reads the files; formats/github.ts stays pure.
@@ -57,6 +58,16 @@ export function placesOf(cases: LoadedCase[], probes: LoadedProbe[], root = proc
       // An assertion the loader implied is in no line of the file: its place is the list's.
       const own = index === undefined ? undefined : index - (c?.implied ?? 0);
       return c ? at(c.file, own === undefined ? null : own < 0 ? ['assertions'] : ['assertions', own]) : null;
+    },
+    adapter(probe) {
+      const p = probes.find((x) => x.spec.name === probe);
+      if (!p?.spec.adapter) return null;
+      const file = path.join(p.codeDir, p.spec.adapter);
+      const place = at(file, null);
+      const body = place && text(file);
+      // The adapter's `run`, where it calls its target.
+      const found = body ? /^export (const|async function|function) run\b/m.exec(body) : null;
+      return place && { file: place.file, line: found ? body!.slice(0, found.index).split('\n').length : null };
     },
     signature(probe, caseId, fact, on) {
       const p = probes.find((x) => x.spec.name === probe);
