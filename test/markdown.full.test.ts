@@ -1,6 +1,7 @@
 // The Markdown as a code host shows it: rendered by a GitHub-flavoured parser (marked),
 // styled as GitHub styles a table, in a 720 px column of a real browser. Every summary
-// table fits without scrolling sideways: the findings' overview and a report's.
+// table fits without scrolling sideways: the findings' overview, a report's, and the
+// field note's replay as a writer would paste it into a post.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,7 @@ import * as assert from 'uvu/assert';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
 import { readPublished } from '../runners/report/publish.ts';
-import { tempDir } from './support/helpers.ts';
+import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
@@ -22,14 +23,15 @@ const GITHUB_TABLE =
   'table{border-spacing:0;border-collapse:collapse;display:block;width:max-content;max-width:100%;overflow:auto}' +
   'td,th{padding:6px 13px;border:1px solid #d1d9e0}';
 
-/** Each summary table's overflow in px, in Markdown rendered as GitHub would. */
-async function overflows(markdown: string, header: RegExp): Promise<Array<{ head: string; over: number }>> {
+/** Each summary table's overflow in px, in Markdown rendered as GitHub would; `seen`, the text shown. */
+async function overflows(markdown: string, header: RegExp, seen: { text?: string } = {}): Promise<Array<{ head: string; over: number }>> {
   const file = path.join(tempDir(), 'post.html');
   fs.writeFileSync(file, `<!doctype html><meta charset="utf-8"><style>${GITHUB_TABLE}</style><body>${await marked.parse(markdown, { gfm: true })}</body>`);
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox'] });
   try {
     const page = await browser.newPage({ viewport: { width: 800, height: 900 } });
     await page.goto(`file://${file}`);
+    seen.text = await page.locator('body').innerText();
     const tables = await page.locator('table').evaluateAll((ts) => ts.map((t) => ({ head: t.querySelector('th')!.textContent!, over: t.scrollWidth - t.clientWidth })));
     return tables.filter((t) => header.test(t.head));
   } finally {
@@ -48,6 +50,23 @@ test("a report's summary tables fit a 720 px column as GitHub shows them", async
   const tables = await overflows(renderMarkdown(reports), /^probe$/);
   assert.ok(tables.length >= 2);
   for (const t of tables) assert.ok(t.over <= 0, `a summary table overflows by ${t.over} px`);
+});
+
+test('the field note replayed as Markdown is a section a writer can paste: its table fits, each divergence explained, the commands to reproduce it', async () => {
+  const out = path.join(tempDir(), 'replay.md');
+  const r = await cli('replay', path.resolve('cases/field-notes/abort-before-process-exit/published.json'), '--format', 'md', '--out', out);
+  assert.is(r.code, 0, r.stderr);
+  const md = fs.readFileSync(out, 'utf8');
+  assert.ok(Buffer.byteLength(md) < 8 * 1024, `${Buffer.byteLength(md)} bytes: post-sized`);
+  const seen: { text?: string } = {};
+  const tables = await overflows(md, /^row$/, seen);
+  assert.is(tables.length, 1);
+  assert.ok(tables[0].over <= 0, `the replay's table overflows by ${tables[0].over} px`);
+  // The note's whole point: REA's plain mode settles before the child's cleanup; the reference does not.
+  assert.match(seen.text!, /reference, plain-abort: child\.markerAtSettle published false, observed true\. The published value is rea-execfilebytes's; reference is another implementation, and this is where the two differ\. Published: the child's cleanup had not finished when the call settled; with reference: the child's cleanup had finished when the call settled\./);
+  assert.match(seen.text!, /The moment each call settled\n[\s\S]*node-execfile, plain-abort: The call rejected /);
+  assert.match(md, /\n```sh\ngit clone https:\/\/github\.com\/morluto\/rea source && git -C source checkout 428eee00fdd0406cdf2b734c9ea14a2bb02da279\nchildproof replay .*published\.json --source rea-execfilebytes=source\n```\n/);
+  assert.not.match(md, /<(?!br>)[a-z]/i, 'no raw HTML');
 });
 
 finish(test);

@@ -12,7 +12,7 @@ Usage:
                  [--runtime node|bun|deno[@V]] [--out FILE] [--jobs N] [--repeat N] [--shard K/N] [--keep] [--allow-skipped]
                  [--table auto|cases|probes] [--quiet]
   childproof report --from FILE.jsonl [--out FILE]
-  childproof render REPORT... --format md|html|svg|junit|github|badge [--trial PROBE:CASE] [--case FILE]... [--probe DIR]...
+  childproof render REPORT... --format md|html|site|svg|junit|github|summary|badge [--trial PROBE:CASE] [--case FILE]... [--probe DIR]...
                  [--heading-level N] [--out FILE]
   childproof merge PART.json|PART.jsonl... --out FILE
   childproof clean
@@ -27,7 +27,7 @@ Usage:
   childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME [--with-dependencies])
                  [--probe-dir DIR]
   childproof pin --update DIR [--rev REV]
-  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--runtime node|bun|deno[@V]]
+  childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--runtime node|bun|deno[@V]] [--format text|md] [--out FILE]
   childproof compare A.json B.json [--ignore-racy] [--format text|md]
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
   childproof publish REPORT [--dir results]

@@ -1,25 +1,32 @@
-// `childproof replay FILE`: runs again what a report or a publication describes, and says
-// row by row whether it reproduced.
+// `childproof replay FILE [--format text|md] [--out F]`: runs again what a report or a
+// publication describes, and says row by row whether it reproduced; as Markdown, a
+// section a writer can paste into a post.
 
 import { parseSources } from '../engine/prepare.ts';
 import { replayExpectations, replayReport } from '../engine/replay.ts';
 import { runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import type { Expectations } from '../model/expectations.ts';
-import { readJson } from '../model/files.ts';
+import { display, readJson, writeFileWhole } from '../model/files.ts';
+import { checkOutput } from '../model/output.ts';
 import { validate } from '../model/schemas.ts';
 import { readReport } from '../report/report-file.ts';
 import { renderReplay, replayFailed } from '../report/replay.ts';
+import { renderReplayMarkdown } from '../report/formats/replay-md.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 import { stopped, stoppedExit, stopSignal } from './stop.ts';
 
 export async function cmdReplay(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { probe: { type: 'string', multiple: true }, source: { type: 'string', multiple: true }, node: { type: 'string' }, runtime: { type: 'string' }, jobs: { type: 'string' } },
+    { probe: { type: 'string', multiple: true }, source: { type: 'string', multiple: true }, node: { type: 'string' }, runtime: { type: 'string' }, jobs: { type: 'string' }, format: { type: 'string' }, out: { type: 'string' } },
     { min: 1, max: 1, what: 'replay takes one report or published-expectations file' },
   );
   const file = positionals[0];
+  const format = string(values.format) ?? 'text';
+  if (!['text', 'md'].includes(format)) throw new InputError([`--format expects text or md, not "${format}"`]);
+  const out = string(values.out);
+  if (out !== undefined) checkOutput(out);
   const { data } = readJson(file);
   const expectations = (data as { kind?: unknown })?.kind === 'published-expectations' ? (data as Expectations) : null;
   if (expectations) {
@@ -38,6 +45,12 @@ export async function cmdReplay(args: string[]): Promise<number> {
   };
   const replay = expectations ? await replayExpectations(expectations, opts) : await replayReport(report!, opts);
   if (stoppedExit() !== null) return stopped('the replay did not finish; nothing compared');
-  process.stdout.write(`${renderReplay(replay, `childproof replay ${file}`)}\n`);
+  const command = `childproof replay ${file}`;
+  const text = format === 'md' ? renderReplayMarkdown(replay, command) : `${renderReplay(replay, command)}\n`;
+  if (out) {
+    writeFileWhole(out, text);
+    process.stderr.write(`childproof: replay written to ${display(out)}\n`);
+  } else process.stdout.write(text);
+  // Exit 1 only when the target itself diverged: a cross-check's divergence informs.
   return replayFailed(replay) ? EXIT.notAsExpected : EXIT.ok;
 }

@@ -56,10 +56,22 @@ export async function replayExpectations(exp: Expectations, opts: ReplayOptions)
   for (const probe of run.probes) {
     if (probe.unavailable) continue;
     for (const row of exp.rows) {
-      rows.push({ label: row.label, case: row.case, probe: probe.name, status: compareRow(row, digests.get(row.case), trialOf(run, probe.name, row.case)) });
+      const trial = trialOf(run, probe.name, row.case);
+      rows.push({ label: row.label, case: row.case, probe: probe.name, status: compareRow(row, digests.get(row.case), trial), published: row.facts, ...(trial ? { trial } : {}) });
     }
   }
-  return { title: `"${exp.title}"`, targets: [exp.probe], rows, notes, ...(unavailable ? { unavailable } : {}) };
+  const spec = loadProbes([exp.probe])[0]?.spec;
+  const source = { ...(spec?.repository ? { repository: spec.repository } : {}), ...(exp.publication.commit ? { commit: exp.publication.commit } : {}) };
+  return {
+    title: `"${exp.title}"`,
+    targets: [exp.probe],
+    rows,
+    notes,
+    ...(unavailable ? { unavailable } : {}),
+    source,
+    publication: { runtime: `Node ${exp.publication.runtime}`, platform: exp.publication.platform },
+    runtime: runtimeText(named(runtime)),
+  };
 }
 
 export async function replayReport(report: Report, opts: ReplayOptions): Promise<Replay> {
@@ -90,7 +102,8 @@ export async function replayReport(report: Report, opts: ReplayOptions): Promise
     if (now?.unavailable) status = { status: 'not comparable', why: `probe ${before.probe} is unavailable: ${now.unavailable}` };
     else if (identityKey(then) !== identityKey(now)) status = { status: 'not comparable', why: `probe ${before.probe}'s identity differs from the report's` };
     else status = compareRow({ case: before.case, sha256, facts: before.facts as Record<FactName, FactValue> }, digests.get(before.case), trialOf(run, before.probe, before.case));
-    rows.push({ label: before.case, case: before.case, probe: before.probe, status });
+    const trial = trialOf(run, before.probe, before.case);
+    rows.push({ label: before.case, case: before.case, probe: before.probe, status, published: before.facts as Record<FactName, FactValue>, ...(trial ? { trial } : {}) });
   }
-  return { title: `the report of ${report.createdAt}`, targets: probes.map((p) => p.spec.name), rows, notes };
+  return { title: `the report of ${report.createdAt}`, targets: probes.map((p) => p.spec.name), rows, notes, publication: { runtime: runtimeText(report.environment), platform: report.environment.platform }, runtime: runtimeText(here) };
 }
