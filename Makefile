@@ -28,7 +28,8 @@ test-all: $(DEPS)
 	CHILDPROOF_TEST_TIER=all $(TEST_RUN) '\.test\.ts$$' --no-color
 
 # Regenerates results/: every built-in probe on every case, filed per probe, version and
-# runtime, and the findings table from those files, then results/STABILITY.md, which tells
+# runtime, and the findings table from those files (opening with what changed since the
+# last publication: `publish --begin` records its verdicts first), then results/STABILITY.md, which tells
 # a race from a difference on every one of those runtimes. A run that is not as expected
 # still publishes what it saw, then fails. The host's Node (20), Node 22, Node 24.19.0 (the
 # field note's runtime) and the newest Bun and Deno, each pinned to a release here.
@@ -36,6 +37,7 @@ RESULTS_RUNTIMES ?= node@22.23.5 node@24.19.0 bun@1.4.5 deno@2.9.6
 
 results: $(DEPS)
 	@mkdir -p .cache
+	$(NODE) bin/childproof.mjs publish --begin --dir results
 	find results -mindepth 1 -maxdepth 1 -type d ! -name sweeps -exec rm -rf {} +
 	@status=0; \
 	$(NODE) bin/childproof.mjs run --out .cache/results-host.json; status=$$((status | $$?)); \

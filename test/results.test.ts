@@ -11,6 +11,7 @@ import { validate } from '../runners/model/schemas.ts';
 import { trialLines } from '../runners/report/places.ts';
 import { sweepLinks } from '../runners/report/sweep-links.ts';
 import { renderFindings } from '../runners/report/findings.ts';
+import { readChanges } from '../runners/report/changes-file.ts';
 import { probeVersion, readPublished, splitByProbe } from '../runners/report/publish.ts';
 import { cli, ROOT, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
@@ -32,7 +33,7 @@ test('publish files one valid report per probe and version, and a table that mat
     assert.is(report.probes.length, 1);
   }
   const table = fs.readFileSync(path.join(results, 'README.md'), 'utf8');
-  assert.is(table, `${renderFindings(published)}\n`);
+  assert.is(table, `${renderFindings(published, [], undefined, readChanges(results))}\n`);
   assert.match(table, /## node-execfile v\d+\.\d+\.\d+ on Node \d+/);
   // The failure links to the line of the report where its trial starts, and refers to the
   // probe's explanation, written once below the row's table.
@@ -96,7 +97,7 @@ test('the committed findings table is the one its committed reports generate', (
   const published = readPublished(dir);
   if (published.length === 0) return;
   const readme = fs.readFileSync(path.join(dir, 'README.md'), 'utf8');
-  assert.is(readme, `${renderFindings(published, sweepLinks(dir))}\n`);
+  assert.is(readme, `${renderFindings(published, sweepLinks(dir), undefined, readChanges(dir))}\n`);
   // Each sweep published beside the findings is linked from them.
   for (const name of fs.readdirSync(path.join(dir, 'sweeps'))) assert.ok(readme.includes(`(sweeps/${name}/README.md)`), name);
   for (const { file, report } of published) assert.equal(validate('report', report as Report, file), []);

@@ -1,5 +1,6 @@
 // `childproof publish REPORT`: files a run's report per probe and version, and regenerates
-// the findings table from the files published, linking the sweeps published beside them.
+// the findings table from the files published, linking the sweeps published beside them and
+// opening with what changed since the publication began (`publish --begin`, changes.json).
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,16 +12,28 @@ import { renderFindings } from '../report/findings.ts';
 import { sweepLinks } from '../report/sweep-links.ts';
 import { notForRuntime, readPublished, splitByProbe } from '../report/publish.ts';
 import { parse, string } from './args.ts';
+import { beginChanges, CHANGES_FILE, readChanges, updateChanges, writeChanges } from '../report/changes-file.ts';
 
 export function cmdPublish(args: string[]): number {
-  const { values, positionals } = parse(args, { dir: { type: 'string' } }, { min: 1, max: 1, what: 'publish takes one report file' });
+  const { values, positionals } = parse(args, { dir: { type: 'string' }, begin: { type: 'boolean' } }, { min: 0, max: 1, what: 'publish takes one report file' });
   const dir = string(values.dir) ?? 'results';
+  if (values.begin !== true && positionals.length !== 1) throw new InputError(['publish takes one report file, or --begin to start a publication']);
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InputError([`--dir ${dir}: is not a directory`]);
   // Made one level at a time and proven writable before anything is read or written there:
   // /proc/self is a directory no file can be made in.
   makeDirectory(dir, '--dir');
   const refused = cannotWrite(dir);
   if (refused) throw new InputError([`--dir ${display(dir)}: no file can be made in it (${refused})`]);
+  // What changed is measured from the verdicts as the publication began: --begin takes them
+  // (make results does, before it clears the reports); without it, the first publish does.
+  const before = readPublished(dir).map((p) => p.report);
+  if (values.begin === true) {
+    if (positionals.length) throw new InputError(['publish --begin takes no report: it records the verdicts published now']);
+    writeChanges(dir, beginChanges(before));
+    process.stdout.write(`wrote ${path.join(dir, CHANGES_FILE)}: a publication begins, from ${before.length} published report(s)\n`);
+    return EXIT.ok;
+  }
+  const began = readChanges(dir) ?? beginChanges(before);
   for (const { file, report } of splitByProbe(readReport(positionals[0]))) {
     // A runtime's own API is not filed under the runtimes it does not exist on.
     if (notForRuntime(report, report.probes[0].name)) {
@@ -30,8 +43,12 @@ export function cmdPublish(args: string[]): number {
     writeReport(path.join(dir, file), report);
     process.stdout.write(`wrote ${path.join(dir, file)}\n`);
   }
+  const published = readPublished(dir);
+  const changes = updateChanges(began, published.map((p) => p.report));
+  writeChanges(dir, changes);
+  process.stdout.write(`wrote ${path.join(dir, CHANGES_FILE)}: ${changes.changes.length} verdict(s) changed since ${changes.since.slice(0, 10)}\n`);
   const readme = path.join(dir, 'README.md');
-  writeFileWhole(readme, `${renderFindings(readPublished(dir), sweepLinks(dir))}\n`);
+  writeFileWhole(readme, `${renderFindings(published, sweepLinks(dir), undefined, changes)}\n`);
   process.stdout.write(`wrote ${readme}\n`);
   return EXIT.ok;
 }

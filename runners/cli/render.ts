@@ -20,6 +20,7 @@ import { renderJunit } from '../report/formats/junit.ts';
 import { renderBadge } from '../report/formats/badge.ts';
 import { renderHtml } from '../report/formats/html.ts';
 import { renderSite } from '../report/formats/site.ts';
+import { readChanges } from '../report/changes-file.ts';
 import { sweepLinks } from '../report/sweep-links.ts';
 import { renderMarkdown } from '../report/formats/markdown.ts';
 import { renderTimeline } from '../report/formats/timeline.ts';
@@ -82,7 +83,7 @@ function siteDirectory(out: string): void {
 /** The index and a page per library, each written whole, into the directory --out names. */
 function writeSite(reports: Report[], out: string | undefined): number {
   if (!out) throw new InputError(['--format site writes many pages: name their directory with --out DIR']);
-  const pages = renderSite(reports, { sweeps: sweepLinks(out) });
+  const pages = renderSite(reports, { sweeps: sweepLinks(out), changes: readChanges(out) });
   for (const page of pages) {
     fs.mkdirSync(path.dirname(path.join(out, page.path)), { recursive: true });
     writeFileWhole(path.join(out, page.path), page.text);

@@ -45,6 +45,7 @@ function fileProblems(file: string): string[] {
   }
   const data = readJson(file).data as { kind?: unknown; _type?: unknown; payloadType?: unknown };
   if (data?.kind === 'published-expectations') return lintExpectations(file, loadAllCases());
+  if (data?.kind === 'published-changes') return validate('changes', data, display(file));
   // An attestation: a statement, or the envelope that signs one (its signature is verify's).
   if (data?._type !== undefined) return validate('statement', data, display(file));
   if (data?.payloadType !== undefined) return validate('envelope', data, display(file));

@@ -11,7 +11,7 @@ import { SCHEMA_DIR } from './paths.ts';
 const Ajv2020 = Ajv2020Module.default;
 const addFormats = addFormatsModule.default;
 
-export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'runtime-findings', 'observations', 'report', 'expectations', 'trial-dir', 'statement', 'envelope'] as const;
+export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'runtime-findings', 'observations', 'report', 'expectations', 'trial-dir', 'statement', 'envelope', 'changes'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 export function readSchema(name: SchemaName): { $id: string } & Record<string, unknown> {

@@ -15,6 +15,7 @@ import { loadRuntimeFindings, type RuntimeFinding } from '../model/runtime-findi
 import { list, neverSettled } from './verdict.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
 import { findingsHead } from './findings-head.ts';
+import { changesMarkdown, type PublishedChanges } from './changes.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
 import { clauseGroups, mdValue } from './formats/markdown.ts';
 import { trialLines } from './places.ts';
@@ -144,7 +145,7 @@ function runtimeFindingLines(rows: RuntimeFindingRow[]): string[] {
   return out;
 }
 
-export function renderFindings(reports: Published[], sweeps: SweepLink[] = [], findings: RuntimeFinding[] = loadRuntimeFindings()): string {
+export function renderFindings(reports: Published[], sweeps: SweepLink[] = [], findings: RuntimeFinding[] = loadRuntimeFindings(), changes: PublishedChanges | null = null): string {
   const rows = findingRows(reports);
   const swept = sweeps.length ? [`Sweeps over releases: ${sweeps.map((s) => `[${mdText(`${s.probe} ${s.label}`)}](${s.href})`).join(', ')}.`, ''] : [];
   const lines = [
@@ -161,6 +162,7 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = [], f
     `library to a page of its trials. The clauses are split over tables so each fits a page: ${clauseGroups(clausesOf(false)).map((g) => list(g.map(label))).join(', then ')}.`,
     '',
     ...swept,
+    ...changesMarkdown(changes),
   ];
   // The same top as the page's; a library's link goes to its first section below.
   const section = (probe: string) => {

@@ -17,6 +17,7 @@ import { FILTER_SCRIPT, MATRIX_SCRIPT, STYLE } from './html-assets.ts';
 import { probeSection } from './html-probe.ts';
 import { verdictSection } from './html-verdict.ts';
 import type { SweepLink } from '../sweep-links.ts';
+import type { PublishedChanges } from '../changes.ts';
 import { escapeMarkup as h } from './escape.ts';
 import { byRuntime } from './group.ts';
 
@@ -24,8 +25,8 @@ export interface PageContext {
   sweeps?: SweepLink[];
   /** The runtime findings to show; the shipped ones when not given. */
   findings?: RuntimeFinding[];
-  /** What changed since the last publication, as markup, opening the index. */
-  changes?: string;
+  /** What changed since the publication began, opening the index. */
+  changes?: PublishedChanges | null;
 }
 
 /** One runtime's trials; `findingsPage`, where the runtime findings are. */

@@ -15,6 +15,7 @@ import { filtersForm, INTRO, metaLine, pageShell, runtimeSection, status, TITLE,
 import { escapeMarkup as h } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { renderBadge } from './badge.ts';
+import { changesSection } from './html-changes.ts';
 
 export interface SitePage {
   /** Relative to the index: `index.html`, `execa10/index.html`, `execa10/badge.svg`. */
@@ -32,7 +33,7 @@ const FROM_PROBE: VerdictLinks = { trials: () => '', glossary: '../index.html' }
 function indexPage(given: Report[], reports: Report[], context: PageContext): string {
   const rows = verdictRows(reports);
   const findings = runtimeFindingsSection(runtimeFindingRows(reports, context.findings ?? loadRuntimeFindings()));
-  const body = `<h1>${h(TITLE)}</h1>${metaLine(given, reports)}\n${INTRO}\n${context.changes ?? ''}${verdictSection(rows, context.sweeps ?? [], FROM_INDEX)}${findings}${status(reports)}`;
+  const body = `<h1>${h(TITLE)}</h1>${metaLine(given, reports)}\n${INTRO}\n${changesSection(context.changes ?? null)}${verdictSection(rows, context.sweeps ?? [], FROM_INDEX)}${findings}${status(reports)}`;
   return pageShell(TITLE, body, [MATRIX_SCRIPT]);
 }
 
