@@ -84,7 +84,8 @@ test('a probe is filed under its package version, its runtime, or its pin', () =
 test("publish files a runtime's own API only under that runtime, and says why it skipped it elsewhere", async () => {
   const dir = tempDir();
   const out = path.join(dir, 'run.json');
-  const run = await cli('run', '--probe', 'bun-spawn', '--probe', 'reference', '--case', 'core/success', '--case', 'core/output-flood-maxbuffer', '--out', out);
+  // On the host alone: a run without --runtime would take bun-spawn to Bun.
+  const run = await cli('run', '--runtime', 'node', '--probe', 'bun-spawn', '--probe', 'reference', '--case', 'core/success', '--case', 'core/output-flood-maxbuffer', '--out', out);
   assert.is(run.code, 0, run.stdout + run.stderr);
   const r = await cli('publish', out, '--dir', path.join(dir, 'results'));
   assert.is(r.code, 0, r.stderr);

@@ -1,4 +1,6 @@
-// `childproof run`: every chosen case against every chosen probe, on real processes. Each
+// `childproof run`: every chosen case against every chosen probe, on real processes; a probe
+// that cannot run on the host runs on a release it can (engine/runtime-choice.ts), its report
+// beside the host's (`latest@node-v24.19.0.json`). Each
 // finished trial is appended to a stream beside the report until the report is written;
 // SIGINT, SIGTERM or SIGHUP stop the run, and the finished trials are written, marked
 // interrupted. A runner killed outright leaves the stream for `report --from`.
@@ -6,7 +8,10 @@
 import { parseSources } from '../engine/prepare.ts';
 import { runPipeline, type PipelineEvent, type PipelineRequest } from '../engine/pipeline.ts';
 import { parseShard } from '../engine/shard.ts';
-import { runtimeFromFlags } from '../identity/runtime.ts';
+import path from 'node:path';
+import { chooseRuntimes, probeNeeds } from '../engine/runtime-choice.ts';
+import { hostRuntime, named, runtimeFor, runtimeFromFlags, type Runtime } from '../identity/runtime.ts';
+import { RUNTIME_KINDS, runtimeKey, runtimeText, type RuntimeName } from '../model/runtime-spec.ts';
 import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { isBrought } from '../model/load-probes.ts';
@@ -17,7 +22,7 @@ import { acceptHints, renderTable, type View } from '../report/render.ts';
 import { untested } from '../report/skipped.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
-import { stopSignal } from './stop.ts';
+import { stoppedExit, stopSignal } from './stop.ts';
 
 export async function cmdRun(args: string[]): Promise<number> {
   const { values } = parse(args, {
@@ -40,11 +45,48 @@ export async function cmdRun(args: string[]): Promise<number> {
   const shard = parseShard(string(values.shard));
   const { probes, cases, allCases } = select(strings(values.probe), strings(values.case));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
-  const runtime = runtimeFromFlags(values);
   const out = string(values.out);
-  const { code, report } = await runAndReport({ probes, cases, allCases, sources, runtime, out, jobs, repeat, shard, keep: values.keep === true, view });
-  return code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, probes) : code;
+  const common = { cases, allCases, sources, jobs, repeat, shard, keep: values.keep === true, view };
+  const asked = values.runtime !== undefined || values.node !== undefined;
+  // Without a runtime asked for, each probe runs where it can (engine/runtime-choice.ts); a
+  // shard is a part of one run, so it stays on the host.
+  const groups = asked || shard ? [{ spec: null, probes }] : chooseRuntimes(probeNeeds(probes, sources, hostRuntime()), hostRuntime());
+  let worst: number = EXIT.ok;
+  for (const group of groups) {
+    // Said before the install, which may take a while.
+    if (group.spec !== null) process.stderr.write(`childproof: ${listed(group.probes)} ${group.probes.length === 1 ? 'runs' : 'run'} on ${specText(group.spec)}, not the host's ${runtimeText(named(hostRuntime()))}: ${group.why}\n`);
+    const runtime = group.spec === null ? runtimeFromFlags(values) : runtimeFor(group.spec);
+    const where = group.spec === null || !out ? out : besideOut(out, runtime);
+    const { code, report } = await runAndReport({ ...common, probes: group.probes, runtime, out: where });
+    const judged = code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, group.probes) : code;
+    worst = worse(worst, judged);
+    if (stoppedExit() !== null) break;
+  }
+  return worst;
 }
+
+/** `results/latest.json` of a run on Node 24.19.0: `results/latest@node-v24.19.0.json`, beside it. */
+function besideOut(out: string, runtime: Runtime): string {
+  const ext = path.extname(out) || '.json';
+  return path.join(path.dirname(out), `${path.basename(out, path.extname(out))}@${runtimeKey(named(runtime))}${ext}`);
+}
+
+/** A stop by a signal first, then not as expected, then ok. */
+function worse(a: number, b: number): number {
+  const rank = (c: number) => (c === EXIT.ok ? 0 : c === EXIT.notAsExpected ? 1 : 2);
+  return rank(b) > rank(a) ? b : a;
+}
+
+/** `node@24.19.0` as a sentence names it: Node 24.19.0. */
+const specText = (spec: string) => {
+  const [name, release] = spec.split('@');
+  return `${RUNTIME_KINDS[name as RuntimeName].title} ${release}`;
+};
+
+const listed = (probes: LoadedProbe[]) => {
+  const names = probes.map((p) => p.spec.name);
+  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+};
 
 /** What an earlier, dead run left and this one cleaned: said on stderr, nothing else shown. */
 export function notices(e: PipelineEvent): void {
