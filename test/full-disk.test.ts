@@ -86,7 +86,9 @@ if (WHY_NOT) {
   });
 
   concurrent(test, "render --format github exits 2 when the job summary it appends to is on a full disk", async () => {
-    const r = await onFullDisk(['render', REPORT, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: '@/summary.md' }, oldFile: 'summary.md' });
+    // The summary is short: a summary file that fills its last page, on a disk with no room, cannot take it.
+    const before = (disk: string) => `head -c 4096 /dev/zero | tr '\\0' x > '${disk}/summary.md'`;
+    const r = await onFullDisk(['render', REPORT, '--format', 'github'], { env: { GITHUB_STEP_SUMMARY: '@/summary.md' }, before, free: 0 });
     assert.is(r.code, 2, r.stderr);
     assert.match(r.stderr, /GITHUB_STEP_SUMMARY .*summary\.md: cannot be written \(ENOSPC: no space left on the device\)/);
     assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
