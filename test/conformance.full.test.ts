@@ -138,7 +138,10 @@ conformance('replaying the field note shows which rows reproduce and asks for th
   for (const row of ['stoppable-abort', 'stoppable-timeout', 'ignore-stop']) assert.match(reference, new RegExp(`${row}\\s+reproduced`));
   assert.match(section('node-execfile'), /plain-abort\s+reproduced/);
   assert.match(r.stdout, /rea-execfilebytes: unavailable: .*must be supplied/);
-  assert.match(r.stdout, /To replay rea-execfilebytes itself, supply its pinned source: .*--source rea-execfilebytes=PATH/);
+  assert.match(r.stdout, /To replay rea-execfilebytes itself, supply its pinned source \(git clone https:\/\/github\.com\/morluto\/rea PATH && git -C PATH checkout 428eee00fdd0406cdf2b734c9ea14a2bb02da279\): .*--source rea-execfilebytes=PATH/);
+  // Each divergence says what it means; a cross-check's does not fail the replay.
+  assert.match(r.stdout, /\n {2}plain-abort +diverged: child\.markerAtSettle published false, observed true\n +why: The published value is rea-execfilebytes's; reference is another implementation/);
+  assert.match(r.stdout, /cross-checks, which inform and do not fail the replay\./);
 });
 
 conformance('a report replays as reproduced, and a changed fact in it as a divergence', async (ctx) => {

@@ -1,5 +1,5 @@
-// The published results as the site `make results` writes (an index and a page per
-// library), rendered once per test process, and Debian's Chromium to read them with.
+// The published results as the site `make results` writes (an index, opening with what
+// changed, and a page per library), rendered once per test process, and Debian's Chromium to read them with.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,6 +9,7 @@ import type { Report } from '../../runners/model/report.ts';
 import { renderSite } from '../../runners/report/formats/site.ts';
 import { readPublished } from '../../runners/report/publish.ts';
 import { sweepLinks } from '../../runners/report/sweep-links.ts';
+import { readChanges } from '../../runners/report/changes-file.ts';
 import { tempDir } from './helpers.ts';
 import { unmarkedEnv } from './suite.ts';
 
@@ -27,7 +28,7 @@ let site: string | null = null;
 export function siteDir(): string {
   if (site) return site;
   const dir = tempDir('childproof-site-');
-  for (const page of renderSite(published(), { sweeps: sweepLinks(RESULTS_DIR) })) {
+  for (const page of renderSite(published(), { sweeps: sweepLinks(RESULTS_DIR), changes: readChanges(RESULTS_DIR) })) {
     fs.mkdirSync(path.dirname(path.join(dir, page.path)), { recursive: true });
     fs.writeFileSync(path.join(dir, page.path), page.text);
   }
