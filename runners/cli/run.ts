@@ -18,7 +18,7 @@ import { isBrought } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report } from '../model/report.ts';
 import { select } from '../model/selection.ts';
-import { acceptHints, renderTable, type View } from '../report/render.ts';
+import { acceptHints, DEFAULT_VIEW, renderTable, wrap, type View } from '../report/render.ts';
 import { untested } from '../report/skipped.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
@@ -88,9 +88,13 @@ const listed = (probes: LoadedProbe[]) => {
   return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
 };
 
-/** What an earlier, dead run left and this one cleaned: said on stderr, nothing else shown. */
+/** What an earlier, dead run left and this one cleaned, or a control it added: said on
+ *  stderr, folded to a terminal's width (off one, a line each, for logs and greps). */
 export function notices(e: PipelineEvent): void {
-  if (e.kind === 'notice') process.stderr.write(`childproof: ${e.line}\n`);
+  if (e.kind !== 'notice') return;
+  const text = `childproof: ${e.line}`;
+  const width = process.stderr.isTTY ? (process.stderr.columns || DEFAULT_VIEW.width) - 1 : Infinity;
+  process.stderr.write(`${wrap(text, width, '  ').join('\n')}\n`);
 }
 
 async function runAndReport(o: PipelineRequest & { view: View }): Promise<{ code: number; report: Report }> {
