@@ -52,11 +52,12 @@ export async function cmdRun(args: string[]): Promise<number> {
   // shard is a part of one run, so it stays on the host.
   const groups = asked || shard ? [{ spec: null, probes }] : chooseRuntimes(probeNeeds(probes, sources, hostRuntime()), hostRuntime());
   let worst: number = EXIT.ok;
-  for (const group of groups) {
+  for (const [index, group] of groups.entries()) {
     // Said before the install, which may take a while.
     if (group.spec !== null) process.stderr.write(`childproof: ${listed(group.probes)} ${group.probes.length === 1 ? 'runs' : 'run'} on ${specText(group.spec)}, not the host's ${runtimeText(named(hostRuntime()))}: ${group.why}\n`);
     const runtime = group.spec === null ? runtimeFromFlags(values) : runtimeFor(group.spec);
-    const where = group.spec === null || !out ? out : besideOut(out, runtime);
+    // --out names the first report (the host's, when any probe runs there); the others sit beside it.
+    const where = index === 0 || !out ? out : besideOut(out, runtime);
     const { code, report } = await runAndReport({ ...common, probes: group.probes, runtime, out: where });
     const judged = code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, group.probes) : code;
     worst = worse(worst, judged);
