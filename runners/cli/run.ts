@@ -20,6 +20,7 @@ import type { Report } from '../model/report.ts';
 import { select } from '../model/selection.ts';
 import { acceptHints, DEFAULT_VIEW, renderTable, wrap, type View } from '../report/render.ts';
 import { untested } from '../report/skipped.ts';
+import { list } from '../report/verdict.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
 import { stoppedExit, stopSignal } from './stop.ts';
@@ -54,7 +55,7 @@ export async function cmdRun(args: string[]): Promise<number> {
   let worst: number = EXIT.ok;
   for (const [index, group] of groups.entries()) {
     // Said before the install, which may take a while.
-    if (group.spec !== null) process.stderr.write(`childproof: ${listed(group.probes)} ${group.probes.length === 1 ? 'runs' : 'run'} on ${specText(group.spec)}, not the host's ${runtimeText(named(hostRuntime()))}: ${group.why}\n`);
+    if (group.spec !== null) process.stderr.write(`childproof: ${list(group.probes.map((p) => p.spec.name))} ${group.probes.length === 1 ? 'runs' : 'run'} on ${specText(group.spec)}, not the host's ${runtimeText(named(hostRuntime()))}: ${group.why}\n`);
     const runtime = group.spec === null ? runtimeFromFlags(values) : runtimeFor(group.spec);
     // --out names the first report (the host's, when any probe runs there); the others sit beside it.
     const where = index === 0 || !out ? out : besideOut(out, runtime);
@@ -84,10 +85,6 @@ const specText = (spec: string) => {
   return `${RUNTIME_KINDS[name as RuntimeName].title} ${release}`;
 };
 
-const listed = (probes: LoadedProbe[]) => {
-  const names = probes.map((p) => p.spec.name);
-  return names.length <= 1 ? names.join('') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
-};
 
 /** What an earlier, dead run left and this one cleaned, or a control it added: said on
  *  stderr, folded to a terminal's width (off one, a line each, for logs and greps). */
