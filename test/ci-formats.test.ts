@@ -95,13 +95,15 @@ test('render --format github appends the job summary and names a case file of th
   assert.match(md, /^before\n## childproof: NOT as expected: 1 fail of 65 trials on Node v[\d.]+\n\n### What changed \(1\)\n\n- regression: \*\*node-spawn\*\* on Node v[\d.]+: `core\/ignores-sigterm-abort`: /);
 });
 
-test('JUnit keeps runtimes apart by class name and names the kind of each skipped trial first', () => {
+test('JUnit keeps runtimes apart by class name and names the kind and reason of each skipped trial in its message', () => {
   const node = published.filter((p) => p.report.probes[0].name === 'node-spawn').map((p) => p.report);
   const xml = renderJunit(node);
   const classes = new Set([...xml.matchAll(/classname="([^"]+)"/g)].map((m) => m[1]));
   assert.ok(classes.size >= node.length, [...classes].join(', '));
   assert.ok(classes.has('childproof.node-v20_20_2.node-spawn'), [...classes].join(', '));
-  for (const kind of ['known-fail', 'unsupported']) assert.match(xml, new RegExp(`<skipped>${kind}: `));
+  for (const kind of ['known-fail', 'unsupported']) assert.match(xml, new RegExp(`<skipped message="${kind}[ :][^"]+">${kind}: `));
+  assert.match(xml, /<skipped message="unsupported: node-spawn does not support maxBuffer">/);
+  assert.match(xml, /<skipped message="known-fail \(settles-after-exit[^"]*\): [^"]+">/);
 });
 
 finish(test);
