@@ -81,13 +81,13 @@ test('a badge names one probe and how many of its covered clauses it holds on ev
 test('the page written beside published sweeps links each library to its sweep', async () => {
   const dir = tempDir();
   fs.mkdirSync(path.join(dir, 'sweeps', 'execa'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'sweeps', 'execa', 'sweep.json'), JSON.stringify({ probe: 'execa' }));
+  fs.writeFileSync(path.join(dir, 'sweeps', 'execa', 'sweep.json'), JSON.stringify({ probe: 'execa', versions: [{ version: '9.6.1' }, { version: '10.0.0', options: { killDescendants: true } }] }));
   fs.writeFileSync(path.join(dir, 'sweeps', 'execa', 'README.md'), '# execa across its releases\n');
   const out = path.join(dir, 'index.html');
   const run = await cli('render', path.join(RESULTS_DIR, one('execa').file), path.join(RESULTS_DIR, one('zx').file), '--format', 'html', '--out', out);
   assert.is(run.code, EXIT.ok, run.stderr);
   const html = fs.readFileSync(out, 'utf8');
-  assert.match(html, /<tr class="" data-probe="execa"[^>]*><th scope="row" class="library">.*?<a class="sweep" href="sweeps\/execa\/README\.md">across its releases<\/a>/);
+  assert.match(html, /<tr class="" data-probe="execa"[^>]*><th scope="row" class="library">.*?<a class="sweep" href="sweeps\/execa\/README\.md">across its releases<\/a> <small>\(options vary by version\)<\/small>/);
   assert.not.match(html, /data-probe="zx"[^>]*><th[^>]*>(?:(?!<\/th>).)*class="sweep"/, 'zx has no sweep');
 });
 

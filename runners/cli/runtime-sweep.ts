@@ -18,6 +18,7 @@ import { RUNTIME_KINDS, runtimeKey, type RuntimeName } from '../model/runtime-sp
 import { show } from '../judge/verdicts.ts';
 import { rowsOf, sweepLine, sweepMarkdown, trialIn } from '../report/version-sweep.ts';
 import { publishRuntimeSweep } from '../report/publish-sweep.ts';
+import { sweepOptionsSentence } from '../report/sweep-options.ts';
 import type { Report } from '../model/report.ts';
 import { notices } from './run.ts';
 import { bisectText } from './bisect-text.ts';
@@ -71,15 +72,17 @@ export async function sweepRuntime(s: RuntimeSweep): Promise<number> {
   }
   const rows = rowsOf(s.cases.map((c) => c.spec.id), columns);
   const where = display(s.dir);
+  const options = runs.map(({ release, report }) => ({ version: release, options: report.probes.find((p) => p.name === name)?.options }));
+  const called = sweepOptionsSentence(options, 'release');
   if (s.publish) {
     const dir = path.join(s.publish, `${path.basename(name)}-on-${s.runtime}`);
     const written = publishRuntimeSweep(runs, name, dir);
     process.stderr.write(`childproof: published ${written.length} file(s) to ${display(dir)}\n`);
   }
-  if (s.format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, runtime: s.runtime, versions, reports: files.map((f) => path.join(where, f)), rows }, null, 2)}\n`);
-  else if (s.format === 'md') process.stdout.write(sweepMarkdown(rows, (_r, seg) => (seg.trials[0] ? `${where}/${seg.trials[0]}` : null)));
+  if (s.format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, runtime: s.runtime, versions, options: Object.fromEntries(options.map((o) => [o.version, o.options ?? {}])), reports: files.map((f) => path.join(where, f)), rows }, null, 2)}\n`);
+  else if (s.format === 'md') process.stdout.write(`${called}\n\n${sweepMarkdown(rows, (_r, seg) => (seg.trials[0] ? `${where}/${seg.trials[0]}` : null))}`);
   else {
-    process.stdout.write(`${name} on ${title}: ${versions.length} releases (${versions[0]}–${versions.at(-1)}), ${s.cases.length} case(s); ${rows.length} fact(s) changed\n`);
+    process.stdout.write(`${name} on ${title}: ${versions.length} releases (${versions[0]}–${versions.at(-1)}), ${s.cases.length} case(s); ${rows.length} fact(s) changed\n${called}\n`);
     for (const r of rows) process.stdout.write(`  ${sweepLine(r)}\n`);
     process.stdout.write(`Reports: ${where}/\n`);
   }

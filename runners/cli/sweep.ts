@@ -21,7 +21,8 @@ import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
 import { writeReport } from '../report/report-file.ts';
 import { publishSweep } from '../report/publish-sweep.ts';
-import { sweepLine, sweepMarkdown, sweepRows } from '../report/version-sweep.ts';
+import { sweepLine, sweepMarkdown, sweepRows, versionsOf } from '../report/version-sweep.ts';
+import { sweepOptionsSentence } from '../report/sweep-options.ts';
 import { show } from '../judge/verdicts.ts';
 import { notices } from './run.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
@@ -103,16 +104,18 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
   writeReport(out, report);
   if (report.interrupted) return stopped(`${report.interrupted.finished} of ${report.interrupted.planned} trials finished; ${display(out)} holds them, marked interrupted; nothing published`);
   const rows = sweepRows(report);
+  const options = versionsOf(report).map((v) => ({ version: v.version, options: report.probes.find((p) => p.name === v.probe)?.options }));
+  const called = sweepOptionsSentence(options);
   const publish = string(values.publish);
   if (publish) {
     const dir = path.join(publish, path.basename(name));
     const written = publishSweep(report, path.basename(name), dir);
     process.stderr.write(`childproof: published ${written.length} file(s) to ${display(dir)}\n`);
   }
-  if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, report: display(out), rows }, null, 2)}\n`);
-  else if (format === 'md') process.stdout.write(sweepMarkdown(rows, (_r, s) => (s.trials[0] ? `${display(out)}#${s.trials[0]}` : null)));
+  if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, options: Object.fromEntries(options.map((o) => [o.version, o.options ?? {}])), report: display(out), rows }, null, 2)}\n`);
+  else if (format === 'md') process.stdout.write(`${called}\n\n${sweepMarkdown(rows, (_r, s) => (s.trials[0] ? `${display(out)}#${s.trials[0]}` : null))}`);
   else {
-    process.stdout.write(`${name}: ${versions.length} versions (${versions[0]}–${versions.at(-1)}), ${cases.length} case(s); ${rows.length} fact(s) changed\n`);
+    process.stdout.write(`${name}: ${versions.length} versions (${versions[0]}–${versions.at(-1)}), ${cases.length} case(s); ${rows.length} fact(s) changed\n${called}\n`);
     for (const r of rows) process.stdout.write(`  ${sweepLine(r)}\n`);
     process.stdout.write(`Report: ${display(out)}\n`);
   }

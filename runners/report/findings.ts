@@ -147,7 +147,7 @@ function runtimeFindingLines(rows: RuntimeFindingRow[]): string[] {
 
 export function renderFindings(reports: Published[], sweeps: SweepLink[] = [], findings: RuntimeFinding[] = loadRuntimeFindings(), changes: PublishedChanges | null = null): string {
   const rows = findingRows(reports);
-  const swept = sweeps.length ? [`Sweeps over releases: ${sweeps.map((s) => `[${mdText(`${s.probe} ${s.label}`)}](${s.href})`).join(', ')}.`, ''] : [];
+  const swept = sweeps.length ? [`Sweeps over releases: ${sweeps.map((s) => `[${mdText(`${s.probe} ${s.label}`)}](${s.href}) (${mdText(s.options)})`).join(', ')}.`, ''] : [];
   const lines = [
     '# Findings',
     '',

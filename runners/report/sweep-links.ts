@@ -4,13 +4,18 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import { sweepOptionsLabel, type VersionOptions } from './sweep-options.ts';
 
 /** Where a library's sweep over its releases is published, relative to the page. */
 export interface SweepLink {
   probe: string;
   href: string;
   label: string;
+  /** How it called the library: `with killDescendants: true`, `no options of its own`. */
+  options: string;
 }
+
+type Summary = { probe?: unknown; versions?: VersionOptions[]; releases?: Array<{ release: string; options?: Record<string, unknown> }> };
 
 /** Each sweep under `dir`/sweeps, named by its page's heading without the library's name. */
 export function sweepLinks(dir: string): SweepLink[] {
@@ -19,13 +24,15 @@ export function sweepLinks(dir: string): SweepLink[] {
   return fs.readdirSync(root).sort().flatMap((name) => {
     const [summary, readme] = ['sweep.json', 'README.md'].map((f) => path.join(root, name, f));
     if (!fs.existsSync(summary) || !fs.existsSync(readme)) return [];
-    let probe: unknown;
+    let parsed: Summary;
     try {
-      probe = (JSON.parse(fs.readFileSync(summary, 'utf8')) as { probe?: unknown }).probe;
+      parsed = JSON.parse(fs.readFileSync(summary, 'utf8')) as Summary;
     } catch {
       return []; // Not a sweep childproof wrote: nothing to link.
     }
+    const { probe } = parsed;
+    const versions = Array.isArray(parsed.versions) ? parsed.versions : Array.isArray(parsed.releases) ? parsed.releases.map((r) => ({ version: r.release, options: r.options })) : [];
     const heading = /^# (.+)$/m.exec(fs.readFileSync(readme, 'utf8'))?.[1] ?? name;
-    return typeof probe === 'string' ? [{ probe, href: `sweeps/${name}/README.md`, label: heading.replace(`${probe} `, '') }] : [];
+    return typeof probe === 'string' ? [{ probe, href: `sweeps/${name}/README.md`, label: heading.replace(`${probe} `, ''), options: sweepOptionsLabel(versions) }] : [];
   });
 }

@@ -44,7 +44,7 @@ function libraryCell(r: VerdictRow, sweeps: SweepLink[], links: VerdictLinks): s
   if (r.package) out.push(`<a href="https://www.npmjs.com/package/${h(r.package.name)}/v/${h(r.package.version)}">npm ${h(r.package.name)}</a>`);
   if (r.repository) out.push(`<a href="${h(r.commit ? `${r.repository}/tree/${r.commit}` : r.repository)}">source</a>`);
   out.push(`<a href="${h(links.trials(r.probe))}#probe=${encodeURIComponent(r.probe)}">trials</a>`);
-  const swept = sweeps.filter((s) => s.probe === r.probe).map((s) => `<a class="sweep" href="${h(s.href)}">${h(s.label)}</a>`);
+  const swept = sweeps.filter((s) => s.probe === r.probe).map((s) => `<a class="sweep" href="${h(s.href)}">${h(s.label)}</a> <small>(${h(s.options)})</small>`);
   if (swept.length) out.push(`${term(links, 'sweep', 'sweep')}: ${swept.join(', ')}`);
   return `<th scope="row" class="library"><b>${h(r.probe)}</b> <small>${version}</small>${yardstick}${called}<span class="links">${out.join(' · ')}</span></th>`;
 }
