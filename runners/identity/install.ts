@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { InputError } from '../model/errors.ts';
-import { TARGETS_DIR } from '../model/paths.ts';
+import { NODE_CACHE_DIR, RUNTIME_CACHE_DIR, TARGETS_DIR } from '../model/paths.ts';
 import { publishedVersions } from './versions.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import { readPidRecord, writePidRecord } from '../model/pid-record.ts';
@@ -76,8 +76,8 @@ const INSTALLING = '.installing-';
 /** Who is installing into a work directory, so one whose installer died can be told apart. */
 const INSTALLER_FILE = '.childproof-installer.json';
 
-/** A fresh directory to install into, beside the cache it will be renamed into. */
-function workDir(root: string): string {
+/** A fresh directory to install into, beside the cache it will be renamed into: a target's, or a runtime release's. */
+export function workDir(root: string): string {
   fs.mkdirSync(root, { recursive: true });
   const work = fs.mkdtempSync(path.join(root, INSTALLING));
   writePidRecord(path.join(work, INSTALLER_FILE), { pid: process.pid, startTime: startTimeOf(process.pid) });
@@ -91,21 +91,33 @@ function workDir(root: string): string {
  * is another run's, and is left alone.
  */
 export function removeAbandonedInstalls(root = TARGETS_DIR): string[] {
-  let names: string[];
-  try {
-    names = fs.readdirSync(root).filter((n) => n.startsWith(INSTALLING));
-  } catch {
-    return [];
-  }
+  const roots = root === TARGETS_DIR ? [[TARGETS_DIR, 'the target cache'], ...runtimeRoots()] : [[root, 'the target cache']];
   const said: string[] = [];
-  for (const name of names) {
-    const work = path.join(root, name);
-    const installer = readPidRecord(path.join(work, INSTALLER_FILE));
-    if (installer && processState(installer.pid, installer.startTime) === 'running') continue;
-    fs.rmSync(work, { recursive: true, force: true });
-    said.push(`removed ${name} from the target cache: an install its installer did not live to finish`);
+  for (const [dir, what] of roots) {
+    let names: string[];
+    try {
+      names = fs.readdirSync(dir).filter((n) => n.startsWith(INSTALLING));
+    } catch {
+      continue;
+    }
+    for (const name of names) {
+      const work = path.join(dir, name);
+      const installer = readPidRecord(path.join(work, INSTALLER_FILE));
+      if (installer && processState(installer.pid, installer.startTime) === 'running') continue;
+      fs.rmSync(work, { recursive: true, force: true });
+      said.push(`removed ${name} from ${what}: an install its installer did not live to finish`);
+    }
   }
   return said;
+}
+
+/** Where runtime releases are installed, each beside the others of its runtime. */
+function runtimeRoots(): Array<[string, string]> {
+  let names: string[] = [];
+  try {
+    names = fs.readdirSync(RUNTIME_CACHE_DIR);
+  } catch {}
+  return [[NODE_CACHE_DIR, "the cache of Node's releases"], ...names.map((n): [string, string] => [path.join(RUNTIME_CACHE_DIR, n), `the cache of ${n}'s releases`])];
 }
 
 /** Moves a finished install into place whole, or says why it failed. */

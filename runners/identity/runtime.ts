@@ -10,6 +10,7 @@ import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import { NODE_CACHE_DIR, RUNTIME_CACHE_DIR } from '../model/paths.ts';
 import { binarySha256 } from './binary-digest.ts';
+import { workDir } from './install.ts';
 import { parseRuntimeSpec, RUNTIME_KINDS, type RuntimeName, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 export type { RuntimeName } from '../model/runtime-spec.ts';
@@ -102,21 +103,36 @@ function cacheDirOf(name: RuntimeName, release: string): string {
   return name === 'node' ? path.join(NODE_CACHE_DIR, release) : path.join(RUNTIME_CACHE_DIR, name, release);
 }
 
-/** Installs a runtime's package with npm, which checks the tarball against the registry's integrity. */
+/**
+ * Installs a runtime's package with npm, which checks the tarball against the registry's
+ * integrity: into a directory of this process's own, renamed into place once whole, so a
+ * second run installing the same release at the same time never executes a binary the
+ * other's npm is still writing (ETXTBSY), nor finds half a tree. The first rename wins.
+ */
 function install(name: RuntimeName, release: string, flag: string): { binary: string; integrity: string } {
   const { package: pkg, binary: rel, title } = RUNTIME_KINDS[name];
   const dir = cacheDirOf(name, release);
   const binary = path.join(dir, 'node_modules', pkg, rel);
   if (!fs.existsSync(binary)) {
-    fs.mkdirSync(dir, { recursive: true });
+    const own = workDir(path.dirname(dir));
     process.stderr.write(`childproof: installing ${title} ${release} (${pkg}) into ${path.relative(process.cwd(), dir) || dir}\n`);
     try {
-      execFileSync('npm', ['install', '--prefix', dir, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${release}`], {
+      execFileSync('npm', ['install', '--prefix', own, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${pkg}@${release}`], {
         stdio: ['ignore', 'ignore', 'pipe'],
       });
     } catch (err) {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(own, { recursive: true, force: true });
       throw new InputError([`${flag}: installing ${pkg}@${release} failed: ${(err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').pop() ?? ''}`]);
+    }
+    // An earlier install cut short leaves a directory without its binary: it goes first.
+    if (fs.existsSync(dir) && !fs.existsSync(binary)) fs.rmSync(dir, { recursive: true, force: true });
+    try {
+      fs.renameSync(own, dir);
+    } catch (err) {
+      fs.rmSync(own, { recursive: true, force: true });
+      const code = (err as NodeJS.ErrnoException).code;
+      if ((code !== 'ENOTEMPTY' && code !== 'EEXIST') || !fs.existsSync(binary)) throw err;
+      // Another run's install landed first, whole: it is the same package, checked the same way.
     }
   }
   return { binary, integrity: integrityOf(dir, pkg, release, flag) };
