@@ -32,8 +32,9 @@ test-all: $(DEPS)
 # last publication: `publish --begin` records its verdicts first), then results/STABILITY.md, which tells
 # a race from a difference on every one of those runtimes. A run that is not as expected
 # still publishes what it saw, then fails. The host's Node (20), Node 22, Node 24.19.0 (the
-# field note's runtime) and the newest Bun and Deno, each pinned to a release here.
-RESULTS_RUNTIMES ?= node@22.23.5 node@24.19.0 bun@1.4.5 deno@2.9.6
+# field note's runtime) and the newest Bun and Deno, each pinned to a release in
+# runners/engine/pinned-runtimes.txt, where a run without --runtime finds them too.
+RESULTS_RUNTIMES ?= $(shell cat runners/engine/pinned-runtimes.txt)
 
 results: $(DEPS)
 	@mkdir -p .cache

@@ -128,7 +128,7 @@ test('render picks one trial with --trial, writes --out whole, and refuses what 
   assert.is(svg.code, 0, svg.stderr);
   assert.match(svg.stdout, new RegExp(`^<svg [^>]*data-trial="${t.probe} ${t.case}"`));
   for (const [args, expected] of [
-    [[file, '--format', 'pdf'], /--format expects one of md, html, svg, junit, github, badge, site, summary, not "pdf"/],
+    [[file, '--format', 'pdf'], /--format expects one of md, html, svg, junit, github, badge, summary, site, not "pdf"/],
     [[file, '--format', 'md', '--trial', 'nope'], /--trial expects PROBE:CASE/],
     [[file, '--format', 'svg'], /--format svg draws one trial: name it with --trial PROBE:CASE/],
     [[file, '--format', 'md', '--trial', 'nope:core/x'], /no trial nope core\/x/],

@@ -48,10 +48,11 @@ const FORMATS: Record<string, (reports: Report[], own: Own) => string> = {
   github: (reports, own) => renderGithub(reports, githubPlaces(own)),
   // One probe's clauses over every runtime, as a README badge.
   badge: renderBadge,
-  site: () => '',
   // What a CI job's summary gets: the status, what changed, the rest folded.
   summary: renderJobSummary,
 };
+/** Every format --format takes: the one-text ones, and site, which writes many pages. */
+const FORMAT_NAMES = [...Object.keys(FORMATS), 'site'];
 
 /** The user's own case files and probe directories first, then what ships, for annotations. */
 function githubPlaces(own: Own) {
@@ -99,7 +100,7 @@ export function cmdRender(args: string[]): number {
     { min: 1, max: Infinity, what: 'render takes one or more report files' },
   );
   const format = string(values.format);
-  if (!format || !Object.hasOwn(FORMATS, format)) throw new InputError([`--format expects one of ${Object.keys(FORMATS).join(', ')}${format ? `, not "${format}"` : ''}`]);
+  if (!format || !FORMAT_NAMES.includes(format)) throw new InputError([`--format expects one of ${FORMAT_NAMES.join(', ')}${format ? `, not "${format}"` : ''}`]);
   const out = string(values.out);
   if (out !== undefined && format !== 'site') checkOutput(out);
   if (out !== undefined && format === 'site') siteDirectory(out);

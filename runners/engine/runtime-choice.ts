@@ -5,18 +5,22 @@
 // that cannot run anywhere here (its source not given) stays on the host, where its trials
 // say why. The choice is pure; verifying the probes (to read a package's engines) is not.
 
+import fs from 'node:fs';
 import type { Runtime } from '../identity/runtime.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { RuntimeName } from '../model/runtime-spec.ts';
+import { parseRuntimeSpec, type RuntimeName } from '../model/runtime-spec.ts';
 import { nodeRange, runtimeMismatch, runtimeUnsupported, verifyProbes, type Sources } from './prepare.ts';
 
-/** The releases results/ is made on, newest first per runtime (the Makefile's RESULTS_RUNTIMES). */
-export const PINNED_RELEASES: Array<{ name: RuntimeName; release: string }> = [
-  { name: 'node', release: '24.19.0' },
-  { name: 'node', release: '22.23.5' },
-  { name: 'bun', release: '1.4.5' },
-  { name: 'deno', release: '2.9.6' },
-];
+/** The releases results/ is made on, newest first per runtime: one file that the Makefile's
+ *  RESULTS_RUNTIMES reads too, so a run's choice and the published results never part. */
+export const PINNED_RELEASES: Array<{ name: RuntimeName; release: string }> = fs
+  .readFileSync(new URL('pinned-runtimes.txt', import.meta.url), 'utf8')
+  .split('\n')
+  .filter((line) => line.trim())
+  .map((line) => {
+    const { name, range } = parseRuntimeSpec(line.trim());
+    return { name, release: range! };
+  });
 
 /** A group of probes and where they run: null for the host. */
 export interface RuntimeGroup {

@@ -29,7 +29,10 @@ export interface VerdictCell {
 export interface VerdictRow {
   probe: string;
   title: string;
+  /** How a reader names it: `built in`, `10.2.1`, `git 226d2fcbc6fd`. */
   version: string;
+  /** What kind of pin it is, and the pin alone (`226d2fcbc6fd`), so no one parses `version`. */
+  pin: { kind: 'builtin' | 'package' | 'git' | 'files'; id: string };
   /** childproof's own implementation of the contract: the yardstick, not a finding. */
   reference: boolean;
   /** Newest first; every runtime whose cells are these. */
@@ -142,6 +145,7 @@ export function verdictRows(reports: Report[]): VerdictRow[] {
           probe: p.name,
           title: p.title,
           version,
+          pin: { kind: p.identity.kind, id: pinned },
           reference: p.name === REFERENCE || p.name === SERVER_REFERENCE,
           runtimes: [report.environment],
           cells,

@@ -35,8 +35,8 @@ export const term = (links: VerdictLinks, id: string, words: string) => `<a clas
 
 /** What the row's library is, how it was called, and where to get it. */
 function libraryCell(r: VerdictRow, sweeps: SweepLink[], links: VerdictLinks): string {
-  const [kind, pin] = r.version.split(' ');
-  const version = r.version === 'built in' ? term(links, 'built-in', 'built in') : pin && (kind === 'git' || kind === 'files') ? `${term(links, 'pin', kind)} ${h(pin)}` : h(r.version);
+  const { kind, id } = r.pin;
+  const version = kind === 'builtin' ? term(links, 'built-in', 'built in') : kind === 'git' || kind === 'files' ? `${term(links, 'pin', kind)} ${h(id)}` : h(r.version);
   const yardstick = r.reference ? `<span class="yardstick">${term(links, 'reference', 'yardstick')}: childproof's own implementation</span>` : '';
   const options = optionsWords(r.options);
   const called = options ? `<span class="called">${term(links, 'called-with', 'called with')} <code>${h(options)}</code></span>` : '';
