@@ -12,6 +12,7 @@ import { EXIT } from '../runners/model/errors.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
 import { renderBadge } from '../runners/report/formats/badge.ts';
+import { metaLine } from '../runners/report/formats/html.ts';
 import { foldTokens, renderMarkdown } from '../runners/report/formats/markdown.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { readPublished } from '../runners/report/publish.ts';
@@ -89,6 +90,12 @@ test('the page written beside published sweeps links each library to its sweep',
   const html = fs.readFileSync(out, 'utf8');
   assert.match(html, /<tr class="" data-probe="execa"[^>]*><th scope="row" class="library">.*?<a class="sweep" href="sweeps\/execa\/README\.md">across its releases<\/a> <small>\(options vary by version\)<\/small>/);
   assert.not.match(html, /data-probe="zx"[^>]*><th[^>]*>(?:(?!<\/th>).)*class="sweep"/, 'zx has no sweep');
+});
+
+test("the page's date is the newest report's, even when a runtime's merged report keeps an older one", () => {
+  const [older, newer] = [one('execa').report, one('zx').report].map((r, i) => ({ ...r, createdAt: `2026-11-0${i + 1}T00:00:00.000Z` }));
+  const merged = [{ ...older }];
+  assert.match(metaLine([older, newer], merged), / on 2026-11-02 from 2 reports;/);
 });
 
 const segment = (value: unknown, from: string, to = from) => ({ value, from, to, trials: [] }) as SweepRow['segments'][number];
