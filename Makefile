@@ -16,7 +16,8 @@ run: $(DEPS)
 # The suite keeps a cache of its own, in the checkout: the tests tell their workers from
 # anyone else's by the path of the cache they were built into (test/support/suite.ts).
 # `make test` is the inner loop: every file but the *.full.test.ts ones, the fuzzers at a
-# smaller size. `make test-all` (CI) runs everything (test/support/tier.ts).
+# smaller size. `make test-all` (CI) typechecks (unused code included: tsconfig.json's
+# noUnusedLocals), then runs everything (test/support/tier.ts).
 TEST_RUN = CHILDPROOF_CACHE=$(CURDIR)/.cache $(NODE) --import tsx node_modules/uvu/bin.js test
 
 test: $(DEPS)
@@ -25,6 +26,7 @@ test: $(DEPS)
 
 test-all: $(DEPS)
 	@bash test/support/system-tools.sh xmllint chromium
+	npx tsc --noEmit -p .
 	CHILDPROOF_TEST_TIER=all $(TEST_RUN) '\.test\.ts$$' --no-color
 
 # Regenerates results/: every built-in probe on every case, filed per probe, version and

@@ -5,11 +5,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { spawn } from 'node:child_process';
-import { HARNESS_BUILD_DIR } from '../runners/model/paths.ts';
 import { assertSupportedPlatform, PlatformError } from '../runners/os/platform.ts';
-import { processesTagged } from '../runners/os/processes.ts';
-import { BIN, cli, exitOf, FIXTURE, ROOT, tempDir, until, writeJson } from './support/helpers.ts';
+import { cli, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;

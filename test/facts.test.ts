@@ -8,7 +8,7 @@ import { buildTimeline, deriveDurations, deriveMemory } from '../runners/judge/t
 import type { CaseSpec } from '../runners/model/case.ts';
 import { finish } from './support/suite.ts';
 import { history, observe, spec } from './support/observed.ts';
-import type { Introspection, RawEvent, WorkerObservations } from '../runners/model/observations.ts';
+import type { Introspection, RawEvent } from '../runners/model/observations.ts';
 
 test('a plain abort that settles before the cleanup reads as such', () => {
   const f = deriveFacts(spec, observe(history()));

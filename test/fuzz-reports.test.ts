@@ -8,7 +8,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { InputError } from '../runners/model/errors.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPipeline } from '../runners/engine/pipeline.ts';
 import { binarySha256 } from '../runners/identity/binary-digest.ts';
-import { blobId } from '../runners/identity/verify.ts';
+import { blobId } from '../runners/identity/blob-id.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';
 import { cli, cliInstalling, ROOT, tempDir, writeJson } from './support/helpers.ts';

@@ -46,6 +46,46 @@ test('runners/ holds only folders by role, each importing only what its role may
   }
 });
 
+/** Each source file of runners/ and the files of runners/ it imports, types included. */
+function importGraph(): Map<string, string[]> {
+  const files = sources(RUNNERS_DIR);
+  const graph = new Map<string, string[]>();
+  for (const file of files) {
+    const text = fs.readFileSync(file, 'utf8');
+    const deps = [...text.matchAll(/^(?:import|export)[^'"]*?from\s*['"](\.[^'"]+)['"]/gm)].map((m) => path.resolve(path.dirname(file), m[1]));
+    graph.set(file, deps.filter((d) => files.includes(d)));
+  }
+  return graph;
+}
+
+/** The files that import each other, directly or through others: each circle once. */
+function circles(graph: Map<string, string[]>): string[][] {
+  const found: string[][] = [];
+  const done = new Set<string>();
+  const walk = (file: string, trail: string[]): void => {
+    const at = trail.indexOf(file);
+    if (at >= 0) {
+      const circle = trail.slice(at);
+      if (!found.some((c) => c.length === circle.length && c.every((f) => circle.includes(f)))) found.push(circle);
+      return;
+    }
+    if (done.has(file)) return;
+    for (const next of graph.get(file) ?? []) walk(next, [...trail, file]);
+    done.add(file);
+  };
+  for (const file of graph.keys()) walk(file, []);
+  return found;
+}
+
+test('no file of runners/ imports itself through others: the import graph has no circle', () => {
+  const graph = importGraph();
+  assert.ok(graph.size > 100, `${graph.size} files read`);
+  assert.equal(circles(graph).map((c) => c.map((f) => path.relative(RUNNERS_DIR, f)).join(' -> ')), []);
+  // And the check can fail: a circle of three is found, once.
+  const made = new Map([['a', ['b']], ['b', ['c']], ['c', ['a']], ['d', ['a']]]);
+  assert.equal(circles(made), [['a', 'b', 'c']]);
+});
+
 test(`no source file is longer than ${LINE_LIMIT} lines`, () => {
   const files = ['runners', 'probes', 'test', 'bench', 'bin'].flatMap((d) => sources(path.join(ROOT, d)));
   // Generated from the schemas (bin/schema-types.ts), never edited by hand.

@@ -10,7 +10,7 @@ import { packageSubpaths, pinFiles, pinGit, pinPackage } from '../identity/pin.t
 import { probeJson, probeName } from '../identity/probe-template.ts';
 import { installTarget, targetDir } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
-import { findPackageDir } from '../identity/verify.ts';
+import { findPackageDir } from '../identity/package-paths.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole, writeJsonWhole } from '../model/files.ts';
 import { loadProbeDir } from '../model/load-probes.ts';

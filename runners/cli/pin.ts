@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { pinDependencies } from '../identity/dependencies.ts';
 import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
-import { findPackageDir } from '../identity/verify.ts';
+import { findPackageDir } from '../identity/package-paths.ts';
 import { repin } from '../identity/repin.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, readJson, writeJsonWhole } from '../model/files.ts';

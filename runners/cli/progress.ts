@@ -2,7 +2,7 @@
 // terminal: one status line, rewritten in place. Off a terminal, or with CI set: one line
 // per finished trial, which a CI log keeps. --quiet: nothing.
 
-import type { Progress } from '../engine/run.ts';
+import type { Progress } from '../engine/events.ts';
 import type { TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from '../report/build.ts';
 import { plainText } from '../report/formats/escape.ts';

@@ -6,13 +6,14 @@
 // interrupted. A runner killed outright leaves the stream for `report --from`.
 
 import { parseSources } from '../engine/prepare.ts';
-import { runPipeline, type PipelineEvent, type PipelineRequest } from '../engine/pipeline.ts';
+import { runPipeline, type PipelineRequest } from '../engine/pipeline.ts';
+import type { RunEvent } from '../engine/events.ts';
 import { parseShard } from '../engine/shard.ts';
 import path from 'node:path';
 import { chooseRuntimes, probeNeeds } from '../engine/runtime-choice.ts';
 import { hostRuntime, named, runtimeFor, runtimeFromFlags, type Runtime } from '../identity/runtime.ts';
 import { RUNTIME_KINDS, runtimeKey, runtimeText, type RuntimeName } from '../model/runtime-spec.ts';
-import { EXIT, InputError, SIGNAL_EXIT } from '../model/errors.ts';
+import { EXIT, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { isBrought } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -88,7 +89,7 @@ const specText = (spec: string) => {
 
 /** What an earlier, dead run left and this one cleaned, or a control it added: said on
  *  stderr, folded to a terminal's width (off one, a line each, for logs and greps). */
-export function notices(e: PipelineEvent): void {
+export function notices(e: RunEvent): void {
   if (e.kind !== 'notice') return;
   const text = `childproof: ${e.line}`;
   const width = process.stderr.isTTY ? (process.stderr.columns || DEFAULT_VIEW.width) - 1 : Infinity;

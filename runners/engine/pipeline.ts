@@ -6,17 +6,18 @@
 
 import { probeProblems } from '../identity/citations.ts';
 import { toolFiles } from '../identity/own-files.ts';
-import { hostRuntime, type Runtime } from '../identity/runtime.ts';
+import { hostRuntime } from '../identity/runtime.ts';
 import type { LoadedCase } from '../model/case.ts';
 import { InputError } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { Report, TrialResult } from '../model/report.ts';
-import { buildReport, environment, reportHeader, type ReportHeader } from '../report/build.ts';
+import type { Report, ReportProbe } from '../model/report.ts';
+import { buildReport, environment, reportHeader } from '../report/build.ts';
 import { publishedDurations } from '../report/durations.ts';
 import { withControls } from './controls.ts';
 import { claimRunOutput } from './run-output.ts';
-import { runTrials, type Progress, type RunOptions } from './run.ts';
+import { runTrials, type RunOptions } from './run.ts';
+import type { RunEvent } from './events.ts';
 
 export interface PipelineRequest extends RunOptions {
   probes: LoadedProbe[];
@@ -30,18 +31,7 @@ export interface PipelineRequest extends RunOptions {
   out?: string;
 }
 
-/**
- * `start` once every probe is verified and before any trial: the report's own header (as
- * the report will carry it) and how many trials are planned. Then `progress` and `trial`
- * as trials start and finish. `notice`: something an earlier, dead run left, now cleaned.
- */
-export type PipelineEvent =
-  | { kind: 'notice'; line: string }
-  | { kind: 'start'; header: ReportHeader; planned: number }
-  | { kind: 'progress'; progress: Progress }
-  | { kind: 'trial'; trial: TrialResult };
-
-export async function runPipeline(request: PipelineRequest, on: (e: PipelineEvent) => void = () => {}): Promise<Report> {
+export async function runPipeline(request: PipelineRequest, on: (e: RunEvent) => void = () => {}): Promise<Report> {
   const output = request.out === undefined ? null : claimRunOutput(request.out);
   try {
     const report = await pipeline(request, (e) => {
@@ -55,7 +45,7 @@ export async function runPipeline(request: PipelineRequest, on: (e: PipelineEven
   }
 }
 
-async function pipeline(request: PipelineRequest, on: (e: PipelineEvent) => void): Promise<Report> {
+async function pipeline(request: PipelineRequest, on: (e: RunEvent) => void): Promise<Report> {
   const { probes, cases: chosen, createdAt = new Date().toISOString(), allCases = loadAllCases(), out: _out, ...options } = request;
   // A probe whose chosen cases run no command gets a control (engine/controls.ts).
   const { cases, added } = withControls(chosen, allCases, probes);
@@ -67,10 +57,8 @@ async function pipeline(request: PipelineRequest, on: (e: PipelineEvent) => void
   const shape = { cases, environment: env, createdAt, repeat: options.repeat, shard: options.shard, toolFiles: toolFiles() };
   // Longest first, by what each trial took when last published: only an order.
   const durations = options.durations ?? publishedDurations(runtime.version, cases);
-  const run = await runTrials(probes, cases, { ...options, runtime, durations }, (e) => {
-    if (e.kind === 'prepared') on({ kind: 'start', header: reportHeader({ ...shape, probes: e.heads }), planned: e.planned });
-    else on(e);
-  });
+  const header = (heads: ReportProbe[]) => reportHeader({ ...shape, probes: heads });
+  const run = await runTrials(probes, cases, { ...options, runtime, durations, header }, on);
   const interrupted = run.interrupted ? { by: run.interrupted, planned: run.planned, finished: run.trials.length } : undefined;
   return buildReport({ ...shape, probes: run.heads, trials: run.trials, interrupted });
 }

@@ -12,7 +12,7 @@ import type { Report } from '../model/report.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import { writeReport } from '../report/report-file.ts';
 import { openStream, streamFileFor, trialsKeptIn, type Stream } from '../report/stream.ts';
-import type { PipelineEvent } from './pipeline.ts';
+import type { RunEvent } from './events.ts';
 
 /**
  * Returns the release of the lock. A stream already there holding finished trials is a
@@ -36,7 +36,7 @@ export function claimOutput(out: string, stream = true): () => void {
 
 export interface RunOutput {
   /** What the pipeline tells: the stream opens at its start; each finished trial is appended. */
-  keep(e: PipelineEvent): void;
+  keep(e: RunEvent): void;
   /** The report written whole; then the stream that kept it safe has served, and goes. */
   write(report: Report): void;
   release(): void;

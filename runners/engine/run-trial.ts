@@ -11,23 +11,21 @@ import { DEFAULT_DEADLINE_MS } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { FIXTURE, LOADER_HOOKS } from '../model/paths.ts';
 import type { TrialResult } from '../model/report.ts';
-import { readRegularFile } from '../protocol/safe-read.mjs';
 import { setupDigest } from '../model/setup.ts';
 import { makeCgroup } from '../os/cgroup.ts';
 import { endLeftovers, withReaped } from '../os/leftovers.ts';
 import { MARK_VARIABLE, trialMark } from '../os/marks.ts';
-import { named, type Runtime } from '../identity/runtime.ts';
+import { named } from '../identity/runtime.ts';
 import type { TrialSpec } from '../worker/messages.ts';
 import { fixtureRecords, readFixtures, readWorkerOutput, writeTrialSpec } from './trial-messages.ts';
 import { watchAfterCaller } from './after-caller.ts';
 import type { PlannedTrial } from './plan.ts';
 import type { PreparedProbe } from './prepare.ts';
 import { unverifiedModules } from './unverified.ts';
-import { buildAdapters } from './bundle.ts';
 import { runWorker, workerStderrTail } from './worker-process.ts';
 import { runtimeText } from '../model/runtime-spec.ts';
 import { runServerTrial } from './server-trial.ts';
-import type { SdkClient } from './server-sdk.ts';
+import type { TrialContext } from './trial-context.ts';
 
 /** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
 const WORKER_SLACK_MS = 20_000;
@@ -39,26 +37,6 @@ const WORKER_SLACK_MS = 20_000;
 const CAP_SLACK_MS = 5_000;
 /** How often a trial whose precondition failed (see judge/precondition.ts) is run. */
 const ATTEMPTS = 3;
-
-export interface TrialContext {
-  runDir: string;
-  /** The built worker, and each probe's adapter as the worker imports it. */
-  worker: string;
-  adapters: ReturnType<typeof buildAdapters>;
-  runTag: string;
-  /** The run's cgroup, where the kernel gave one: each trial gets its own below it. */
-  cgroup: string | null;
-  keep: boolean;
-  /** Worker process groups still running, so an interrupted run can end them. */
-  /** Each live trial by the leader of its process group; `spare`: the leader is the trial's
-   *  subreaper, which ends what is below it, and is not to be killed with the rest. */
-  live: Map<number, { dir: string; mark: string; spare?: boolean }>;
-  runtime: Runtime;
-  /** Set when the run was asked to stop: no trial is retried, no caller watched after. */
-  stopped: boolean;
-  /** The MCP SDK as a server's client, for client-close cases (engine/server-sdk.ts). */
-  sdk?: SdkClient | null;
-}
 
 export function targetSpec(p: PreparedProbe): TrialSpec['target'] {
   const id = p.probe.spec.identity;

@@ -9,6 +9,8 @@ import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { ReportProbe, TrialResult } from '../model/report.ts';
+import type { ReportHeader } from '../report/build.ts';
+import type { RunEvent } from './events.ts';
 import { killGroup } from '../os/processes.ts';
 import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { sdkClient } from './server-sdk.ts';
@@ -17,7 +19,8 @@ import { prepareProbes, type Sources } from './prepare.ts';
 import { fetchTargets } from '../identity/fetch-targets.ts';
 import { probeHead } from './probe-record.ts';
 import { cleanStaleRuns, createRunDir, describeStale, endRunDir } from '../os/run-dir.ts';
-import { adapterFile, runTrial, type TrialContext } from './run-trial.ts';
+import { adapterFile, runTrial } from './run-trial.ts';
+import type { TrialContext } from './trial-context.ts';
 import { defaultLimits, jobLimits, schedule, type Limits } from './scheduler.ts';
 import { inShard, type Shard } from './shard.ts';
 import { supervise } from './supervise.ts';
@@ -40,24 +43,6 @@ export interface RunOptions {
   stop?: AbortSignal;
 }
 
-/**
- * What a run tells as it goes, in order: notices (what an earlier, dead run left behind),
- * `prepared` once every probe is verified and materialized and before any trial starts,
- * then `progress` whenever a trial starts or finishes and `trial` for each finished trial
- * (all its repeats), in the order they finish.
- */
-export type RunEvent =
-  | { kind: 'notice'; line: string }
-  | { kind: 'prepared'; heads: ReportProbe[]; planned: number }
-  | { kind: 'progress'; progress: Progress }
-  | { kind: 'trial'; trial: TrialResult };
-
-export interface Progress {
-  done: number;
-  total: number;
-  running: number;
-}
-
 export interface RunResult {
   /** Each probe as prepared; the modules its trials loaded are added by the report. */
   heads: ReportProbe[];
@@ -73,7 +58,13 @@ export function limitsFor(opts: RunOptions): Limits {
   return opts.limits ?? (opts.jobs ? jobLimits(opts.jobs) : defaultLimits());
 }
 
-export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts: RunOptions & { runtime: Runtime }, on: (e: RunEvent) => void = () => {}): Promise<RunResult> {
+/** `header` makes the report's header of the probes as prepared, for the `start` event. */
+export async function runTrials(
+  probes: LoadedProbe[],
+  cases: LoadedCase[],
+  opts: RunOptions & { runtime: Runtime; header: (heads: ReportProbe[]) => ReportHeader },
+  on: (e: RunEvent) => void = () => {},
+): Promise<RunResult> {
   const { runtime } = opts;
   // Only the divergences seen on this runtime are expected of it (judge/scope.ts).
   probes = probes.map((p) => ({ ...p, knownDivergences: divergencesOn(p.knownDivergences, named(runtime)) }));
@@ -95,7 +86,7 @@ export async function runTrials(probes: LoadedProbe[], cases: LoadedCase[], opts
     const prepared = prepareProbes(probes, opts.sources ?? { byProbe: {} }, run.dir, runtime);
     const heads = prepared.map((p) => probeHead(p, runtime));
     const planned = plan(prepared, cases, opts.durations).filter((t) => inShard(t.index, opts.shard));
-    on({ kind: 'prepared', heads, planned: planned.length });
+    on({ kind: 'start', header: opts.header(heads), planned: planned.length });
     ctx.sdk = sdkClient(prepared, planned.filter((t) => !t.unsupported && !t.unavailable).map((t) => t.case), run.dir, runtime);
     ctx.worker = buildWorker();
     ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported && p.probe.spec.adapter).map((p) => adapterFile(p.probe)));

@@ -21,7 +21,7 @@ import { killQuietly } from '../os/processes.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { now, PROTOCOL, whenSeen, writeAtomic } from '../protocol/trial-dir.mjs';
 import type { PreparedProbe } from './prepare.ts';
-import type { TrialContext } from './run-trial.ts';
+import type { TrialContext } from './trial-context.ts';
 import { serverLaunch } from './server-command.ts';
 import { watchTree } from './server-watch.ts';
 

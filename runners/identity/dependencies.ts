@@ -9,7 +9,8 @@ import path from 'node:path';
 import { IntegrityError } from '../model/errors.ts';
 import type { PinnedDependency } from '../model/probe.ts';
 import { pinBytes, walkPackage } from './pin.ts';
-import { checkPinnedPath, compare, readFromDirectory, type VerifiedFile } from './verify.ts';
+import { compare, readFromDirectory, type VerifiedFile } from './verify.ts';
+import { checkPinnedPath } from './package-paths.ts';
 
 export interface FoundDependency {
   name: string;

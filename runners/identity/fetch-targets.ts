@@ -4,7 +4,8 @@
 
 import type { LoadedProbe } from '../model/probe.ts';
 import { cachedTarget, installTargets } from './install.ts';
-import { findPackageDir, installedVersion } from './verify.ts';
+import { installedVersion } from './verify.ts';
+import { findPackageDir } from './package-paths.ts';
 
 /**
  * Installs, side by side, each package target that verifying the probes would install one

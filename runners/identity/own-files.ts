@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { OwnFile } from '../model/report.ts';
 import { ROOT, RUNNERS_DIR, SCHEMA_DIR } from '../model/paths.ts';
-import { blobId } from './verify.ts';
+import { blobId } from './blob-id.ts';
 
 function ownFile(file: string, name: string): OwnFile {
   const bytes = fs.readFileSync(file);

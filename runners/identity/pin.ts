@@ -7,7 +7,8 @@ import { InputError } from '../model/errors.ts';
 import type { Identity, PinnedPath } from '../model/probe.ts';
 import { git } from './git.ts';
 import { commonDir, configsFor, localGraph } from './local-imports.ts';
-import { blobId, checkPinnedPath, findPackageDir } from './verify.ts';
+import { blobId } from './blob-id.ts';
+import { checkPinnedPath, findPackageDir } from './package-paths.ts';
 
 export function pinBytes(p: string, bytes: Buffer): PinnedPath {
   return { path: p, blob: blobId(bytes), blobSha256: blobId(bytes, 'sha256') };

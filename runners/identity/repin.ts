@@ -7,7 +7,7 @@ import type { Identity, PinnedDependency, PinnedPath, ProbeSpec } from '../model
 import { pinDependencies } from './dependencies.ts';
 import { installTarget, targetDir } from './install.ts';
 import { pinFiles, pinGit, pinPackage } from './pin.ts';
-import { findPackageDir } from './verify.ts';
+import { findPackageDir } from './package-paths.ts';
 
 export interface Repinned {
   identity: Identity;

@@ -1,8 +1,5 @@
-// Which code a probe runs, proven by git blob id before any of it is imported.
-//
-// A blob id is the hash of "blob <size>\0" followed by the bytes: the id git itself gives
-// the file, so a pin can be checked against any checkout, tarball or copy of it. SHA-1
-// ids are always checked; SHA-256 object ids too where the pin gives one.
+// Which code a probe runs, proven by git blob id (blob-id.ts) before any of it is imported.
+// SHA-1 ids are always checked; SHA-256 object ids too where the pin gives one.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -15,16 +12,14 @@ import type { Verified } from '../model/report.ts';
 import { git, isCheckout } from './git.ts';
 import { cachedTarget, fetchCommand, installTarget, targetDir, type TreeEntry } from './install.ts';
 import { pinPackage } from './pin.ts';
+import { blobId } from './blob-id.ts';
+import { checkPinnedPath, findPackageDir } from './package-paths.ts';
 import type { Runtime } from './runtime.ts';
 
 type PackageIdentity = Extract<Identity, { kind: 'package' }>;
 
 export function entryPaths(entry: Entry): string[] {
   return typeof entry === 'string' ? [entry] : Object.values(entry);
-}
-
-export function blobId(bytes: Buffer, algorithm: 'sha1' | 'sha256' = 'sha1'): string {
-  return createHash(algorithm).update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
 }
 
 export interface VerifiedFile {
@@ -41,13 +36,6 @@ export type Preparation =
       originalRoot: string | null;
     }
   | { status: 'unavailable'; reason: string };
-
-/** A pinned path must stay inside its root: relative, no `..`, no backslashes. */
-export function checkPinnedPath(probe: string, p: string): void {
-  const bad =
-    p === '' || path.isAbsolute(p) || p.includes('\\') || p.split('/').some((seg) => seg === '..' || seg === '');
-  if (bad) throw new InputError([`probe ${probe}: path "${p}": expected a relative path inside the root, without ".." or "/" at either end`]);
-}
 
 /** Bytes of each pinned path at `commit`, from the object database, never the work tree. */
 export function readFromGit(probe: string, checkout: string, commit: string, paths: PinnedPath[]): VerifiedFile[] {
@@ -100,14 +88,6 @@ export function compare(probe: string, pins: PinnedPath[], files: VerifiedFile[]
     }
   }
   if (problems.length) throw new IntegrityError(problems);
-}
-
-export function findPackageDir(from: string, name: string): string | null {
-  for (let dir = from; ; dir = path.dirname(dir)) {
-    const candidate = path.join(dir, 'node_modules', name);
-    if (fs.existsSync(path.join(candidate, 'package.json'))) return candidate;
-    if (path.dirname(dir) === dir) return null;
-  }
 }
 
 export function installedVersion(dir: string): string {

@@ -2,7 +2,7 @@
 // facts can be recomputed offline. Nothing here reads a clock; where the observations
 // cannot tell, the fact is `unknown`. cases/INTERPRETING.md states each rule.
 
-import type { CaseSpec, FactName, FactValue } from '../model/case.ts';
+import type { CaseSpec, FactValue } from '../model/case.ts';
 import type { Facts } from '../model/report.ts';
 import { HELPER_ROLE, type Observations, type RawEvent, type WorkerObservations } from '../model/observations.ts';
 import { childPid, commandSpawns, compareT, watched } from './read-observations.ts';

@@ -5,7 +5,7 @@
 // runtime names them its own way: reach.ts). As for node:child_process, our exit reaction
 // is attached first, before the target can attach its own.
 
-import type { BeginSpawn } from './spawns.ts';
+import type { BeginSpawn } from './spawn-record.ts';
 
 type BunSubprocess = { pid: number; exited: Promise<unknown>; exitCode: number | null; signalCode: string | null };
 type BunNamespace = { spawn: (...args: unknown[]) => BunSubprocess };

@@ -12,22 +12,12 @@ import * as util from 'node:util';
 import type { SpawnObservation } from '../model/observations.ts';
 import { now } from '../protocol/trial-dir.mjs';
 import { watchBunSpawn, watchDenoCommand } from './runtime-spawns.ts';
-import { carriedBy, type Handed, type SeenOptions } from './reach.ts';
+import { carriedBy, type Handed } from './reach.ts';
+import type { BeginSpawn } from './spawn-record.ts';
 
 // `spawn` is an undocumented method of ChildProcess, so it is absent from the types.
 type Spawnable = { spawn(this: ChildProcess, options: { file: string; args?: string[] }): unknown };
 
-/** One spawn seen: where to write what became of it. */
-export interface SpawnRecord {
-  seen: SpawnObservation;
-  failed(err: unknown): void;
-  /** Bun and Deno check a call's arguments inside the same call that starts the process:
-   *  a call they refuse with an error of their own (no errno code: a bad option, a signal
-   *  already aborted) never asked the OS for a process, as a call Node refuses never
-   *  reaches ChildProcess.prototype.spawn. It is taken back; an errno error stays. */
-  threw(err: unknown): void;
-  exited(code: number | null, signal: string | null): void;
-}
 
 /** A negative errno as its name (ENOENT); Bun 1.0 has no util.getSystemErrorName, and the
  *  number is what is left to say. */
@@ -35,9 +25,6 @@ function errnoName(errno: number): string {
   return (util as { getSystemErrorName?: (n: number) => string }).getSystemErrorName?.(errno) ?? `errno ${errno}`;
 }
 
-/** Starts a record of an attempt to run `file` with `args`, and the options it was given
- *  where they can be read, with whose API they were given to (each names them its own way). */
-export type BeginSpawn = (file: string, args: readonly unknown[], seenOptions?: SeenOptions) => SpawnRecord;
 
 /**
  * Records each spawn into `spawns`, telling the case's command (whose file or arguments
