@@ -1,29 +1,25 @@
 // `childproof sweep --probe NAME --versions RANGE`: one package probe at every published
-// version in a range, side by side in one run, and per case and fact the versions over
-// which each value held. `--bisect FACT` instead finds the first version where that fact
-// changed, running a logarithmic number of versions.
+// version in a range, side by side in one run (engine/sweep.ts runs it), printed per case
+// and fact as the versions over which each value held. `--bisect FACT` instead finds the
+// first version where that fact changed, running a logarithmic number of versions.
 
-import os from 'node:os';
 import path from 'node:path';
-import { bisectFact } from '../engine/bisect.ts';
-import { runPipeline } from '../engine/pipeline.ts';
-import { claimOutput } from '../engine/run-output.ts';
+import { bisectSweep, runSweep } from '../engine/sweep.ts';
 import { runtimeFromFlags } from '../identity/runtime.ts';
-import { parseRuntimeSpec } from '../model/runtime-spec.ts';
-import { sweepRuntime } from './runtime-sweep.ts';
-import { bisectText } from './bisect-text.ts';
-import { installTargets } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
-import { writeReport } from '../report/report-file.ts';
-import { publishSweep } from '../report/publish-sweep.ts';
-import { sweepLine, sweepMarkdown, sweepRows, versionsOf } from '../report/version-sweep.ts';
-import { sweepOptionsSentence } from '../report/sweep-options.ts';
+import { checkOutput } from '../model/output.ts';
+import { parseRuntimeSpec } from '../model/runtime-spec.ts';
 import { show } from '../judge/verdicts.ts';
+import { publishSweep } from '../report/publish-sweep.ts';
+import { sweepOptionsSentence } from '../report/sweep-options.ts';
+import { sweepLine, sweepMarkdown } from '../report/version-sweep.ts';
+import { sweepRuntime } from './runtime-sweep.ts';
+import { bisectText } from './bisect-text.ts';
 import { notices } from './run.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 import { stopped, stoppedExit, stopSignal } from './stop.ts';
@@ -55,12 +51,9 @@ export async function cmdSweep(args: string[]): Promise<number> {
     return sweepRuntime({ runtime, range, latestPer, probe: name, cases, fact, format, dir, jobs, publish: string(values.publish) });
   }
   const out = string(values.out) ?? `sweep-${path.basename(name)}.json`;
-  const release = claimOutput(out, false);
-  try {
-    return await sweep(values, name, range, out);
-  } finally {
-    release();
-  }
+  // A bad --out is refused before anything is installed; the run claims it (engine/run-output.ts).
+  checkOutput(out);
+  return sweep(values, name, range, out);
 }
 
 /** What both kinds of sweep take alike, checked. */
@@ -85,34 +78,28 @@ async function sweep(values: ReturnType<typeof parse>['values'], name: string, r
   if (id.kind !== 'package') throw new InputError([`sweep --probe ${name}: expected a probe of an npm package`]);
   const versions = pickVersions(publishedVersions(id.name), range, latestPer);
   if (versions.length === 0) throw new InputError([`no published version of ${id.name} is in ${range}`]);
-  // Every version's install at once, a few at a time, rather than one by one as each is verified.
-  await installTargets(id.name, fact === undefined ? versions : [], name, os.availableParallelism() * 2);
-  const runtime = runtimeFromFlags(values);
   const jobs = values.jobs === undefined ? undefined : positiveInt(values.jobs, 'jobs', 1);
-  const probesAt = (vs: string[]) => loadProbes(vs.map((v) => `${name}@${v}`));
+  const request = { probe: name, axis: { kind: 'package' as const, versions, runtime: runtimeFromFlags(values) }, cases, jobs, stop: stopSignal() };
 
   if (fact !== undefined) {
-    const found = await bisectFact({ at: (v) => ({ probes: probesAt([v]) }), fact, versions, cases, runtime, jobs, stop: stopSignal() }, (v, value) =>
-      process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`),
-    );
+    const found = await bisectSweep({ ...request, fact }, (v, value) => process.stderr.write(`${name}@${v}: ${fact} = ${show(value as never)}\n`));
     if (stoppedExit() !== null) return stopped('the bisection did not finish');
     process.stdout.write(bisectText(cases[0].spec.id, fact, found, versions, 'versions'));
     return EXIT.ok;
   }
 
-  const report = await runPipeline({ probes: probesAt(versions), cases, runtime, jobs, stop: stopSignal() }, notices);
-  writeReport(out, report);
-  if (report.interrupted) return stopped(`${report.interrupted.finished} of ${report.interrupted.planned} trials finished; ${display(out)} holds them, marked interrupted; nothing published`);
-  const rows = sweepRows(report);
-  const options = versionsOf(report).map((v) => ({ version: v.version, options: report.probes.find((p) => p.name === v.probe)?.options }));
-  const called = sweepOptionsSentence(options);
+  const swept = await runSweep({ ...request, out }, notices);
+  if (swept.interrupted) return stopped(`${swept.interrupted.finished} of ${swept.interrupted.planned} trials finished; ${display(out)} holds them, marked interrupted; nothing published`);
+  const { rows } = swept;
+  const called = sweepOptionsSentence(swept.options);
   const publish = string(values.publish);
   if (publish) {
     const dir = path.join(publish, path.basename(name));
-    const written = publishSweep(report, path.basename(name), dir);
+    const written = publishSweep(swept.runs[0].report, path.basename(name), dir);
     process.stderr.write(`childproof: published ${written.length} file(s) to ${display(dir)}\n`);
   }
-  if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, options: Object.fromEntries(options.map((o) => [o.version, o.options ?? {}])), report: display(out), rows }, null, 2)}\n`);
+  const options = Object.fromEntries(swept.options.map((o) => [o.version, o.options ?? {}]));
+  if (format === 'json') process.stdout.write(`${JSON.stringify({ probe: name, versions, options, report: display(out), rows }, null, 2)}\n`);
   else if (format === 'md') process.stdout.write(`${called}\n\n${sweepMarkdown(rows, (_r, s) => (s.trials[0] ? `${display(out)}#${s.trials[0]}` : null))}`);
   else {
     process.stdout.write(`${name}: ${versions.length} versions (${versions[0]}–${versions.at(-1)}), ${cases.length} case(s); ${rows.length} fact(s) changed\n${called}\n`);
