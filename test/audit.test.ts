@@ -4,17 +4,16 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { racyIn } from '../runners/report/compare.ts';
 import { auditTrials, unexplainedFindings, unmarkedRaces } from '../runners/report/audit.ts';
 import { loadRuntimeFindings, type RuntimeFinding } from '../runners/model/runtime-findings.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
-const published = readPublished(RESULTS_DIR);
+const published = publishedReports();
 const one = (t: Partial<TrialResult>, env: Report['environment'] = { node: 'v20.20.2' } as Report['environment']) => [
   { file: 'x.json', report: { environment: env, probes: [], trials: [{ probe: 'p', case: 'c', outcome: 'known-fail', ...t } as TrialResult] } as unknown as Report },
 ];

@@ -6,15 +6,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
 import { changesBetween, verdictCells } from '../runners/report/changes.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
-const [{ report: base }] = readPublished(RESULTS_DIR).filter((p) => p.file.startsWith('reference/') && p.file.includes('node-v20'));
+const [{ report: base }] = publishedReports().filter((p) => p.file.startsWith('reference/') && p.file.includes('node-v20'));
 // A clause the reference holds there, to break, and its cell's name.
 const cell = verdictCells([base]).find((c) => c.state === 'holds')!;
 const held = cell.clause;

@@ -14,11 +14,11 @@ import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';
 import { lineOf, placesOf } from '../runners/report/places.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { cliWith, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
-const published = readPublished(RESULTS_DIR).map(({ file, report }) => ({ file: path.join(RESULTS_DIR, file), report }));
+const published = publishedReports().map(({ file, report }) => ({ file: path.join(RESULTS_DIR, file), report }));
 const { report: spawnReport } = published.find((p) => p.report.probes[0].name === 'node-spawn' && p.file.includes('node-v20'))!;
 
 /** The node-spawn report with one trial changed, its summary made again. */

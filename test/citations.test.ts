@@ -13,8 +13,8 @@ import { loadProbe, shippedProbes } from '../runners/model/load-probes.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { validate } from '../runners/model/schemas.ts';
 import { renderFindings } from '../runners/report/findings.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
 const COMBINE = "tinyexec's combineSignals()";
 
@@ -59,7 +59,7 @@ test('the cited lines are read from the pinned bytes, as they are', () => {
 });
 
 test('the findings page shows the cited lines beside the finding they explain', () => {
-  const published = readPublished(RESULTS_DIR).filter((p) => p.file.startsWith('tinyexec/'));
+  const published = publishedReports().filter((p) => p.file.startsWith('tinyexec/'));
   assert.ok(published.length > 0);
   const page = renderFindings(published);
   assert.match(page, /\*\*Explanations\*\* \(the probe's own; the code is read from the verified bytes\)/);
@@ -104,7 +104,7 @@ test("a citation of a function Node's lib does not define is refused, with its p
 });
 
 test('a published report on this Node carries each cited Node function as its binary holds it, with the release and lines', () => {
-  const mine = readPublished(RESULTS_DIR).filter((p) => p.report.environment.node === process.version && !p.report.environment.runtime?.package);
+  const mine = publishedReports().filter((p) => p.report.environment.node === process.version && !p.report.environment.runtime?.package);
   assert.ok(mine.length > 0);
   let seen = 0;
   for (const { file, report } of mine) {

@@ -24,12 +24,12 @@ import { verdictRows } from '../runners/report/verdict.ts';
 import { byRuntime } from '../runners/report/formats/group.ts';
 import { mdText } from '../runners/report/formats/escape.ts';
 import { lanesOf, renderTimeline } from '../runners/report/formats/timeline.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
 // Files as absolute paths, so the command line can be given them from anywhere.
-const published = readPublished(RESULTS_DIR).map(({ file, report }) => ({ file: path.join(RESULTS_DIR, file), report }));
+const published = publishedReports().map(({ file, report }) => ({ file: path.join(RESULTS_DIR, file), report }));
 
 /**
  * childproof's JUnit schema (schemas/junit.xsd), beside the Maven Surefire schema it includes

@@ -8,17 +8,16 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
 import { consistencyProblems } from '../runners/report/consistency.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { validate } from '../runners/model/schemas.ts';
 import { tempDir } from './support/helpers.ts';
 import { inProcess } from './support/in-process.ts';
 import { mutate, prng, type Json } from './support/mutate.ts';
 import { finish } from './support/suite.ts';
 import { bySize } from './support/tier.ts';
+import { publishedReports } from './support/published.ts';
 
 const SEED = 20261201;
 const REPORTS = bySize(300, 1500);
@@ -27,7 +26,7 @@ const LONG_TOKENS = bySize(2, 6);
 
 /** A small published report: a few trials of varied outcomes, its summary made again. */
 function baseReport(): Report {
-  const { report } = readPublished(RESULTS_DIR).find(({ report: r }) => r.trials.length > 5 && r.trials.some((t) => t.evidence))!;
+  const { report } = publishedReports().find(({ report: r }) => r.trials.length > 5 && r.trials.some((t) => t.evidence))!;
   const trials = report.trials.slice(0, 4);
   const cases = report.cases.filter((c) => trials.some((t) => t.case === c.id));
   return { ...report, cases, trials, summary: summarize(trials) };
@@ -37,7 +36,7 @@ const base = baseReport();
 
 /** The base report with one unsupported trial more, whose reason the formats print. */
 const withSkipped: Report = (() => {
-  const { report } = readPublished(RESULTS_DIR).find(({ report: r }) => r.trials.some((t) => t.outcome === 'unsupported'))!;
+  const { report } = publishedReports().find(({ report: r }) => r.trials.some((t) => t.outcome === 'unsupported'))!;
   const skipped = report.trials.find((t) => t.outcome === 'unsupported')!;
   const trials = [...base.trials, { ...skipped, probe: base.trials[0].probe }];
   const cases = [...base.cases, ...report.cases.filter((c) => c.id === skipped.case && !base.cases.some((b) => b.id === c.id))];

@@ -6,7 +6,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
@@ -14,10 +13,10 @@ import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJobSummary } from '../runners/report/formats/job-summary.ts';
 import { placesOf } from '../runners/report/places.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
-const published = readPublished(RESULTS_DIR).map((p) => p.report);
+const published = publishedReports().map((p) => p.report);
 const base = published.find((r) => r.probes[0].name === 'node-spawn' && r.environment.node === 'v20.20.2' && !r.environment.runtime?.package)!;
 
 // The fix scenario: ten known divergences gone, seven passes now failing, one adapter error.

@@ -15,13 +15,13 @@ import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report } from '../runners/model/report.ts';
 import { SEMANTICS } from '../runners/model/version.ts';
 import { compareReports } from '../runners/report/compare.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { rejudgeReport } from '../runners/report/rejudge.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 import { summarize } from '../runners/report/build.ts';
+import { publishedReports } from './support/published.ts';
 
-const published = readPublished(RESULTS_DIR);
+const published = publishedReports();
 const execfile = published.find((p) => p.file.startsWith('node-execfile/') && p.report.environment.node === process.version) ?? published.find((p) => p.file.startsWith('node-execfile/'))!;
 
 /** Counts every way this process could start another while `fn` runs. */

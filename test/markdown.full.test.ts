@@ -11,9 +11,9 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
 const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 
@@ -46,7 +46,7 @@ test("the findings' summary tables fit a 720 px column as GitHub shows them", as
 });
 
 test("a report's summary tables fit a 720 px column as GitHub shows them", async () => {
-  const reports = readPublished(RESULTS_DIR).filter((p) => p.file.includes('node-v20')).map((p) => p.report);
+  const reports = publishedReports().filter((p) => p.file.includes('node-v20')).map((p) => p.report);
   const tables = await overflows(renderMarkdown(reports), /^probe$/);
   assert.ok(tables.length >= 2);
   for (const t of tables) assert.ok(t.over <= 0, `a summary table overflows by ${t.over} px`);

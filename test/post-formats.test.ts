@@ -15,13 +15,13 @@ import { renderBadge } from '../runners/report/formats/badge.ts';
 import { metaLine } from '../runners/report/formats/html.ts';
 import { foldTokens, renderMarkdown } from '../runners/report/formats/markdown.ts';
 import { renderFindings } from '../runners/report/findings.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { boundaries, sweepPage } from '../runners/report/sweep-page.ts';
 import type { SweepRow } from '../runners/report/version-sweep.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
-const published = readPublished(RESULTS_DIR);
+const published = publishedReports();
 const one = (probe: string, runtime = 'node-v20') => published.find((p) => p.file.startsWith(`${probe}/`) && p.file.includes(runtime))!;
 
 test('Markdown has no H1 by default, and --heading-level starts its headings where a post needs them', async () => {

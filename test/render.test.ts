@@ -5,14 +5,13 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { modeFor, reporter } from '../runners/cli/progress.ts';
-import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
 import { DEFAULT_VIEW, renderTable, wrap } from '../runners/report/render.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
-const published = readPublished(RESULTS_DIR).map((p) => p.report);
+const published = publishedReports().map((p) => p.report);
 const widest = (text: string) => Math.max(...text.split('\n').map((l) => l.length));
 
 /** Every published report's trials under one report, as a run of every probe would be. */

@@ -15,10 +15,9 @@ import { validate } from '../runners/model/schemas.ts';
 import { plainWords } from '../runners/report/formats/plain-words.ts';
 import { locateRuntimeCode } from '../runners/identity/runtime-code.ts';
 import { loadRuntimeFindings } from '../runners/model/runtime-findings.ts';
-import { RESULTS_DIR } from '../runners/model/paths.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { cliIn, tempDir } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
 const CORE = loadAllCases().filter((c) => c.spec.id.startsWith('core/'));
 
@@ -110,7 +109,7 @@ for (const [name, run] of [['bun', onBun], ['deno', onDeno]] as const) {
 
 // Citations of a runtime's own code, checked against the binary of the release named.
 test("every citation of Bun's or Deno's own code, in the divergences and the runtime findings, quotes text the binary of the published release holds", () => {
-  const published = new Map(readPublished(RESULTS_DIR).flatMap(({ report }) => (report.environment.runtime ? [[report.environment.runtime.name, report.environment.runtime.release] as const] : [])));
+  const published = new Map(publishedReports().flatMap(({ report }) => (report.environment.runtime ? [[report.environment.runtime.name, report.environment.runtime.release] as const] : [])));
   const cites = [
     ...shippedProbes().flatMap((p) => p.explanations.flatMap((e) => e.cites ?? [])),
     ...loadRuntimeFindings().flatMap((f) => f.cites ?? []),
@@ -135,7 +134,7 @@ test('every published report on Node 22 and 24 carries each cited Node function 
   for (const spec of ['node@22.23.5', 'node@24.19.0']) {
     const node = runtimeFor(spec);
     const on = { name: node.name, release: node.release, execPath: node.execPath };
-    for (const { file, report } of readPublished(RESULTS_DIR).filter((p) => p.report.environment.runtime?.release === node.release)) {
+    for (const { file, report } of publishedReports().filter((p) => p.report.environment.runtime?.release === node.release)) {
       for (const c of report.probes.flatMap((p) => p.explanations ?? []).flatMap((e) => e.cites)) {
         if (!('node' in c)) continue;
         seen++;

@@ -10,12 +10,12 @@ import type { ReportProbe, Report } from '../runners/model/report.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
-import { readPublished } from '../runners/report/publish.ts';
 import { DEFAULT_VIEW, renderTable } from '../runners/report/render.ts';
 import { describeUnpinned, packageOf, unpinnedOf, unpinnedProbes } from '../runners/report/unpinned.ts';
 import { finish } from './support/suite.ts';
+import { publishedReports } from './support/published.ts';
 
-const published = readPublished(RESULTS_DIR).map(({ file, report }) => ({ file: path.relative(RESULTS_DIR, file), report }));
+const published = publishedReports().map(({ file, report }) => ({ file: path.relative(RESULTS_DIR, file), report }));
 const of = (probe: string) => published.find((p) => p.report.probes[0].name === probe)!;
 
 test('a module belongs to the package after its last node_modules, scoped names whole', () => {

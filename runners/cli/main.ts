@@ -60,28 +60,32 @@ export async function main(argv: string[]): Promise<number> {
   throw new InputError([`unknown command "${verb}"\n\n${USAGE}`]);
 }
 
+/** A command's exit code, every user mistake said in one line on stderr; a bug is thrown. */
+export async function runCommand(argv: string[]): Promise<number> {
+  try {
+    return await main(argv);
+  } catch (err) {
+    if (err instanceof InputError || err instanceof IntegrityError) {
+      process.stderr.write(`${err.problems.map((p) => `childproof: ${p}`).join('\n')}\n`);
+      return err.exitCode;
+    }
+    if (err instanceof PlatformError) {
+      process.stderr.write(`childproof: ${err.message}\n`);
+      return EXIT.platform;
+    }
+    if (err instanceof InvalidReportError) {
+      process.stderr.write(`${err.message}\n`);
+      return EXIT.internal;
+    }
+    throw err;
+  }
+}
+
 export async function cli(argv: string[]): Promise<void> {
   // A reader that stops reading (`| head`) has all it wanted: what follows is not written,
   // and the files the verb writes are written whole regardless (model/files.ts).
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
     if (err.code !== 'EPIPE') throw err;
   });
-  let code: number;
-  try {
-    code = await main(argv);
-  } catch (err) {
-    if (err instanceof InputError || err instanceof IntegrityError) {
-      process.stderr.write(`${err.problems.map((p) => `childproof: ${p}`).join('\n')}\n`);
-      code = err.exitCode;
-    } else if (err instanceof PlatformError) {
-      process.stderr.write(`childproof: ${err.message}\n`);
-      code = EXIT.platform;
-    } else if (err instanceof InvalidReportError) {
-      process.stderr.write(`${err.message}\n`);
-      code = EXIT.internal;
-    } else {
-      throw err;
-    }
-  }
-  process.exitCode = code;
+  process.exitCode = await runCommand(argv);
 }

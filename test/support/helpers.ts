@@ -15,6 +15,7 @@ import type { ChildBehaviour } from '../../runners/model/case.ts';
 import type { RawEvent } from '../../runners/model/observations.ts';
 import { FIXTURE, ROOT } from '../../runners/model/paths.ts';
 import { eventsDir, readyDir } from '../../runners/protocol/trial-dir.mjs';
+import { commandInProcess } from './in-process.ts';
 
 export { FIXTURE, ROOT };
 export const BIN = path.join(ROOT, 'bin', 'childproof.mjs');
@@ -137,7 +138,28 @@ export function cliInstalling(...args: string[]): Promise<{ code: number; stdout
   return runCli(os.tmpdir(), {}, INSTALL_LIMIT_MS, args);
 }
 
+/**
+ * Verbs that only read and write files and start no process of their own: run inside this
+ * process when nothing about the call is the process's own (its directory, its environment),
+ * without a TypeScript loader to start each time. Every other call is a real command line.
+ */
+const IN_PROCESS = new Set(['validate', 'render', 'judge', 'compare', 'list', 'verify', 'publish', 'merge', '--version']);
+
+/** Where a written file goes: after one of these, only an absolute path means the same here. */
+const OUTPUTS = new Set(['--out', '--dir', '--publish']);
+
+/** An argument that means the same from this process's directory as from the temporary one:
+ *  a flag, an absolute path, or a word that names no file (a probe, a case id, a format). */
+function sameFromHere(arg: string, i: number, args: string[]): boolean {
+  if (path.isAbsolute(arg) || (arg.startsWith('-') && !arg.includes('='))) return true;
+  if (OUTPUTS.has(args[i - 1] ?? '')) return false;
+  return !arg.startsWith('.') && !/\.[a-z]+$/i.test(arg) && !arg.includes('=');
+}
+
 async function runCli(cwd: string, env: Record<string, string>, limitMs: number, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  if (cwd === os.tmpdir() && Object.keys(env).length === 0 && IN_PROCESS.has(args[0]) && args.every(sameFromHere)) {
+    return bounded(`childproof ${args.join(' ')} (in process)`, commandInProcess(args), () => {}, limitMs);
+  }
   // The wait limit starts once the command has a slot: a test queued behind others is not late.
   return inSlot(async () => {
     const running = $({ nothrow: true, quiet: true, cwd, env: { ...process.env, ...env } })`${process.execPath} ${BIN} ${args}`;

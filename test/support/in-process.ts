@@ -1,28 +1,48 @@
-// Running a verb of the command line inside this process, quietly: no loader to start for
-// each call, so a test can make hundreds of them. Its exit code as the command would give
-// it, the lines it wrote to stderr, or what it threw that the command would have shown as
-// a stack trace.
+// Running a verb of the command line inside this process: no loader to start for each call,
+// so a test can make hundreds of them. What each call writes is routed to that call alone
+// (AsyncLocalStorage), so calls running at once, and output of the test itself, never mix.
+// Its exit code as the command would give it, and what it wrote; or what it threw that the
+// command would have shown as a stack trace.
 
-import { main } from '../../runners/cli/main.ts';
-import { InputError, IntegrityError } from '../../runners/model/errors.ts';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { runCommand } from '../../runners/cli/main.ts';
 
-export type VerbResult = { code: number; stderr: string } | { threw: unknown };
+type Captured = { stdout: string; stderr: string };
+const calls = new AsyncLocalStorage<Captured>();
+let routed = false;
+
+/** process.stdout and stderr write into the call whose context the write is made in. */
+function route(): void {
+  if (routed) return;
+  routed = true;
+  for (const [stream, key] of [[process.stdout, 'stdout'], [process.stderr, 'stderr']] as const) {
+    const write = stream.write.bind(stream) as (...a: unknown[]) => boolean;
+    stream.write = ((chunk: unknown, ...rest: unknown[]) => {
+      const call = calls.getStore();
+      if (!call) return write(chunk, ...rest);
+      call[key] += typeof chunk === 'string' ? chunk : Buffer.from(chunk as Uint8Array).toString();
+      (rest.find((r) => typeof r === 'function') as (() => void) | undefined)?.();
+      return true;
+    }) as typeof stream.write;
+  }
+}
+
+export type VerbResult = { code: number; stdout: string; stderr: string } | { threw: unknown };
 
 export async function inProcess(args: string[]): Promise<VerbResult> {
-  const [out, err] = [process.stdout.write, process.stderr.write];
-  let stderr = '';
-  process.stdout.write = (() => true) as typeof process.stdout.write;
-  process.stderr.write = ((chunk: string | Uint8Array) => {
-    stderr += String(chunk);
-    return true;
-  }) as typeof process.stderr.write;
+  route();
+  const captured: Captured = { stdout: '', stderr: '' };
   try {
-    return { code: await main(args), stderr };
+    const code = await calls.run(captured, () => runCommand(args));
+    return { code, ...captured };
   } catch (e) {
-    if (e instanceof InputError || e instanceof IntegrityError) return { code: e.exitCode, stderr: stderr + e.problems.map((p) => `childproof: ${p}\n`).join('') };
     return { threw: e };
-  } finally {
-    process.stdout.write = out;
-    process.stderr.write = err;
   }
+}
+
+/** As the command line would end: a bug's stack trace on stderr and exit code 1. */
+export async function commandInProcess(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const r = await inProcess(args);
+  if ('threw' in r) return { code: 1, stdout: '', stderr: `${(r.threw as Error)?.stack ?? String(r.threw)}\n` };
+  return r;
 }
