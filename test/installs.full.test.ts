@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cliWith, exitOf, ROOT, tempDir } from './support/helpers.ts';
+import { bounded, cliWith, exitOf, ROOT, tempDir } from './support/helpers.ts';
 import { STACK } from './support/pinned.ts';
 import { finish } from './support/suite.ts';
 
@@ -40,11 +40,14 @@ test('clean removes installs a dead run left half done in the target cache, and 
 /** A process that asks for `spec` in the cache `cache`, and prints the binary it was given. */
 function askFor(cache: string, spec: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   const script = `import('./runners/identity/runtime.ts').then((m) => console.log(m.runtimeFor(${JSON.stringify(spec)}).execPath))`;
-  return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, env: { ...process.env, CHILDPROOF_CACHE: cache } }, (err, stdout, stderr) =>
+  let child: ReturnType<typeof execFile> | undefined;
+  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+    child = execFile(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, env: { ...process.env, CHILDPROOF_CACHE: cache } }, (err, stdout, stderr) =>
       resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
+  // An install that never ends fails the test, and is stopped, instead of hanging the suite.
+  return bounded(`runtimeFor(${spec})`, done, () => void child?.kill('SIGKILL'), 240_000);
 }
 
 test('two runs installing the same runtime release at once both get it whole, and leave no work directory', async () => {

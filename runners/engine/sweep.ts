@@ -16,7 +16,7 @@ import { named, runtimeFor, type Runtime } from '../identity/runtime.ts';
 import { installTargets } from '../identity/install.ts';
 import type { SweptValue } from '../judge/same-fact.ts';
 import { rowsOf, trialIn, versionsOf, type SweepRow } from '../report/version-sweep.ts';
-import type { VersionOptions } from '../report/sweep-options.ts';
+import { probeOptions, type VersionOptions } from '../report/sweep-options.ts';
 import { bisectFact, type BisectResult } from './bisect.ts';
 import type { RunEvent } from './events.ts';
 import { runPipeline } from './pipeline.ts';
@@ -44,23 +44,21 @@ export interface SweepResult {
   interrupted?: { version: string | null; finished: number; planned: number };
 }
 
-/** The probes and runtime one version of the axis runs with. */
-function at(request: SweepRequest): (version: string) => { probes: LoadedProbe[]; runtime: Runtime } {
+/** The probes and runtime one version of the axis runs with; `base` is the probe as loaded. */
+function at(request: Omit<SweepRequest, 'out'>, base: LoadedProbe): (version: string) => { probes: LoadedProbe[]; runtime: Runtime } {
   const { axis, probe } = request;
   if (axis.kind === 'package') return (v) => ({ probes: loadProbes([`${probe}@${v}`]), runtime: axis.runtime });
-  const probes = loadProbes([probe]);
-  return (v) => ({ probes, runtime: runtimeFor(`${axis.runtime}@${v}`) });
+  return (v) => ({ probes: [base], runtime: runtimeFor(`${axis.runtime}@${v}`) });
 }
-
-const optionsIn = (report: Report, probe: string) => report.probes.find((p) => p.name === probe)?.options;
 
 export async function runSweep(request: SweepRequest, on: (e: RunEvent) => void = () => {}): Promise<SweepResult> {
   const { axis, cases, jobs, stop } = request;
   const versions = axis.versions;
-  const versionAt = at(request);
+  const [base] = loadProbes([request.probe]);
+  const versionAt = at(request, base);
   if (axis.kind === 'package') {
     // Every version's install at once, a few at a time, rather than one by one as each is verified.
-    const id = loadProbes([request.probe])[0].spec.identity;
+    const id = base.spec.identity;
     if (id.kind === 'package') await installTargets(id.name, versions, request.probe, os.availableParallelism() * 2);
     const probes = versions.flatMap((v) => versionAt(v).probes);
     const report = await runPipeline({ probes, cases, runtime: axis.runtime, jobs, out: request.out, stop }, on);
@@ -69,13 +67,13 @@ export async function runSweep(request: SweepRequest, on: (e: RunEvent) => void 
     return {
       versions,
       runs: swept.map((v) => ({ version: v.version, report, file })),
-      options: swept.map((v) => ({ version: v.version, options: optionsIn(report, v.probe) })),
+      options: swept.map((v) => ({ version: v.version, options: probeOptions(report, v.probe) })),
       rows: rowsOf(report.cases.map((c) => c.id), swept.map(({ probe, version }) => ({ version, trial: trialIn(report, probe) }))),
       ...(report.interrupted ? { interrupted: { version: null, finished: report.interrupted.finished, planned: report.interrupted.planned } } : {}),
     };
   }
   const runs: SweepResult['runs'] = [];
-  const name = loadProbes([request.probe])[0].spec.name;
+  const name = base.spec.name;
   for (const v of versions) {
     const { probes, runtime } = versionAt(v);
     const file = `${runtimeKey(named(runtime))}.json`;
@@ -87,13 +85,13 @@ export async function runSweep(request: SweepRequest, on: (e: RunEvent) => void 
   return {
     versions,
     runs,
-    options: runs.map(({ version, report }) => ({ version, options: optionsIn(report, name) })),
+    options: runs.map(({ version, report }) => ({ version, options: probeOptions(report, name) })),
     rows: rowsOf(cases.map((c) => c.spec.id), runs.map(({ version, report, file }) => ({ version, trial: trialIn(report, name, `${file}#`) }))),
   };
 }
 
 /** The first version of the axis where `fact` of the one case changed, each version run as a sweep runs it. */
 export function bisectSweep(request: Omit<SweepRequest, 'out'> & { fact: FactName }, onVersion: (version: string, value: SweptValue['value']) => void): Promise<BisectResult<SweptValue>> {
-  const versionAt = at({ ...request, out: '' });
+  const versionAt = at(request, loadProbes([request.probe])[0]);
   return bisectFact({ at: versionAt, fact: request.fact, versions: request.axis.versions, cases: request.cases, runtime: versionAt(request.axis.versions[0]).runtime, jobs: request.jobs, stop: request.stop }, onVersion);
 }

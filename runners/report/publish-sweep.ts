@@ -13,12 +13,12 @@ import { sweepPage, type PageInput } from './sweep-page.ts';
 import { writeReport } from './report-file.ts';
 import { rowsOf, sweepRows, trialIn, versionOf, versionsOf, type SweepRow } from './version-sweep.ts';
 import { RUNTIME_KINDS, runtimeKey, runtimeOf, runtimeText } from '../model/runtime-spec.ts';
-import { sweepOptionsSentence } from './sweep-options.ts';
+import { probeOptions, sweepOptionsSentence } from './sweep-options.ts';
 
-/** The options a probe of the report added to every call, if it added any. */
+/** The options a probe of the report added to every call, as a key of its own when it added any. */
 const optionsOf = (report: Report, probe: string) => {
-  const options = report.probes.find((p) => p.name === probe)?.options;
-  return options && Object.keys(options).length ? { options } : {};
+  const options = probeOptions(report, probe);
+  return options ? { options } : {};
 };
 
 /** A report kept for a version: its file, and the line where each of its trials starts. */

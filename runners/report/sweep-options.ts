@@ -3,11 +3,19 @@
 // probe that adds none says so, so that "breaks in every version" is not read against a
 // sibling probe that passes the option which holds (execa10's killDescendants). Pure.
 
+import type { Report } from '../model/report.ts';
 import { optionsWords } from './verdict.ts';
+import { spanText } from './version-sweep.ts';
 
 export interface VersionOptions {
   version: string;
   options?: Record<string, unknown>;
+}
+
+/** The options `probe` added to every call of the report's run; none is undefined. */
+export function probeOptions(report: Report, probe: string): Record<string, unknown> | undefined {
+  const options = report.probes.find((p) => p.name === probe)?.options;
+  return options && Object.keys(options).length ? options : undefined;
 }
 
 const called = (words: string) => (words ? `with ${words}` : "with each case's options only, none of the probe's own");
@@ -22,7 +30,7 @@ export function sweepOptionsSentence(versions: VersionOptions[], noun = 'version
     else runs.push({ words, from: v.version, to: v.version });
   }
   if (runs.length <= 1) return `Every ${noun} was called ${called(runs[0]?.words ?? '')}.`;
-  return `Called ${runs.map((r) => `${called(r.words)} in ${r.from === r.to ? r.from : `${r.from}–${r.to}`}`).join('; ')}.`;
+  return `Called ${runs.map((r) => `${called(r.words)} ${spanText(r.from, r.to, false)}`).join('; ')}.`;
 }
 
 /** `killDescendants: true`, or `no options of its own`: short, for a link's label. */
