@@ -4,6 +4,7 @@
 //
 //   node --import tsx verbs-on.ts '[["validate","F"],...]'
 
+import fs from 'node:fs';
 import { inProcess } from './in-process.ts';
 
 const calls = JSON.parse(process.argv[2]) as string[][];
@@ -12,4 +13,5 @@ for (const args of calls) {
   const r = await inProcess(args);
   results.push('threw' in r ? { args, threw: (r.threw as Error)?.stack ?? String(r.threw) } : { args, ...r });
 }
-process.stdout.write(JSON.stringify(results));
+// Straight to fd 1: process.stdout is routed to whichever call's context a write is made in.
+fs.writeSync(1, JSON.stringify(results));
