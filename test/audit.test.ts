@@ -15,7 +15,7 @@ import { publishedReports } from './support/published.ts';
 
 const published = publishedReports();
 const one = (t: Partial<TrialResult>, env: Report['environment'] = { node: 'v20.20.2' } as Report['environment']) => [
-  { file: 'x.json', report: { environment: env, probes: [], trials: [{ probe: 'p', case: 'c', outcome: 'known-fail', ...t } as TrialResult] } as unknown as Report },
+  { file: 'x.json', report: { environment: env, probes: [], trials: [{ probe: 'p', case: 'c', kind: 'library', outcome: 'known-fail', ...t } as TrialResult] } as unknown as Report },
 ];
 
 test('there are published reports to audit', () => {

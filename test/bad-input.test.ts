@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CASES_DIR } from '../runners/model/paths.ts';
-import { isServerCase, type Report } from '../runners/model/report.ts';
+import { type Report } from '../runners/model/report.ts';
 import { consistencyProblems } from '../runners/report/consistency.ts';
 import { cli, cliIn, cliWith, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { pinnedFilesProbe, STACK } from './support/pinned.ts';
@@ -16,7 +16,7 @@ import { concurrent, finish } from './support/suite.ts';
 import { publishedReports } from './support/published.ts';
 
 // A library's report: a server's trials list the server facts, not child.stdinEnded.
-const [{ report }] = publishedReports().filter(({ report: r }) => r.trials.length > 3 && r.trials.every((t) => t.facts) && !r.cases.some(isServerCase));
+const [{ report }] = publishedReports().filter(({ report: r }) => r.trials.length > 3 && r.trials.every((t) => t.facts) && !r.cases.some((c) => c.kind === 'server'));
 
 /** The stream a run of `r` would have written, line by line. */
 function streamLines(r: Report): string[] {

@@ -6,7 +6,7 @@ import type { TrialResult } from '../runners/model/report.ts';
 import { trialDifferences } from '../runners/report/compare.ts';
 import { finish } from './support/suite.ts';
 
-const trial = (code: unknown): TrialResult => ({ probe: 'p', case: 'c', outcome: 'pass', facts: { 'error.code': code } as TrialResult['facts'] });
+const trial = (code: unknown): TrialResult => ({ probe: 'p', case: 'c', kind: 'library', outcome: 'pass', facts: { 'error.code': code } as TrialResult['facts'] });
 
 test('a null fact and an unknown one are a difference, shown as they are', () => {
   assert.equal(trialDifferences(trial(null), trial('unknown')), [{ fact: 'error.code', a: null, b: 'unknown' }]);

@@ -178,7 +178,7 @@ conformance('a published row is not comparable once its case file has changed', 
   const row = { case: 'core/x', sha256: 'a'.repeat(64), facts: { settled: 'rejected' as const } };
   assert.is(compareRow(row, 'b'.repeat(64), undefined).status, 'not comparable');
   assert.is(compareRow(row, undefined, undefined).status, 'not comparable');
-  const trial = { probe: 'p', case: 'core/x', outcome: 'pass' as const, facts: { settled: 'resolved' } as never };
+  const trial = { probe: 'p', case: 'core/x', kind: 'library' as const, outcome: 'pass' as const, facts: { settled: 'resolved' } as never };
   assert.equal(compareRow(row, 'a'.repeat(64), trial), { status: 'diverged', fact: 'settled', published: 'rejected', observed: 'resolved' });
 });
 

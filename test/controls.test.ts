@@ -61,8 +61,8 @@ test('no clause holds for it anywhere: not on the terminal, not in the Markdown 
 });
 
 test('one trial that ran the command is the control for every trial of its probe, and only its own', () => {
-  const ran = { probe: 'a', case: 'x', outcome: 'pass', observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [{ command: true, pid: 7 }] } } } as unknown as TrialResult;
-  const refused = { probe: 'a', case: 'y', outcome: 'pass', observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [], settlement: { kind: 'threw', t: '2', error: null } } } } as unknown as TrialResult;
+  const ran = { probe: 'a', case: 'x', kind: 'library', outcome: 'pass', observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [{ command: true, pid: 7 }] } } } as unknown as TrialResult;
+  const refused = { probe: 'a', case: 'y', kind: 'library', outcome: 'pass', observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [], settlement: { kind: 'threw', t: '2', error: null } } } } as unknown as TrialResult;
   const other = { ...refused, probe: 'b' } as TrialResult;
   const out = applyControls([ran, refused, other]);
   assert.equal(out.map((t) => t.outcome), ['pass', 'pass', 'error']);

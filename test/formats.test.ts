@@ -11,7 +11,7 @@ import { show } from '../runners/judge/verdicts.ts';
 import { factNamesAt } from '../runners/model/case.ts';
 import { runtimeFlag, runtimeKey, runtimeText } from '../runners/model/runtime-spec.ts';
 import { RESULTS_DIR, ROOT } from '../runners/model/paths.ts';
-import { isServerCase, type Report, type TrialResult } from '../runners/model/report.ts';
+import { type Report, type TrialResult } from '../runners/model/report.ts';
 import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';
@@ -77,10 +77,10 @@ test("the JUnit of every committed report validates against Surefire's schema, s
 test('in JUnit a failure carries its verdicts, an error its reason, and known failures are skipped', () => {
   const [{ report }] = published;
   const trials: TrialResult[] = [
-    { probe: 'p', case: 'core/a', outcome: 'fail', reason: 'why', verdicts: [{ clause: 'escalates', fact: 'child.signals', result: 'fail', observed: ['SIGTERM'], why: 'child.signals is ["SIGTERM"] <no SIGKILL>' }] },
-    { probe: 'p', case: 'core/b', outcome: 'error', reason: 'the worker died' },
-    { probe: 'p', case: 'core/c', outcome: 'known-fail', reason: 'it never escalates' },
-    { probe: 'p', case: 'core/d', outcome: 'pass' },
+    { probe: 'p', case: 'core/a', kind: 'library', outcome: 'fail', reason: 'why', verdicts: [{ clause: 'escalates', fact: 'child.signals', result: 'fail', observed: ['SIGTERM'], why: 'child.signals is ["SIGTERM"] <no SIGKILL>' }] },
+    { probe: 'p', case: 'core/b', kind: 'library', outcome: 'error', reason: 'the worker died' },
+    { probe: 'p', case: 'core/c', kind: 'library', outcome: 'known-fail', reason: 'it never escalates' },
+    { probe: 'p', case: 'core/d', kind: 'library', outcome: 'pass' },
   ];
   const xml = renderJunit([{ ...report, probes: [{ ...report.probes[0], name: 'p' }], trials, summary: summarize(trials) }]);
   assert.match(xml, /tests="4" failures="1" errors="1" skipped="1" time="/);
@@ -100,7 +100,7 @@ test('the Markdown of every committed report holds every trial, its facts and ho
       assert.ok(at >= 0, `${file}: ${t.probe} ${t.case}`);
       const section = md.slice(at, md.indexOf('\n### ', at + 1) >>> 0 || undefined);
       const value = (v: unknown) => (v === 'unknown' ? '*unknown*' : `\`${show(v as never)}\``);
-      for (const fact of t.facts ? factNamesAt(report.semantics, isServerCase(report.cases.find((c) => c.id === t.case)!)) : []) assert.ok(section.includes(`| ${fact} | ${value(t.facts![fact])} |`), `${file}: ${t.case}: ${fact}`);
+      for (const fact of t.facts ? factNamesAt(report.semantics, t.kind) : []) assert.ok(section.includes(`| ${fact} | ${value(t.facts![fact])} |`), `${file}: ${t.case}: ${fact}`);
       if (t.observations) assert.ok(section.includes(`childproof run --probe ${t.probe} --case ${t.case} ${runtimeFlag(report.environment)}`), `${file}: ${t.case}: replay`);
     }
   }
@@ -109,8 +109,8 @@ test('the Markdown of every committed report holds every trial, its facts and ho
 test('GitHub annotations escape what they carry, and a report as expected gets its notice alone', () => {
   const [{ report }] = published;
   const trials: TrialResult[] = [
-    { probe: 'p', case: 'core/a', outcome: 'fail', reason: 'line one\nline two: 100%' },
-    { probe: 'p', case: 'core/b', outcome: 'known-fail', reason: 'known' },
+    { probe: 'p', case: 'core/a', kind: 'library', outcome: 'fail', reason: 'line one\nline two: 100%' },
+    { probe: 'p', case: 'core/b', kind: 'library', outcome: 'known-fail', reason: 'known' },
   ];
   const out = renderGithub([{ ...report, trials, summary: summarize(trials) } as Report]);
   assert.is(out.split('\n')[1], `::error title=childproof p on ${runtimeText(report.environment).replace(':', '%3A')}%3A core/a%3A fail::line one%0Aline two: 100%25`);

@@ -86,6 +86,31 @@ test('no file of runners/ imports itself through others: the import graph has no
   assert.equal(circles(made), [['a', 'b', 'c']]);
 });
 
+/** Ways of telling a server's trial from a library's other than asking its kind: a
+ *  predicate, a fact's presence, a server block or sighting, a probe's command as a test. */
+const KIND_PREDICATES = [/\bisServer\w*/, /'server\.exited'/, /\.server\b/, /(?:if \(|\? |&& |\|\| |!)[\w.]*spec\.command\b(?![.!?])|spec\.command (?:===|!==) undefined/];
+
+/** The lines of runners/ outside the kinds' own folders that tell kinds apart by themselves. */
+function kindPredicates(files: Array<{ file: string; text: string }>): string[] {
+  return files.flatMap(({ file, text }) =>
+    /(^|\/)kinds\//.test(file) ? [] : text.split('\n').flatMap((line, i) => (KIND_PREDICATES.some((re) => re.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+test('the kind of a trial is decided in the kinds/ folders alone: every other file asks it', () => {
+  const generated = path.join(RUNNERS_DIR, 'model', 'schema-types');
+  const files = sources(RUNNERS_DIR)
+    .filter((f) => !f.startsWith(generated))
+    .map((f) => ({ file: path.relative(RUNNERS_DIR, f).split(path.sep).join('/'), text: fs.readFileSync(f, 'utf8') }));
+  assert.equal(kindPredicates(files), []);
+  // The server's fact is named only by the server kind's own files.
+  assert.equal(files.filter((f) => f.text.includes("'server.exited'") && !/(^|\/)kinds\/server[^/]*$/.test(f.file)).map((f) => f.file), []);
+  // And the check can fail: each way of telling kinds apart is found outside kinds/, and none inside.
+  const made = ["if (isServerTrial(t)) x();", "if (Object.hasOwn(f, 'server.exited')) x();", 'const s = t.observations?.server;', 'if (p.spec.command) continue;', 'a === (spec.command === undefined)'];
+  assert.equal(kindPredicates(made.map((text, i) => ({ file: `report/f${i}.ts`, text }))).length, made.length);
+  assert.equal(kindPredicates(made.map((text, i) => ({ file: `engine/kinds/f${i}.ts`, text }))), []);
+});
+
 test(`no source file is longer than ${LINE_LIMIT} lines`, () => {
   const files = ['runners', 'probes', 'test', 'bench', 'bin'].flatMap((d) => sources(path.join(ROOT, d)));
   // Generated from the schemas (bin/schema-types.ts), never edited by hand.

@@ -42,8 +42,8 @@ test('the case x probe matrix shows when it fits or is asked for, and is left ou
 test('every outcome that is not as expected is listed with its reason, even when quiet', () => {
   const base = published[0];
   const odd: TrialResult[] = [
-    { probe: base.probes[0].name, case: 'core/x', outcome: 'fail', reason: 'child.reapedAtSettle is false, expected true' },
-    { probe: base.probes[0].name, case: 'core/y', outcome: 'flaky', reason: 'child.signals differed across 5 runs' },
+    { probe: base.probes[0].name, case: 'core/x', kind: 'library', outcome: 'fail', reason: 'child.reapedAtSettle is false, expected true' },
+    { probe: base.probes[0].name, case: 'core/y', kind: 'library', outcome: 'flaky', reason: 'child.signals differed across 5 runs' },
   ];
   const report = { ...base, trials: [...base.trials, ...odd], summary: summarize([...base.trials, ...odd]) };
   for (const quiet of [false, true]) {
@@ -78,14 +78,14 @@ test('progress: a status line on a terminal, a line per trial off one or under C
   const sink = { write: (s: string) => ((written += s), true), columns: 80 } as unknown as NodeJS.WriteStream;
   const lines = reporter(sink, 'lines');
   lines.progress({ done: 0, total: 2, running: 1 });
-  lines.result({ probe: 'p', case: 'core/a', outcome: 'pass' });
+  lines.result({ probe: 'p', case: 'core/a', kind: 'library', outcome: 'pass' });
   lines.progress({ done: 1, total: 2, running: 1 });
-  lines.result({ probe: 'p', case: 'core/b', outcome: 'fail' });
+  lines.result({ probe: 'p', case: 'core/b', kind: 'library', outcome: 'fail' });
   lines.end();
   assert.is(written, '[1/2] p core/a: pass\n[2/2] p core/b: fail\n');
   written = '';
   const live = reporter(sink, 'live');
-  live.result({ probe: 'p', case: 'core/b', outcome: 'fail' });
+  live.result({ probe: 'p', case: 'core/b', kind: 'library', outcome: 'fail' });
   live.progress({ done: 1, total: 2, running: 1 });
   live.end();
   assert.match(written, /\r\u001b\[2Kchildproof: 1\/2 done, 1 running, \d+ s, 1 not as expected/);

@@ -62,6 +62,7 @@ test('bless given the repeats writes the divergence racy, and a racy fact no lon
 const run = (outcome: TrialResult['outcome'], signals: string[], reason?: string): TrialResult => ({
   probe: 'p',
   case: 'c',
+  kind: 'library',
   outcome,
   ...(reason ? { reason } : {}),
   facts: { 'child.signals': signals } as TrialResult['facts'],
@@ -76,7 +77,7 @@ test('runs that agree on every fact keep their outcome, and one run is returned 
 });
 
 test('an error in any run is the outcome, naming the run, whatever the facts did', () => {
-  const c = combineRepeats([run('pass', ['SIGTERM']), { probe: 'p', case: 'c', outcome: 'error', reason: 'the worker died' }], []);
+  const c = combineRepeats([run('pass', ['SIGTERM']), { probe: 'p', case: 'c', kind: 'library', outcome: 'error', reason: 'the worker died' }], []);
   assert.is(c.outcome, 'error');
   assert.is(c.reason, 'run 2 of 2: the worker died');
 });
@@ -93,6 +94,7 @@ test('a snapshot at settlement that races an unreaped child is the same in every
   const at = (atSettle: string, reaped: boolean): TrialResult => ({
     probe: 'p',
     case: 'c',
+    kind: 'library',
     outcome: 'pass',
     facts: { 'child.atSettle': atSettle, 'child.reapedAtSettle': reaped } as TrialResult['facts'],
   });

@@ -8,7 +8,7 @@ import * as assert from 'uvu/assert';
 import { loadProbe } from '../runners/model/load-probes.ts';
 import type { Report } from '../runners/model/report.ts';
 import { validate } from '../runners/model/schemas.ts';
-import { trialLines } from '../runners/report/places.ts';
+import { trialLines } from '../runners/report/report-text.ts';
 import { sweepLinks } from '../runners/report/sweep-links.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { readChanges } from '../runners/report/changes-file.ts';
@@ -59,10 +59,10 @@ test("a probe's published file is as expected when its own trials are, whatever 
     createdAt: new Date(0).toISOString(),
     environment: { node: 'v20.0.0', v8: '0', platform: 'linux', release: '0', arch: 'x64', cpus: 1 },
     probes: [{ name: 'good', title: 'g', identity }, { name: 'bad', title: 'b', identity }],
-    cases: [{ id: 'core/x', title: 'x', sha256: '0'.repeat(64), clauses: [] }],
+    cases: [{ id: 'core/x', title: 'x', sha256: '0'.repeat(64), kind: 'library', clauses: [] }],
     trials: [
-      { probe: 'good', case: 'core/x', outcome: 'known-fail' },
-      { probe: 'bad', case: 'core/x', outcome: 'fail' },
+      { probe: 'good', case: 'core/x', kind: 'library', outcome: 'known-fail' },
+      { probe: 'bad', case: 'core/x', kind: 'library', outcome: 'fail' },
     ],
     summary: { total: 2, asExpected: false, outcomes: { 'known-fail': 1, fail: 1 } },
   };

@@ -18,8 +18,8 @@ function report(over: Partial<Facts>, outcome: TrialResult['outcome'] = 'pass', 
     createdAt: new Date(0).toISOString(),
     environment: { node, v8: '0', platform: 'linux', release: '0', arch: 'x64', cpus: 2 },
     probes: [{ name: 'p', title: 'p', identity: { kind: 'builtin', module: 'node:child_process' } }],
-    cases: [{ id: 'core/x', title: 'x', sha256: '0'.repeat(64), clauses: [] }],
-    trials: [{ probe: 'p', case: 'core/x', outcome, facts }],
+    cases: [{ id: 'core/x', title: 'x', sha256: '0'.repeat(64), kind: 'library', clauses: [] }],
+    trials: [{ probe: 'p', case: 'core/x', kind: 'library', outcome, facts }],
     summary: { total: 1, asExpected: true, outcomes: { [outcome]: 1 } },
   };
 }

@@ -18,7 +18,7 @@ const env = (name: 'node' | 'bun', release: string) => ({ node: name === 'node' 
 function trial(probe: string, id: string, verdicts: Array<['settles' | 'settles-after-exit' | 'no-orphans', 'pass' | 'fail' | 'unknown']>, outcome: TrialResult['outcome'] = 'pass', reason?: string): TrialResult {
   // A failed settles verdict is a call that never settled.
   const hung = verdicts.some(([clause, result]) => clause === 'settles' && result === 'fail');
-  return { probe, case: id, outcome, ...(reason ? { reason } : {}), facts: { settled: hung ? 'pending' : 'rejected' }, verdicts: verdicts.map(([clause, result]) => ({ clause, fact: 'settled', op: 'equals', expected: 'x', observed: 'x', result, why: '' })) } as unknown as TrialResult;
+  return { probe, case: id, kind: 'library', outcome, ...(reason ? { reason } : {}), facts: { settled: hung ? 'pending' : 'rejected' }, verdicts: verdicts.map(([clause, result]) => ({ clause, fact: 'settled', op: 'equals', expected: 'x', observed: 'x', result, why: '' })) } as unknown as TrialResult;
 }
 
 function report(e: ReturnType<typeof env>, probes: string[], trials: TrialResult[]): Report {

@@ -13,7 +13,7 @@ import { buildAdapters, buildExportsCheck } from './bundle.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
 import { readExportsCheck, writeExportsCheckSpec } from './trial-messages.ts';
 import { lacking } from '../worker/entry-watch.ts';
-import { adapterFile, displayBase, targetSpec } from './run-trial.ts';
+import { adapterFile, displayBase, targetSpec } from './adapter-target.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 
 export interface ExportsFinding {

@@ -4,7 +4,7 @@
 
 import type { Runtime } from '../identity/runtime.ts';
 import type { buildAdapters } from './bundle.ts';
-import type { SdkClient } from './server-sdk.ts';
+import type { SdkClient } from './kinds/server-sdk.ts';
 
 export interface TrialContext {
   runDir: string;
@@ -22,6 +22,6 @@ export interface TrialContext {
   runtime: Runtime;
   /** Set when the run was asked to stop: no trial is retried, no caller watched after. */
   stopped: boolean;
-  /** The MCP SDK as a server's client, for client-close cases (engine/server-sdk.ts). */
+  /** The MCP SDK as a server's client, for client-close cases (engine/kinds/server-sdk.ts). */
   sdk?: SdkClient | null;
 }

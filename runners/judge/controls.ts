@@ -7,24 +7,35 @@
 // one reason, so no clause holds on it. Which cases a run adds as controls, and how a
 // probe that cannot express one is treated, is in cases/INTERPRETING.md. Pure.
 
+import type { TrialKind } from '../model/kinds/kind.ts';
+import type { Observations, ServerObservations, TrialObservations } from '../model/observations.ts';
 import type { TrialResult } from '../model/report.ts';
+import { serverReached } from './kinds/server.ts';
 
 /** The control cases, in the order a run picks the first one a probe supports. */
 // The last needs no feature at all, so every probe can express one.
 export const CONTROL_CASES = ['core/success', 'core/nonzero-exit', 'core/cooperative-abort', 'control/plain-call'] as const;
 
-/** The trial shows the probe reached its target and the target ran the command. */
-export function reachedTarget(t: TrialResult): boolean {
-  // A server case's target is the program itself: started, and running at its trigger.
-  const s = t.observations?.server;
-  if (s) return s.started.pid !== null && s.problems.length === 0;
-  const w = t.observations?.worker;
+/** A library's trial reached its target when the call entered it and the command ran. */
+function libraryReached(o: Observations): boolean {
+  const w = o.worker;
   // Observations made before entry was recorded have no `entered`: the spawn is then the proof.
   if (!w || w.entered === null) return false;
   // The fixture's own record is the proof the command ran, whatever command line led to it
   // (a shell, a script the target wrote, a launcher); a spawn of it seen by the worker is another.
-  const records = (t.observations as { fixtures?: { records: unknown[] } }).fixtures?.records ?? [];
-  return records.length > 0 || w.spawns.some((s) => s.command && s.pid !== null);
+  return (o.fixtures?.records ?? []).length > 0 || w.spawns.some((s) => s.command && s.pid !== null);
+}
+
+// A report's schema holds each trial's observations to its kind's shape.
+const REACHED: Record<TrialKind, (o: TrialObservations) => boolean> = {
+  library: (o) => libraryReached(o as Observations),
+  server: (o) => serverReached(o as ServerObservations),
+};
+
+/** The trial shows the probe reached its target and the target ran the command, as its kind shows it. */
+export function reachedTarget(t: TrialResult): boolean {
+  if (!t.observations) return false;
+  return REACHED[t.kind](t.observations);
 }
 
 const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
@@ -32,7 +43,7 @@ const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'u
 /** What the probe's trials did instead of running a command, in one clause. */
 function whatHappened(trials: TrialResult[]): string {
   const shown = trials.find((t) => (CONTROL_CASES as readonly string[]).includes(t.case) && t.observations) ?? trials.find((t) => t.observations);
-  const w = shown?.observations?.worker;
+  const w = shown?.kind === 'library' ? (shown.observations as Observations).worker : undefined;
   if (!shown || !w) return 'none of its trials recorded a call';
   const settled = w.settlement.kind === 'pending' ? 'never settled' : `settled ${w.settlement.kind}${w.settlement.error?.message ? ` (${w.settlement.error.name ?? 'error'}: ${w.settlement.error.message})` : ''}`;
   const entered = w.entered ? `entered ${w.entered.export} and ` : '';

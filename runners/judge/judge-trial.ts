@@ -3,8 +3,9 @@
 // `judge`, `bless` and `replay` call it on saved observations. Pure.
 
 import type { CaseSpec } from '../model/case.ts';
-import { isServerObservations, type AdapterError, type Observations, type TrialObservations } from '../model/observations.ts';
-import { judgeServerTrial, type ServerJudged } from './judge-server.ts';
+import type { TrialKind } from '../model/kinds/kind.ts';
+import type { AdapterError, Observations, ServerObservations, TrialObservations } from '../model/observations.ts';
+import { judgeServerTrial, type ServerJudged } from './kinds/server.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Judgement } from '../model/report.ts';
 import { blindFacts, deriveFacts, hiddenByShell } from './facts.ts';
@@ -74,7 +75,12 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   return { outcome, ...(reason ? { reason } : {}), ...observed, unmet };
 }
 
-/** Any trial's observations judged: a server case's by judge-server.ts, any other's here. */
-export function judgeObservations(spec: CaseSpec, o: TrialObservations, known: KnownDivergence[], attempts = 1, on?: string): Judged | (ServerJudged & { unmet: null }) {
-  return isServerObservations(o) ? { ...judgeServerTrial(spec, o, known, on), unmet: null } : judgeTrial(spec, o, known, attempts, on);
+/** Any trial's observations judged as its kind's: a server's by kinds/server.ts, a library's here.
+ *  A report's schema holds each trial's observations to its kind's shape. */
+export function judgeObservations(kind: TrialKind, spec: CaseSpec, o: TrialObservations, known: KnownDivergence[], attempts = 1, on?: string): Judged | (ServerJudged & { unmet: null }) {
+  const judges = {
+    library: () => judgeTrial(spec, o as Observations, known, attempts, on),
+    server: () => ({ ...judgeServerTrial(spec, o as ServerObservations, known, on), unmet: null }),
+  } satisfies Record<TrialKind, unknown>;
+  return judges[kind]();
 }

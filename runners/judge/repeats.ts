@@ -44,7 +44,7 @@ export function combineRepeats(runs: TrialResult[], known: KnownDivergence[], ca
   if (runs.length <= 1) return runs[0];
   const [first, ...others] = runs;
   const bare = (r: TrialResult): TrialRun => {
-    const { probe: _p, case: _c, repeats: _r, ...run } = r;
+    const { probe: _p, case: _c, kind: _k, repeats: _r, ...run } = r;
     return run;
   };
   const flaky = flakyFacts(runs);

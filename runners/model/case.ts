@@ -4,6 +4,8 @@
 // cases/INTERPRETING.md says what each field means to a runner.
 
 import type { Clause } from './clauses.ts';
+import { factKind, type TrialKind } from './kinds/kind.ts';
+import { SERVER_FACTS, type SERVER_TRIGGERS } from './kinds/server.ts';
 
 export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1' | 'SIGUSR2';
 
@@ -50,7 +52,7 @@ export type TimeoutValue = number | 'NaN' | 'Infinity' | '-Infinity';
 export interface CaseCall {
   /** fixture: our instrumented child; missing: a command that does not exist (ENOENT);
    *  not-executable: a file without execute permission (EACCES); target: the probe's own
-   *  program, started by the harness as a server (a server case, CaseSpec.server). */
+   *  program, started by the harness as a server (a server case: CaseSpec.kind). */
   command: 'fixture' | 'missing' | 'not-executable' | 'target';
   /** missing: run in a directory that does not exist, so the spawn fails whatever the command. */
   cwd?: 'missing';
@@ -86,9 +88,8 @@ export type ClientTriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';
 
 /** What ends a server's client: its stdin closed, the client killed, a signal from it,
  *  or the MCP SDK's client closing as its release does. */
-export type ServerTriggerKind = 'stdin-closed' | 'parent-killed' | 'signal' | 'client-close';
+export type ServerTriggerKind = (typeof SERVER_TRIGGERS)[number];
 
-export const SERVER_TRIGGERS: readonly TriggerKind[] = ['stdin-closed', 'parent-killed', 'signal', 'client-close'];
 
 /** How the harness starts a server and knows it is ready (cases/INTERPRETING.md, Server cases). */
 export interface ServerSetup {
@@ -120,7 +121,7 @@ export interface Trigger {
   signal?: SignalName;
 }
 
-export { CLAUSE_MEANING, CLAUSES, clausesOf, SERVER_CLAUSES, type Clause } from './clauses.ts';
+export { CLAUSE_MEANING, CLAUSES, clausesOf, type Clause } from './clauses.ts';
 
 export type Feature = 'signal' | 'timeout' | 'stopSignal' | 'killSignal' | 'exit-status' | 'shell' | 'maxBuffer' | 'detached' | 'ipc' | 'stdin';
 
@@ -151,15 +152,8 @@ export const FACT_NAMES = [
   'child.stdinEnded',
   'child.ipcOpenAtSettle',
   'child.exitReported',
-  'server.answered',
-  'server.exited',
-  'server.end',
-  'server.descendantsAfterWindow',
-  'server.reparented',
+  ...SERVER_FACTS,
 ] as const;
-
-/** The facts a server case's trial lists; a client case's lists the others. */
-export const SERVER_FACT_NAMES: readonly FactName[] = ['server.answered', 'server.exited', 'server.end', 'server.descendantsAfterWindow', 'server.reparented'];
 
 export type FactName = (typeof FACT_NAMES)[number];
 
@@ -169,13 +163,12 @@ const FACT_SINCE: Partial<Record<FactName, number>> = {
   'child.stdinEnded': 4,
   'child.ipcOpenAtSettle': 4,
   'child.exitReported': 6,
-  ...Object.fromEntries(SERVER_FACT_NAMES.map((f) => [f, 5])),
+  ...Object.fromEntries(SERVER_FACTS.map((f) => [f, 5])),
 };
 
-/** The facts a trial of a report of this semantics version lists: a server case's
- *  trial the server facts, any other the rest. */
-export function factNamesAt(semantics: number, server = false): FactName[] {
-  return FACT_NAMES.filter((f) => (FACT_SINCE[f] ?? 1) <= semantics && SERVER_FACT_NAMES.includes(f) === server);
+/** The facts a trial of a report of this semantics version lists: those of its kind. */
+export function factNamesAt(semantics: number, kind: TrialKind = 'library'): FactName[] {
+  return FACT_NAMES.filter((f) => (FACT_SINCE[f] ?? 1) <= semantics && factKind(f) === kind);
 }
 
 export type FactValue = string | number | boolean | null | string[];
@@ -214,7 +207,9 @@ export interface CaseSpec {
   racy?: Partial<Record<FactName, string>>;
   /** How long the target may take to settle before the trial records `pending`; DEFAULT_DEADLINE_MS if absent. */
   deadlineMs?: number;
-  /** A server case: the probe's program is the child (call.command is `target`). */
+  /** Which kind of trial (model/kinds/kind.ts): absent, a library's. */
+  kind?: TrialKind;
+  /** A server case's setup: the probe's program is the child (call.command is `target`). */
   server?: ServerSetup;
   assertions: Assertion[];
 }
@@ -226,6 +221,8 @@ export interface LoadedCase {
   spec: CaseSpec;
   file: string;
   sha256: string;
+  /** The case's kind, as its file says (model/kinds/kind.ts, caseKind). */
+  kind: TrialKind;
   /** How many assertions the loader put before the file's own (the implicit `settles`). */
   implied?: number;
 }

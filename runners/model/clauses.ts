@@ -1,6 +1,9 @@
 // The contract's clauses: each part of it a careful caller keeps (or, for a server, its
 // client), in the order every report and page lists them, each in the words they show.
 
+import { clauseKind, type TrialKind } from './kinds/kind.ts';
+import { SERVER_CLAUSES } from './kinds/server.ts';
+
 /** Every contract clause, in the order reports and findings list them (case schema $defs/clause). */
 export const CLAUSES = [
   'settles',
@@ -10,16 +13,11 @@ export const CLAUSES = [
   'validates-before-spawn',
   'no-orphans',
   'hygiene',
-  'answers-handshake',
-  'exits-with-client',
-  'leaves-no-descendants',
+  ...SERVER_CLAUSES,
 ] as const;
 
-/** The clauses a server case judges: a program's, not a caller's. */
-export const SERVER_CLAUSES: readonly Clause[] = ['answers-handshake', 'exits-with-client', 'leaves-no-descendants'];
-
-/** A caller's clauses, or a server's, in the order of CLAUSES. */
-export const clausesOf = (server: boolean): Clause[] => CLAUSES.filter((c) => SERVER_CLAUSES.includes(c) === server);
+/** The clauses a kind of trial judges, in the order of CLAUSES. */
+export const clausesOf = (kind: TrialKind): Clause[] => CLAUSES.filter((c) => clauseKind(c) === kind);
 
 export type Clause = (typeof CLAUSES)[number];
 

@@ -5,10 +5,12 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { SERVER_CLAUSES, SERVER_FACT_NAMES, SERVER_TRIGGERS, SETTLES, type CaseSpec, type LoadedCase } from './case.ts';
+import { SETTLES, type CaseSpec, type LoadedCase } from './case.ts';
 import { InputError } from './errors.ts';
 import { display, readJson } from './files.ts';
 import { CASES_DIR } from './paths.ts';
+import { caseKind } from './kinds/kind.ts';
+import { checkKind } from './kinds/case-rules.ts';
 import { validate } from './schemas.ts';
 
 export const CASE_SUFFIX = '.case.json';
@@ -22,34 +24,6 @@ export function walk(dir: string, suffix: string): string[] {
     else if (entry.name.endsWith(suffix)) out.push(full);
   }
   return out.sort();
-}
-
-/** A server case's rules: its program is the child, so it has no fixture, no call
- *  options, and judges the server's clauses by the server's facts alone. */
-function checkServer(spec: CaseSpec, file: string): void {
-  const server = spec.server !== undefined;
-  if (server !== (spec.call.command === 'target')) {
-    throw InputError.at(file, '/call/command', server ? 'expected "target": a server case starts the probe\'s own program' : 'expected "fixture", "missing" or "not-executable": "target" is for a case with a server block');
-  }
-  if (server !== SERVER_TRIGGERS.includes(spec.trigger.kind)) {
-    throw InputError.at(file, '/trigger/kind', server ? `expected ${SERVER_TRIGGERS.join(', ')} for a server case` : `expected none, abort, pre-aborted or timeout; ${spec.trigger.kind} is a server case's trigger`);
-  }
-  if ((spec.trigger.kind === 'signal') !== (spec.trigger.signal !== undefined)) {
-    throw InputError.at(file, '/trigger/signal', spec.trigger.kind === 'signal' ? 'expected the signal the client sends' : 'expected no signal: only a signal trigger sends one');
-  }
-  spec.assertions.forEach((a, i) => {
-    if (SERVER_CLAUSES.includes(a.clause) !== server) throw InputError.at(file, `/assertions/${i}/clause`, server ? `expected a server's clause (${SERVER_CLAUSES.join(', ')})` : `expected a caller's clause; ${a.clause} is a server's`);
-    if (SERVER_FACT_NAMES.includes(a.fact) !== server) throw InputError.at(file, `/assertions/${i}/fact`, server ? 'expected a server.* fact' : `expected a caller's fact; ${a.fact} is a server's`);
-  });
-  if (!server) return;
-  if (Object.keys(spec.child).length) throw InputError.at(file, '/child', 'expected {}: a server case\'s child is the probe\'s program, not a fixture');
-  const extra = Object.keys(spec.call).filter((k) => k !== 'command');
-  if (extra.length) throw InputError.at(file, `/call/${extra[0]}`, 'expected no call options in a server case');
-  if (spec.requires.length) throw InputError.at(file, '/requires', 'expected []: a server case needs a probe with a command, nothing else');
-  if (spec.caller) throw InputError.at(file, '/caller', 'expected no caller in a server case: the harness is the client');
-  if (spec.trigger.kind === 'client-close' && spec.server!.handshake !== 'mcp') {
-    throw InputError.at(file, '/server/handshake', 'expected "mcp": the MCP SDK\'s client makes the MCP handshake itself');
-  }
 }
 
 /** Rules the schema cannot state: which trigger fields go with which trigger. */
@@ -102,11 +76,13 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   } else if (!file.endsWith(name)) {
     throw InputError.at(display(file), '/id', `expected the file to be named ${name}`);
   }
-  checkServer(spec, display(file));
+  checkKind(spec, display(file));
   checkTrigger(spec, display(file));
-  const implied = !spec.server && !spec.assertions.some((a) => a.clause === 'settles') ? 1 : 0;
+  const kind = caseKind(spec);
+  // A caller's call settles whatever the case asks; a server is no call.
+  const implied = kind === 'library' && !spec.assertions.some((a) => a.clause === 'settles') ? 1 : 0;
   if (implied) spec.assertions = [SETTLES, ...spec.assertions];
-  return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex'), ...(implied ? { implied } : {}) };
+  return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex'), kind, ...(implied ? { implied } : {}) };
 }
 
 export function loadAllCases(root = CASES_DIR): LoadedCase[] {

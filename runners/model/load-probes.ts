@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
 import { InputError } from './errors.ts';
+import { checkProbeKind } from './kinds/probe-rules.ts';
 import { display, readJson } from './files.ts';
 import { globMatcher } from './load-cases.ts';
 import { MUTANTS_DIR, PROBES_DIR } from './paths.ts';
@@ -89,16 +90,7 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   } else {
     spec = raw as ProbeSpec;
   }
-  if ((spec.adapter === undefined) === (spec.command === undefined)) {
-    throw InputError.at(display(file), spec.adapter ? '/command' : '', spec.adapter ? 'expected an adapter or a command, not both' : 'expected an adapter (a library\'s probe) or a command (a program\'s)');
-  }
-  if (spec.adapter !== undefined && !fs.existsSync(path.join(codeDir, spec.adapter))) {
-    throw InputError.at(display(file), '/adapter', `expected the adapter file ${spec.adapter} to exist`);
-  }
-  if (spec.command && spec.identity.kind === 'builtin') throw InputError.at(display(file), '/identity/kind', 'expected a pinned program: a builtin cannot be run as a command');
-  if (spec.command && spec.identity.kind !== 'builtin' && !spec.identity.paths.some((p) => p.path === spec.command!.file)) {
-    throw InputError.at(display(file), '/command/file', `expected a file of the pin; ${spec.command.file} is not among /identity/paths`);
-  }
+  checkProbeKind(spec, display(file), codeDir);
   const divergencesFile = path.join(path.resolve(dir), DIVERGENCES_FILE);
   const doc = readDivergences(divergencesFile, spec.name);
   const explanations = doc.explanations.map(({ signatures: _s, ...e }, i) => ({ ...e, pointer: `/explanations/${i}` }));

@@ -198,7 +198,7 @@ export interface Observations {
   server?: undefined;
 }
 
-/** One process of a server's tree, as the runner watched it (engine/server-watch.ts). */
+/** One process of a server's tree, as the runner watched it (engine/kinds/server-watch.ts). */
 export interface ServerProcess {
   pid: number;
   /** Its parent when first seen, and when the watch ended (null: it was gone by then). */
@@ -245,4 +245,3 @@ export interface ServerObservations {
 /** What any trial saw: a client case's or a server case's. */
 export type TrialObservations = Observations | ServerObservations;
 
-export const isServerObservations = (o: TrialObservations): o is ServerObservations => o.server !== undefined;

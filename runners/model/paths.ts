@@ -49,7 +49,7 @@ export const LOADER_HOOKS = path.join(RUNNERS_DIR, 'worker', 'loader-hooks.mjs')
 /** What `import ... from 'childproof'` names: the adapter contract (package.json exports). */
 export const ADAPTER_API = path.join(RUNNERS_DIR, 'model', 'adapter.ts');
 export const FIXTURE = path.join(RUNNERS_DIR, 'fixture', 'fixture.mjs');
-/** The client of a server case: the server's parent (engine/server-trial.ts). */
+/** The client of a server case: the server's parent (engine/kinds/server.ts). */
 export const SERVER_CLIENT = path.join(RUNNERS_DIR, 'fixture', 'server-client.mjs');
 
 /**

@@ -3,7 +3,8 @@
 // test/schema-types.test.ts fails.
 
 import type { RuntimeName } from './runtime-spec.ts';
-import { CLAUSES, SERVER_CLAUSES, type Clause, type FactName, type FactValue } from './case.ts';
+import { CLAUSES, type Clause, type FactName, type FactValue } from './case.ts';
+import { clauseKind, kindsIn, type TrialKind } from './kinds/kind.ts';
 import type { TrialObservations, Leftover } from './observations.ts';
 import type { Identity } from './probe.ts';
 
@@ -63,6 +64,8 @@ export interface Judgement {
 export interface TrialResult extends Partial<Omit<Judgement, 'outcome' | 'reason'>> {
   probe: string;
   case: string;
+  /** Its case's kind (model/kinds/kind.ts). */
+  kind: TrialKind;
   outcome: Outcome;
   reason?: string;
   /** Modules the trial loaded that no pin covers. */
@@ -76,7 +79,7 @@ export interface TrialResult extends Partial<Omit<Judgement, 'outcome' | 'reason
 }
 
 /** One run of a repeated trial, judged on its own. */
-export type TrialRun = Omit<TrialResult, 'probe' | 'case' | 'repeats'>;
+export type TrialRun = Omit<TrialResult, 'probe' | 'case' | 'kind' | 'repeats'>;
 
 /** The values a flaky fact took, each with how many runs saw it. */
 export type FlakyValues = Array<{ value: FactValue | 'unknown'; count: number }>;
@@ -177,7 +180,7 @@ export interface Report {
   createdAt: string;
   environment: Environment;
   probes: ReportProbe[];
-  cases: Array<{ id: string; title: string; sha256: string; clauses: Clause[] }>;
+  cases: Array<{ id: string; title: string; sha256: string; kind: TrialKind; clauses: Clause[] }>;
   trials: TrialResult[];
   summary: Summary;
   /** How many times each trial ran (--repeat), when more than once. */
@@ -188,23 +191,9 @@ export interface Report {
   interrupted?: { by: string; planned: number; finished: number };
 }
 
-/** A report's case is a server case when it judges a server's clauses: a case file's
- *  clauses are all of one kind (model/load-cases.ts). */
-export const isServerCase = (c: { clauses: Clause[] }) => c.clauses.some((clause) => SERVER_CLAUSES.includes(clause));
-
-/** Whether a trial is a server case's: it lists the server's facts (model/case.ts, factNamesAt). */
-export const isServerTrial = (t: Pick<TrialResult, 'facts'>) => t.facts !== undefined && Object.hasOwn(t.facts, 'server.exited');
-
-/** Whether a probe's trials in a report are server cases': a program's probe. */
-export function isServerProbe(report: Pick<Report, 'cases' | 'trials'>, probe: string): boolean {
-  const servers = new Set(report.cases.filter(isServerCase).map((c) => c.id));
-  return report.trials.some((t) => t.probe === probe && servers.has(t.case));
-}
-
-/** The clauses reports speak of: a caller's where they hold client cases (or nothing), a
- *  server's where they hold server cases, in the order of CLAUSES. */
+/** The clauses reports speak of: those of the kinds of trial they hold cases of (a
+ *  library's when none), in the order of CLAUSES. */
 export function reportClauses(reports: Array<Pick<Report, 'cases'>>): Clause[] {
-  const server = reports.some((r) => r.cases.some(isServerCase));
-  const client = reports.some((r) => r.cases.some((c) => !isServerCase(c))) || !server;
-  return CLAUSES.filter((c) => (SERVER_CLAUSES.includes(c) ? server : client));
+  const kinds = kindsIn(reports);
+  return CLAUSES.filter((c) => kinds.includes(clauseKind(c)));
 }

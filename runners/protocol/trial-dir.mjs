@@ -10,7 +10,9 @@
 //   events/<pid>.jsonl  fixture -> all: what happened to it, one JSON line per event
 //   ready/<role>        fixture -> all: written once its handlers are installed
 //   <marker>            fixture -> all: a signal-triggered cleanup completed
-//
+// A server case's instead (engine/kinds/server.ts): server-trial.json (runner -> client,
+// with `protocol`), client.jsonl (client -> runner, one JSON line per event), client.err
+// and server.err (their stderr: read bounded and shown, never read as messages).
 // Every message carries PROTOCOL; the runner validates what it reads against
 // schemas/trial-dir.schema.json, and each reader refuses another version.
 
@@ -23,6 +25,10 @@ export const PROTOCOL = 2;
 
 export const TRIAL_FILE = 'trial.json';
 export const WORKER_FILE = 'worker.json';
+export const SERVER_TRIAL_FILE = 'server-trial.json';
+export const CLIENT_LOG = 'client.jsonl';
+export const CLIENT_ERR = 'client.err';
+export const SERVER_ERR = 'server.err';
 
 /** @param {string} dir */
 export const procsDir = (dir) => path.join(dir, 'procs');

@@ -73,7 +73,7 @@ function clauseLine(rows: VerdictRow[], clause: Clause): string {
 }
 
 export function bottomLine(all: VerdictRow[]): string[] {
-  const rows = all.filter((r) => !r.server);
+  const rows = all.filter((r) => r.kind === 'library');
   const libraries = rows.filter((r) => !r.reference);
   const names = [...new Set(libraries.map((r) => r.probe))];
   const broken = (probe: string) => CLAUSES.filter((c) => libraries.some((r) => r.probe === probe && r.cells[c].state === 'breaks'));
@@ -86,7 +86,7 @@ export function bottomLine(all: VerdictRow[]): string[] {
   else if (fewest === 0) lines.push(`Like the reference, ${list(best.map(calledAs))} ${best.length === 1 ? 'breaks' : 'break'} no clause on any runtime tested.`);
   else lines.push(`No library holds every clause as the reference does; closest: ${list(best.map((r) => `${calledAs(r)}, which breaks only ${list(broken(r.probe))}`))}.`);
   for (const clause of HEADLINE_CLAUSES) lines.push(clauseLine(libraries, clause));
-  const servers = serverLine(all.filter((r) => r.server && !r.reference));
+  const servers = serverLine(all.filter((r) => r.kind === 'server' && !r.reference));
   return names.length || !servers ? [...lines, ...(servers ? [servers] : [])] : [servers];
 }
 
@@ -94,8 +94,8 @@ export function bottomLine(all: VerdictRow[]): string[] {
 function serverLine(rows: VerdictRow[]): string | null {
   if (!rows.length) return null;
   const named = (r: VerdictRow) => `${r.probe} ${r.version}`;
-  const broken = (r: VerdictRow) => clausesOf(true).filter((c) => r.cells[c].state === 'breaks');
-  const good = rows.filter((r) => broken(r).length === 0 && clausesOf(true).some((c) => r.cells[c].state === 'holds'));
+  const broken = (r: VerdictRow) => clausesOf('server').filter((c) => r.cells[c].state === 'breaks');
+  const good = rows.filter((r) => broken(r).length === 0 && clausesOf('server').some((c) => r.cells[c].state === 'holds'));
   const bad = rows.filter((r) => broken(r).length > 0);
   const holds = good.length ? `${list(good.map(named))} ${good.length === 1 ? 'holds' : 'hold'} every server clause` : 'No server holds every server clause';
   return `${holds}${bad.length ? `; ${list(bad.map((r) => `${named(r)} breaks ${list(broken(r))}`))}` : ''}.`;

@@ -48,7 +48,7 @@ export function interruptionWords(i: NonNullable<Report['interrupted']>): string
 }
 
 export function caseEntry(c: LoadedCase): Report['cases'][number] {
-  return { id: c.spec.id, title: c.spec.title, sha256: c.sha256, clauses: [...new Set(c.spec.assertions.map((a) => a.clause))] };
+  return { id: c.spec.id, title: c.spec.title, sha256: c.sha256, kind: c.kind, clauses: [...new Set(c.spec.assertions.map((a) => a.clause))] };
 }
 
 export interface ReportInput {

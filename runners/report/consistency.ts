@@ -5,7 +5,6 @@
 // nothing renders, merges or judges a report that contradicts itself. Pure.
 
 import { factNamesAt } from '../model/case.ts';
-import { isServerCase } from '../model/report.ts';
 import type { Report } from '../model/report.ts';
 import { summarize } from './build.ts';
 
@@ -14,7 +13,7 @@ export function consistencyProblems(report: Report, file: string): string[] {
   const seen = new Map<string, number>();
   const probes = new Set(report.probes.map((p) => p.name));
   const cases = new Set(report.cases.map((c) => c.id));
-  const serverCases = new Set(report.cases.filter((c) => isServerCase(c)).map((c) => c.id));
+  const kinds = new Map(report.cases.map((c) => [c.id, c.kind]));
   report.trials.forEach((t, i) => {
     const key = `${t.probe}\u0000${t.case}`;
     const first = seen.get(key);
@@ -22,8 +21,9 @@ export function consistencyProblems(report: Report, file: string): string[] {
     else seen.set(key, i);
     if (!probes.has(t.probe)) problems.push(`${file}: /trials/${i}/probe: expected a probe the report lists in /probes, not "${t.probe}"`);
     if (!cases.has(t.case)) problems.push(`${file}: /trials/${i}/case: expected a case the report lists in /cases, not "${t.case}"`);
+    if (kinds.has(t.case) && kinds.get(t.case) !== t.kind) problems.push(`${file}: /trials/${i}/kind: expected "${kinds.get(t.case)}", the kind of its case in /cases, not "${t.kind}"`);
     if (t.facts) {
-      const missing = factNamesAt(report.semantics, serverCases.has(t.case)).filter((f) => !Object.hasOwn(t.facts!, f));
+      const missing = factNamesAt(report.semantics, t.kind).filter((f) => !Object.hasOwn(t.facts!, f));
       if (missing.length) problems.push(`${file}: /trials/${i}/facts: expected every fact; missing ${missing.join(', ')}`);
     }
   });

@@ -5,6 +5,8 @@
 // clauses and the words defined. Pure: it returns Markdown lines.
 
 import { CLAUSE_MEANING, clausesOf } from '../model/case.ts';
+import { TRIAL_KINDS } from '../model/kinds/kind.ts';
+import { KIND_WORDS } from './kinds/kind.ts';
 import type { Report } from '../model/report.ts';
 import { bottomLine } from './bottom-line.ts';
 import { GLOSSARY } from './glossary.ts';
@@ -30,14 +32,14 @@ function nameCell(r: VerdictRow, section: (probe: string) => string | undefined)
 export function findingsHead(reports: Report[], section: (probe: string) => string | undefined): string[] {
   const rows = verdictRows(byRuntime(reports).sort((a, b) => newestFirst(a.environment, b.environment)));
   const lines = ['## Bottom line', '', ...bottomLine(rows).map((l, i) => `${i + 1}. ${mdText(l)}`), ''];
-  for (const server of [false, true]) {
-    const mine = rows.filter((r) => r.server === server);
+  for (const kind of TRIAL_KINDS) {
+    const mine = rows.filter((r) => r.kind === kind);
     if (!mine.length) continue;
-    const clauses = clausesOf(server);
-    lines.push(server ? '## Which server exits when its client goes away' : '## Which library holds which clause', '');
-    lines.push(...clauseTables(server ? 'server and runtimes' : 'library and runtimes', mine.map((r) => ({ name: nameCell(r, section), cells: clauses.map((c) => mdText(cellWords(r.cells[c]))) })), clauses));
+    const clauses = clausesOf(kind);
+    lines.push(`## ${KIND_WORDS[kind].matrixTitle}`, '');
+    lines.push(...clauseTables(`${KIND_WORDS[kind].noun} and runtimes`, mine.map((r) => ({ name: nameCell(r, section), cells: clauses.map((c) => mdText(cellWords(r.cells[c]))) })), clauses));
   }
-  const shown = [...new Set(rows.flatMap((r) => clausesOf(r.server)))];
+  const shown = [...new Set(rows.flatMap((r) => clausesOf(r.kind)))];
   lines.push('## The clauses', '', ...shown.map((c) => `- **${c}**: ${mdText(CLAUSE_MEANING[c])}`), '');
   lines.push('## Words used here', '', ...GLOSSARY.map((t) => `- **${mdText(t.term)}**: ${mdText(t.meaning)}`), '');
   return lines;

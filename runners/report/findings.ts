@@ -5,7 +5,8 @@
 // referenced by number, and the code it cites.
 
 import { clausesOf, type Clause } from '../model/case.ts';
-import { isServerProbe, type CitedCode, type Report, type TrialResult } from '../model/report.ts';
+import { probeKindIn } from '../model/kinds/kind.ts';
+import type { CitedCode, Report, TrialResult } from '../model/report.ts';
 import { compareReports, shippedRacy, type IsRacy } from './compare.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
@@ -18,7 +19,7 @@ import { findingsHead } from './findings-head.ts';
 import { changesMarkdown, type PublishedChanges } from './changes.ts';
 import { mdCode, mdLine, mdText, plainText } from './formats/escape.ts';
 import { clauseGroups, mdValue } from './formats/markdown.ts';
-import { trialLines } from './places.ts';
+import { trialLines } from './report-text.ts';
 import type { SweepLink } from './sweep-links.ts';
 import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 
@@ -159,7 +160,7 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = [], f
     "case and the fact behind each break, the probe's explanation (written once, referenced",
     'by number) and the code it rests on; each case links to the line of the JSON report',
     'where its trial starts, with every fact and the timeline. `index.html` links each',
-    `library to a page of its trials. The clauses are split over tables so each fits a page: ${clauseGroups(clausesOf(false)).map((g) => list(g.map(label))).join(', then ')}.`,
+    `library to a page of its trials. The clauses are split over tables so each fits a page: ${clauseGroups(clausesOf('library')).map((g) => list(g.map(label))).join(', then ')}.`,
     '',
     ...swept,
     ...changesMarkdown(changes),
@@ -183,7 +184,7 @@ export function renderFindings(reports: Published[], sweeps: SweepLink[] = [], f
     const note = (why: string) => (notes.includes(why) ? notes.indexOf(why) : notes.push(why) - 1) + 1;
     lines.push('| clause | finding |', '|---|---|');
     const at = trialLines(report);
-    for (const clause of clausesOf(isServerProbe(report, p.name))) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note, at)} |`);
+    for (const clause of clausesOf(probeKindIn(report, p.name))) lines.push(`| ${label(clause)} | ${cell(report.trials, clause, file, note, at)} |`);
     lines.push('', ...explanations(report, notes, findings));
   }
   return `${lines.join('\n')}`;

@@ -28,16 +28,6 @@ export function lineOf(text: string, pointer: Array<string | number>): number | 
   return text.slice(0, node.offset).split('\n').length;
 }
 
-/**
- * The 1-based line where each trial starts in a report as childproof writes it (two-space
- * JSON), for links a code host can follow (`file.json#L120`) where a JSON pointer does nothing.
- */
-export function trialLines(report: { trials: unknown[] }): number[] {
-  const text = `${JSON.stringify(report, null, 2)}\n`;
-  const trials = findNodeAtLocation(parseTree(text)!, ['trials']);
-  return (trials?.children ?? []).map((n) => text.slice(0, n.offset).split('\n').length);
-}
-
 const segments = (pointer: string) => pointer.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 
 export function placesOf(cases: LoadedCase[], probes: LoadedProbe[], root = process.cwd()): Places {

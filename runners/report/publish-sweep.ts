@@ -8,7 +8,7 @@ import path from 'node:path';
 import { writeFileWhole, writeJsonWhole } from '../model/files.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { splitByProbe } from './publish.ts';
-import { trialLines } from './places.ts';
+import { trialLines } from './report-text.ts';
 import { sweepPage, type PageInput } from './sweep-page.ts';
 import { writeReport } from './report-file.ts';
 import { rowsOf, sweepRows, trialIn, versionOf, versionsOf, type SweepRow } from './version-sweep.ts';

@@ -64,7 +64,7 @@ function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe 
   if (setupDigest(c.spec, p.spec.options, p.spec.command) !== o.setup) {
     return { trial: t, status: 'cannot judge', why: "the case's child, call or trigger, or the probe's options, changed since the trial ran: run it again" };
   }
-  const { unmet: _unmet, ...judgement } = judgeObservations(c.spec, o, p.knownDivergences, t.attempts ?? 1, on);
+  const { unmet: _unmet, ...judgement } = judgeObservations(t.kind, c.spec, o, p.knownDivergences, t.attempts ?? 1, on);
   const { reason: _reason, ...kept } = t;
   const trial: TrialResult = { ...kept, ...judgement };
   const found = differences(t, trial);
@@ -74,7 +74,7 @@ function rejudgeTrial(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe 
 /** Each run of a repeated trial judged again, and the runs combined again. */
 function rejudgeRepeats(t: TrialResult, c: LoadedCase | undefined, p: LoadedProbe | undefined, on?: string): { trial: TrialResult } & TrialStatus {
   const { repeats, ...first } = t;
-  const runs = [first, ...repeats!.others.map((r) => ({ probe: t.probe, case: t.case, ...r }))].map((r) => rejudgeTrial(r, c, p, on));
+  const runs = [first, ...repeats!.others.map((r) => ({ probe: t.probe, case: t.case, kind: t.kind, ...r }))].map((r) => rejudgeTrial(r, c, p, on));
   const stuck = runs.find((r) => r.status === 'cannot judge');
   if (stuck) return { ...stuck, trial: t };
   if (runs.every((r) => r.status === 'no observations')) return { trial: t, status: 'no observations' };

@@ -3,8 +3,9 @@
 // is asked for), then every outcome that is not as expected, with its reason. Pure: it
 // returns text; colour only when asked.
 
-import { clausesOf, SERVER_CLAUSES, type Clause } from '../model/case.ts';
-import { isServerProbe, reportClauses, type Outcome, type Report, type TrialResult } from '../model/report.ts';
+import { clausesOf, type Clause } from '../model/case.ts';
+import { kindsIn, probeKindIn } from '../model/kinds/kind.ts';
+import { reportClauses, type Outcome, type Report, type TrialResult } from '../model/report.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 import { plainText } from './formats/escape.ts';
 import { skippedProbes, testedNothing } from './skipped.ts';
@@ -99,12 +100,12 @@ function byProbe(report: Report, view: View): string[] {
     ['skip', (t) => t.outcome === 'unsupported' || t.outcome === 'unavailable'],
   ];
   // Libraries over a caller's clauses, then programs over a server's: one table each.
-  const groups = reportClauses([report]).some((c) => SERVER_CLAUSES.includes(c)) ? [false, true] : [false];
+  const groups = kindsIn([report]);
   const rows: string[] = [];
-  for (const server of groups) {
-    const mine = names.filter((n) => groups.length === 1 || isServerProbe(report, n) === server);
+  for (const kind of groups) {
+    const mine = names.filter((n) => groups.length === 1 || probeKindIn(report, n) === kind);
     if (!mine.length) continue;
-    const clauses = groups.length === 1 ? reportClauses([report]) : clausesOf(server);
+    const clauses = groups.length === 1 ? reportClauses([report]) : clausesOf(kind);
     const nameWidth = Math.max(5, ...mine.map((n) => n.length));
     if (rows.length) rows.push('');
     // One blank column between the counts and the clauses: the eighth clause took the other.

@@ -2,20 +2,23 @@
 // written; a written report is never half a file; a report read is checked first.
 
 import { InputError, InvalidReportError } from '../model/errors.ts';
-import { readJson, writeJsonWhole } from '../model/files.ts';
+import { readJson, writeFileWhole } from '../model/files.ts';
+import { withKinds } from '../model/kinds/kind.ts';
 import type { Report } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
 import { consistencyProblems } from './consistency.ts';
+import { reportText } from './report-text.ts';
 
 export function writeReport(file: string, report: Report): void {
   const problems = [...validate('report', report, 'report'), ...consistencyProblems(report, 'report')];
   if (problems.length) throw new InvalidReportError(`childproof built a report that does not validate (a bug):\n${problems.join('\n')}`);
-  writeJsonWhole(file, report);
+  writeFileWhole(file, reportText(report));
 }
 
-/** A report file, validated; one made before observations were saved is refused plainly. */
+/** A report file, validated; one made before observations were saved is refused plainly,
+ *  one made before trials recorded their kind is read with its cases' kinds. */
 export function readReport(file: string): Report {
-  const { data } = readJson(file);
+  const data = withKinds(readJson(file).data);
   const format = (data as { formatVersion?: unknown })?.formatVersion;
   if (format === 1) {
     throw InputError.at(file, '/formatVersion', 'expected report format 2: this report predates saved observations, so it cannot be judged or compared with this version; run it again');

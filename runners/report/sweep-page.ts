@@ -5,7 +5,7 @@
 // stays below, folded. Pure: it returns Markdown.
 
 import { clausesOf, FACT_NAMES, type FactName } from '../model/case.ts';
-import { isServerTrial, type TrialResult } from '../model/report.ts';
+import type { TrialResult } from '../model/report.ts';
 import { clauseState } from './render.ts';
 import { spanText, sweepMarkdown, valueText, type Segment, type SweepRow } from './version-sweep.ts';
 
@@ -135,7 +135,7 @@ export function sweepPage({ heading, intro, columns, rows, link }: PageInput): s
     '',
     '| clause | over the versions |',
     '|---|---|',
-    ...clausesOf(columns.some((v) => v.trials.some(isServerTrial))).map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseCell(v.trials, c) })))} |`),
+    ...clausesOf(columns.flatMap((v) => v.trials)[0]?.kind ?? 'library').map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseCell(v.trials, c) })))} |`),
     '',
     '## What changed, release by release',
     '',

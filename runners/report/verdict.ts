@@ -4,7 +4,8 @@
 // row. Pure data for every format that shows it (the page, the badge, the bottom line).
 
 import { CLAUSES, type Clause } from '../model/case.ts';
-import { isServerProbe, type Report, type TrialResult } from '../model/report.ts';
+import { probeKindIn, type TrialKind } from '../model/kinds/kind.ts';
+import type { Report, TrialResult } from '../model/report.ts';
 import { RUNTIME_KINDS, RUNTIME_NAMES, runtimeKey, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 import { probeVersion } from './publish.ts';
 import { clauseState } from './render.ts';
@@ -38,8 +39,8 @@ export interface VerdictRow {
   /** Newest first; every runtime whose cells are these. */
   runtimes: RuntimeNamed[];
   cells: Record<Clause, VerdictCell>;
-  /** A program's probe, judged by the server cases: its row is in the servers' matrix. */
-  server: boolean;
+  /** The kind of its trials: a program's probe is judged by server cases, in the servers' matrix. */
+  kind: TrialKind;
   /** The options the probe adds to every call: how the library was called. */
   options?: Record<string, unknown>;
   /** The npm package it is, for its page on the registry. */
@@ -149,7 +150,7 @@ export function verdictRows(reports: Report[]): VerdictRow[] {
           reference: p.name === REFERENCE || p.name === SERVER_REFERENCE,
           runtimes: [report.environment],
           cells,
-          server: isServerProbe(report, p.name),
+          kind: probeKindIn(report, p.name),
           ...(p.options && Object.keys(p.options).length ? { options: p.options } : {}),
           ...(id.kind === 'package' ? { package: { name: id.name, version: id.version } } : {}),
           ...(p.repository ? { repository: p.repository } : {}),

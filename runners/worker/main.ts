@@ -24,7 +24,7 @@ import { calibrate, runtimeName } from './introspection.ts';
 import { closeMapping, joinFixtureClock } from './clock.ts';
 import { redactor } from './redact.ts';
 import { abortWhen, childIsReady, childWasSignalled } from './trigger.ts';
-import { watchWindow } from './window.ts';
+import { watchFixtures } from './window.ts';
 
 
 // The flag that lets the worker read Node's module cache is the harness's, not the
@@ -45,7 +45,7 @@ const observed: WorkerObservations = {
   t0: now(),
   clock,
   spawns: [],
-  // A worker runs client cases only: a server case has no caller (engine/server-trial.ts).
+  // A worker runs client cases only: a server case has no caller (engine/kinds/server.ts).
   trigger: { kind: trigger.kind as ClientTriggerKind, t: null, fired: false },
   settlement: { kind: 'pending', t: null, error: null },
   atSettle: null,
@@ -158,9 +158,9 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
   watchAfterSettle();
 }
 
-// After settlement: the one watch of the window (worker/window.ts), on the worker's own timers.
+// After settlement: the one watch of the window (os/window.ts), on the worker's own timers.
 function watchAfterSettle(): void {
-  watchWindow({
+  watchFixtures({
     dir,
     spawns: observed.spawns,
     windowMs: caseSpec.windowMs,

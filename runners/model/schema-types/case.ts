@@ -63,6 +63,10 @@ id: string
 title: string
 description?: string
 /**
+ * Which kind of trial the case is: `library` (the default), a call a caller makes through the probe's adapter; `server`, the probe's program started as its client would start it, set up by the `server` block, which only a server case has (cases/INTERPRETING.md, Trial kinds).
+ */
+kind?: ("library" | "server")
+/**
  * Why no known-bad implementation is expected to fail this case: it records facts rather than judging them.
  */
 observationOnly?: string

@@ -93,6 +93,13 @@ paths: PinnedPath[]
 }[]
 }))
 /**
+ * Which kind of trial: `library`, a call made in a caller through the probe's adapter; `server`, the probe's program started as its client starts it (cases/INTERPRETING.md, Trial kinds). A report of schema 6 or before, which has none, is read as its cases' clauses say.
+ * 
+ * This interface was referenced by `ChildproofReport`'s JSON-Schema
+ * via the `definition` "trialKind".
+ */
+export type TrialKind = ("library" | "server")
+/**
  * One (probe, case) trial: a run of it, and which probe and case it was.
  * 
  * This interface was referenced by `ChildproofReport`'s JSON-Schema
@@ -101,6 +108,7 @@ paths: PinnedPath[]
 export type Trial = (TrialFields & {
 probe: string
 case: string
+kind: TrialKind
 repeats?: Repeats
 })
 /**
@@ -247,6 +255,7 @@ files?: OwnFile[]
 }[]
 cases: {
 id: string
+kind: TrialKind
 title: string
 sha256: string
 clauses: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")[]

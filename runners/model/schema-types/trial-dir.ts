@@ -115,6 +115,10 @@ id: string
 title: string
 description?: string
 /**
+ * Which kind of trial the case is: `library` (the default), a call a caller makes through the probe's adapter; `server`, the probe's program started as its client would start it, set up by the `server` block, which only a server case has (cases/INTERPRETING.md, Trial kinds).
+ */
+kind?: ("library" | "server")
+/**
  * Why no known-bad implementation is expected to fail this case: it records facts rather than judging them.
  */
 observationOnly?: string
@@ -192,21 +196,7 @@ readyMs?: number
  */
 launcher?: ("none" | "shell" | "npx")
 }
-trigger: {
-/**
- * Client cases: none, abort, pre-aborted, timeout. Server cases: stdin-closed (the client closes the server's stdin), parent-killed (the client is killed with SIGKILL), signal (the client sends `signal` to the process it started), client-close (the client is the MCP SDK's, and closes as that release does).
- */
-kind: ("none" | "abort" | "pre-aborted" | "timeout" | "stdin-closed" | "parent-killed" | "signal" | "client-close")
-after?: ("ready" | "exit" | "signal")
-/**
- * What the harness aborts with; the rejection is searched for it by identity. timeout: a DOMException named TimeoutError, the reason AbortSignal.timeout() aborts with.
- */
-reason?: ("error" | "string" | "object" | "none" | "timeout")
-/**
- * For a signal trigger: the signal the client sends.
- */
-signal?: ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
-}
+trigger: Trigger
 windowMs: number
 /**
  * exits-on-settle: the calling process exits the moment the call settles, as a command-line tool would; the runner then watches what outlives it.
@@ -258,6 +248,21 @@ action: ("exit" | "ignore" | "coin-flip")
 delayMs?: number
 marker?: string
 exitCode?: number
+}
+export interface Trigger {
+/**
+ * Client cases: none, abort, pre-aborted, timeout. Server cases: stdin-closed (the client closes the server's stdin), parent-killed (the client is killed with SIGKILL), signal (the client sends `signal` to the process it started), client-close (the client is the MCP SDK's, and closes as that release does).
+ */
+kind: ("none" | "abort" | "pre-aborted" | "timeout" | "stdin-closed" | "parent-killed" | "signal" | "client-close")
+after?: ("ready" | "exit" | "signal")
+/**
+ * What the harness aborts with; the rejection is searched for it by identity. timeout: a DOMException named TimeoutError, the reason AbortSignal.timeout() aborts with.
+ */
+reason?: ("error" | "string" | "object" | "none" | "timeout")
+/**
+ * For a signal trigger: the signal the client sends.
+ */
+signal?: ("SIGTERM" | "SIGINT" | "SIGHUP" | "SIGQUIT" | "SIGUSR1" | "SIGUSR2")
 }
 /**
  * A clause, a fact, and exactly one operator.
@@ -621,5 +626,62 @@ exports?: string[]
  * The functions one level into the target's exported objects, as dotted paths (utils.spawnAsync): where init looks for an export the adapter names and the target keeps inside an object.
  */
 members?: string[]
+error?: string
+}
+/**
+ * server-trial.json: a server case's trial, handed by the runner to the client (fixture/server-client.mjs), which refuses another protocol.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "serverTrialSpec".
+ */
+export interface ServerTrialSpec {
+protocol: Protocol
+dir: string
+cgroup: (string | null)
+/**
+ * The program and its arguments, from the verified copy, with what the case's launcher puts in front.
+ * 
+ * @minItems 1
+ */
+argv: string[]
+cwd: string
+env: {
+[k: string]: string
+}
+handshake: ("mcp" | "line" | "none")
+readyMs: number
+trigger: Trigger
+capMs: number
+/**
+ * childproof's version, as the MCP client names itself.
+ */
+version: string
+/**
+ * For client-close: the MCP SDK's client and stdio transport, as file URLs of its verified copy.
+ */
+sdk?: {
+client: string
+stdio: string
+}
+/**
+ * The trial's mark, for the SDK's transport, which starts the program with an environment of its own.
+ */
+mark?: {
+[k: string]: string
+}
+}
+/**
+ * One line of client.jsonl: what the server's client saw, and when. The client's stderr is client.err and the program's server.err: their own words, read bounded and shown, never read as messages.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "clientEvent".
+ */
+export interface ClientEvent {
+t: T
+kind: ("started" | "spawn-error" | "handshake-sent" | "ready" | "trigger" | "exit" | "closed")
+pid?: number
+answered?: boolean
+code?: (number | null)
+signal?: (string | null)
 error?: string
 }

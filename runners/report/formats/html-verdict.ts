@@ -4,7 +4,9 @@
 // was called and where to get it, then each clause in one line and the glossary. Pure: it
 // returns markup.
 
-import { CLAUSES, CLAUSE_MEANING, clausesOf, SERVER_CLAUSES, type Clause } from '../../model/case.ts';
+import { CLAUSE_MEANING, clausesOf, type Clause } from '../../model/case.ts';
+import { TRIAL_KINDS, type TrialKind } from '../../model/kinds/kind.ts';
+import { KIND_WORDS } from '../kinds/kind.ts';
 import { runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
 import { bottomLine } from '../bottom-line.ts';
 import { GLOSSARY, termId } from '../glossary.ts';
@@ -73,11 +75,11 @@ export function legend(links: VerdictLinks): string {
 }
 
 /** One matrix: libraries over a caller's clauses, or servers over a server's; each clause's header sorts by it. */
-export function matrix(rows: VerdictRow[], sweeps: SweepLink[], server: boolean, links: VerdictLinks): string {
-  const shown = clausesOf(server);
+export function matrix(rows: VerdictRow[], sweeps: SweepLink[], kind: TrialKind, links: VerdictLinks): string {
+  const shown = clausesOf(kind);
   const sort = (c: string, words: string, title: string) => `<th title="${h(title)}"><button type="button" class="sort" data-sort="${c}" aria-label="sort by ${h(words)}">${h(words)}</button></th>`;
-  const head = `<thead><tr>${sort('', server ? 'server' : 'library', 'sort by name')}<th>${term(links, 'runtime', 'runtimes')}</th>${shown.map((c) => sort(c, c, CLAUSE_MEANING[c])).join('')}</tr></thead>`;
-  return `<table class="verdict" id="${server ? 'verdict-servers' : 'verdict'}">${head}<tbody>${rows.map((r) => row(r, sweeps, shown, links)).join('')}</tbody></table>`;
+  const head = `<thead><tr>${sort('', KIND_WORDS[kind].noun, 'sort by name')}<th>${term(links, 'runtime', 'runtimes')}</th>${shown.map((c) => sort(c, c, CLAUSE_MEANING[c])).join('')}</tr></thead>`;
+  return `<table class="verdict" id="${KIND_WORDS[kind].matrixId}">${head}<tbody>${rows.map((r) => row(r, sweeps, shown, links)).join('')}</tbody></table>`;
 }
 
 /** Above the matrix: find a library by name, keep one runtime. The script (html-assets.ts) reads them. */
@@ -96,13 +98,14 @@ export function glossarySection(): string {
 }
 
 export function verdictSection(rows: VerdictRow[], sweeps: SweepLink[], links: VerdictLinks = ONE_PAGE): string {
-  const libraries = rows.filter((r) => !r.server);
-  const servers = rows.filter((r) => r.server);
-  const shown = CLAUSES.filter((c) => (SERVER_CLAUSES.includes(c) ? servers.length > 0 : libraries.length > 0 || servers.length === 0));
+  const kinds = TRIAL_KINDS.filter((k) => rows.some((r) => r.kind === k));
+  const shown = (kinds.length ? kinds : ['library' as const]).flatMap(clausesOf);
   const clauses = `<dl class="clauses">${shown.map((c) => `<dt id="clause-${c}">${c}</dt><dd>${h(CLAUSE_MEANING[c])}</dd>`).join('')}</dl>`;
   // The clause a sentence is about, first and bold, so a reader finds theirs at a glance.
   const bottom = `<ol class="bottom-line">${bottomLine(rows).map((l) => `<li>${h(l).replace(/^([a-z-]+):/, '<b>$1</b>:')}</li>`).join('')}</ol>`;
-  const forLibraries = libraries.length || !servers.length ? `<h2>Which library holds which clause</h2>${legend(links)}${matrix(libraries, sweeps, false, links)}` : '';
-  const forServers = servers.length ? `<h2>Which server exits when its client goes away</h2>${forLibraries ? '' : legend(links)}${matrix(servers, sweeps, true, links)}` : '';
-  return `<section class="verdict-first"><h2>Bottom line</h2>${bottom}${tools(rows)}${forLibraries}${forServers}<h3>The clauses</h3>${clauses}${glossarySection()}</section>`;
+  // One matrix per kind, the legend above the first; a page with no row shows a library's, empty.
+  const matrices = (kinds.length ? kinds : ['library' as const])
+    .map((k, i) => `<h2>${KIND_WORDS[k].matrixTitle}</h2>${i === 0 ? legend(links) : ''}${matrix(rows.filter((r) => r.kind === k), sweeps, k, links)}`)
+    .join('');
+  return `<section class="verdict-first"><h2>Bottom line</h2>${bottom}${tools(rows)}${matrices}<h3>The clauses</h3>${clauses}${glossarySection()}</section>`;
 }

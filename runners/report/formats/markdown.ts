@@ -89,7 +89,7 @@ export function clauseGroups(clauses: Clause[]): Clause[][] {
 }
 
 /** Tables of a few clauses each (clauseGroups); each row has a cell per clause of `clauses`. */
-export function clauseTables(first: string, rows: Array<{ name: string; cells: string[] }>, clauses: Clause[] = clausesOf(false)): string[] {
+export function clauseTables(first: string, rows: Array<{ name: string; cells: string[] }>, clauses: Clause[] = clausesOf('library')): string[] {
   const out: string[] = [];
   for (const half of clauseGroups(clauses)) {
     const at = half.map((c) => clauses.indexOf(c));

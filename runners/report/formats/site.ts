@@ -42,12 +42,11 @@ function libraryPage(given: Report[], reports: Report[], probe: string): string 
   const rows = verdictRows(own).filter((r) => r.probe === probe);
   const title = `${probe}: every trial, by childproof`;
   const what = own[0].probes.find((p) => p.name === probe)!.title;
-  const server = rows.some((r) => r.server);
   // The badge beside the reports, and the line a maintainer pastes into a README.
   const badge = `<p class="badge"><img src="badge.svg" alt="childproof badge of ${h(probe)}"> For a README: <code>${h(`![childproof](${probeBadge(probe)})`)}</code>, from this directory of results.</p>`;
   const body =
     `<p class="back"><a href="../index.html">← every library</a></p><h1>${h(probe)}</h1><p class="intro">${h(what)}</p>${metaLine(given.filter((r) => r.probes.some((p) => p.name === probe)), own)}${badge}` +
-    `${legend(FROM_PROBE)}${matrix(rows, [], server, FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html')).join('')}</div>`;
+    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html')).join('')}</div>`;
   return pageShell(title, body, [FILTER_SCRIPT]);
 }
 

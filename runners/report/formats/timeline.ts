@@ -4,7 +4,8 @@
 // every lane and labelled, a legend of what each mark means, and an opaque background so
 // a timeline saved alone reads on any page. Pure: it returns markup.
 
-import { isServerTrial, type TimelineEntry, type TrialResult } from '../../model/report.ts';
+import type { TimelineEntry, TrialResult } from '../../model/report.ts';
+import { KIND_WORDS } from '../kinds/kind.ts';
 import { escapeMarkup } from './escape.ts';
 import { eventWords } from './markdown.ts';
 import { msLabel, timeScale } from './time-scale.ts';
@@ -41,9 +42,7 @@ export function roleWords(role: string): string {
  * shows, then any process the target spawned that is no fixture (a shell in between).
  */
 export function lanesOf(t: TrialResult): Lane[] {
-  // A server case's first lane is its client, the program's parent, where a call's is its caller.
-  const server = isServerTrial(t);
-  const lanes: Lane[] = [{ key: 'caller', label: server ? 'client' : 'caller', pid: null }];
+  const lanes: Lane[] = [{ key: 'caller', label: KIND_WORDS[t.kind].firstLane, pid: null }];
   for (const e of t.timeline ?? []) {
     const m = /^(.+):(\d+)$/.exec(e.source);
     if (m && !lanes.some((l) => l.key === e.source)) lanes.push({ key: e.source, label: roleWords(m[1]), pid: Number(m[2]) });

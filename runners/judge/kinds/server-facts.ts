@@ -2,9 +2,9 @@
 // ServerSight). Each fact is read from a process's presence in /proc or the client's own
 // account of its child's exit, never from how long anything took. Pure.
 
-import type { CaseSpec } from '../model/case.ts';
-import type { ServerSight } from '../model/observations.ts';
-import type { Facts } from '../model/report.ts';
+import type { CaseSpec } from '../../model/case.ts';
+import type { ServerSight } from '../../model/observations.ts';
+import type { Facts } from '../../model/report.ts';
 
 /** The started process as the watch saw it; undefined when it was never seen. */
 const startedProcess = (s: ServerSight) => s.tree.find((p) => p.pid === s.started.pid);

@@ -1,14 +1,14 @@
 // The one path from a server case's observations to what the report says of it: the
 // server case's counterpart of judge-trial.ts, on the same verdicts and outcomes. Pure.
 
-import type { CaseSpec } from '../model/case.ts';
-import type { ServerObservations, ServerSight } from '../model/observations.ts';
-import type { KnownDivergence } from '../model/probe.ts';
-import type { Judgement, TimelineEntry } from '../model/report.ts';
-import { classify, explain } from './outcome.ts';
-import { compareT, msSince } from './read-observations.ts';
+import type { CaseSpec } from '../../model/case.ts';
+import type { ServerObservations, ServerSight } from '../../model/observations.ts';
+import type { KnownDivergence } from '../../model/probe.ts';
+import type { Judgement, TimelineEntry } from '../../model/report.ts';
+import { classify, explain } from '../outcome.ts';
+import { compareT, msSince } from '../read-observations.ts';
 import { deriveServerFacts, serverUnmet } from './server-facts.ts';
-import { holdAssertions } from './verdicts.ts';
+import { holdAssertions } from '../verdicts.ts';
 
 export type ServerJudged = Pick<Judgement, 'outcome' | 'reason' | 'leftovers' | 'timeline'> & Partial<Pick<Judgement, 'facts' | 'verdicts'>>;
 
@@ -33,6 +33,9 @@ export function serverTimeline(s: ServerSight): TimelineEntry[] {
   rows.sort((a, b) => compareT(a.t, b.t));
   return rows.map(({ t, ...r }) => ({ ms: msSince(s.started.t, t), ...r }));
 }
+
+/** A server's trial reached its target when the program itself started and was running at its trigger. */
+export const serverReached = (o: ServerObservations): boolean => o.server.started.pid !== null && o.server.problems.length === 0;
 
 export function judgeServerTrial(spec: CaseSpec, o: ServerObservations, known: KnownDivergence[], on?: string): ServerJudged {
   const s = o.server;

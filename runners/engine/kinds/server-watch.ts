@@ -1,13 +1,14 @@
 // Watching a server's process tree from outside it: every process of the trial found by
 // its cgroup (or, without one, by its mark), the client aside, sampled until each is gone
-// or the window closes. Where neither can be read (off Linux) only the started process,
-// known by the pid its parent got, is watched.
+// or the window closes, by the one watcher (os/window.ts). Where neither can be read (off
+// Linux) only the started process, known by the pid its parent got, is watched.
 
-import type { ServerProcess, ServerSight } from '../model/observations.ts';
-import { processesIn } from '../os/cgroup.ts';
-import { processesMarked } from '../os/marks.ts';
-import { commandName, processState, startTimeOf } from '../os/processes.ts';
-import { now, readStat } from '../protocol/trial-dir.mjs';
+import type { ServerProcess, ServerSight } from '../../model/observations.ts';
+import { processesIn } from '../../os/cgroup.ts';
+import { processesMarked } from '../../os/marks.ts';
+import { commandName, processState, startTimeOf } from '../../os/processes.ts';
+import { windowWatched } from '../../os/window.ts';
+import { now, readStat } from '../../protocol/trial-dir.mjs';
 
 export interface TreeWatch {
   /** Looks once: new processes of the tree, and those seen gone since. */
@@ -43,3 +44,14 @@ export function watchTree(opts: { mark: string; cgroup: string | null; startedPi
       [...seen.values()].map(({ startTime: _s, ...p }) => ({ ...p, ppidAtEnd: p.gone === null ? (readStat(p.pid)?.ppid ?? null) : null })).sort((a, b) => a.pid - b.pid),
   };
 }
+
+/** The window from the trigger on; it closes early once every process seen is gone. */
+export const watchServer = (watch: TreeWatch, windowMs: number, stopped: () => boolean): Promise<void> =>
+  windowWatched({
+    windowMs,
+    stopped,
+    look: () => {
+      watch.sample();
+      return watch.allGone();
+    },
+  });

@@ -5,12 +5,12 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ServerSetup } from '../model/case.ts';
-import type { ProbeCommand } from '../model/probe.ts';
-import type { Material } from '../identity/materialize.ts';
-import { binName } from '../identity/bins.ts';
-import { treeRoot } from '../identity/dependencies.ts';
-import { writeAtomic } from '../protocol/trial-dir.mjs';
+import type { ServerSetup } from '../../model/case.ts';
+import type { ProbeCommand } from '../../model/probe.ts';
+import type { Material } from '../../identity/materialize.ts';
+import { binName } from '../../identity/bins.ts';
+import { treeRoot } from '../../identity/dependencies.ts';
+import { writeAtomic } from '../../protocol/trial-dir.mjs';
 
 export interface ServerLaunch {
   argv: string[];

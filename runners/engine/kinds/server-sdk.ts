@@ -2,10 +2,10 @@
 // probe's pinned package, verified and copied like any target before it runs. It is the
 // client, not the target: a run that needs it prepares it once, beside the run's probes.
 
-import type { Runtime } from '../identity/runtime.ts';
-import type { LoadedCase } from '../model/case.ts';
-import { loadProbes } from '../model/load-probes.ts';
-import { prepareProbes, type PreparedProbe } from './prepare.ts';
+import type { Runtime } from '../../identity/runtime.ts';
+import type { LoadedCase } from '../../model/case.ts';
+import { loadProbes } from '../../model/load-probes.ts';
+import { prepareProbes, type PreparedProbe } from '../prepare.ts';
 
 /** The probe whose package is the client. */
 export const SDK_PROBE = 'mcp-sdk';

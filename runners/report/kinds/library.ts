@@ -1,0 +1,41 @@
+// A library's trial in words: what was true when its call settled. Pure.
+
+import type { TrialResult } from '../../model/report.ts';
+import { ms, plural, type KindWords } from './words.ts';
+
+/** What was true when a library's call settled, from its facts and the timeline. */
+function libraryWords(t: TrialResult): string {
+  const f = t.facts!;
+  const settledAt = (t.timeline ?? []).find((e) => ['rejected', 'resolved', 'threw'].includes(e.kind))?.ms ?? null;
+  const out: string[] = [];
+  const trigger = t.durations?.triggerToSettleMs;
+  if (f.settled === 'pending') out.push('The call never settled within its deadline.');
+  else out.push(`The call ${f.settled === 'threw' ? 'threw' : f.settled}${trigger != null ? ` ${ms(trigger)} after the trigger` : ''}.`);
+  if (f.settled === 'pending') return out.join(' ');
+  if (f.spawned === false) out.push('No process was started.');
+  if (f['child.reapedAtSettle'] === false && f['child.atSettle'] === 'running') {
+    const later = t.durations?.settleToChildEndMs;
+    out.push(`The child was still running at that moment${later != null ? `; it ended ${ms(later)} later` : ', and outlived the window'}.`);
+  } else if (f['child.reapedAtSettle'] === true) out.push('The child had exited, and the caller had seen it exit.');
+  if (f['child.markerAtSettle'] === false) {
+    const marker = (t.timeline ?? []).find((e) => e.kind === 'marker');
+    out.push(`Its cleanup marker was absent${marker && settledAt !== null ? `; it appeared ${ms(marker.ms - settledAt)} later` : ''}.`);
+  }
+  const running = f['descendants.runningAtSettle'];
+  const after = f['descendants.runningAfterWindow'];
+  if (typeof running === 'number' && running > 0) out.push(`${plural(running, 'descendant')} still running${typeof after === 'number' && after > 0 ? `, ${after} still after the window, ended by the harness` : ''}.`);
+  const listeners = f['parent.abortListenersAfterSettle'];
+  const timers = f['parent.timersAfterSettle'];
+  if (typeof listeners === 'number' && listeners > 0) out.push(`It left ${plural(listeners, 'abort listener')} on the caller's signal.`);
+  if (typeof timers === 'number' && timers > 0) out.push(`It left ${plural(timers, 'timer')} pending.`);
+  return out.join(' ');
+}
+
+export const LIBRARY_WORDS: KindWords = {
+  matrixTitle: 'Which library holds which clause',
+  noun: 'library',
+  matrixId: 'verdict',
+  label: 'At settlement',
+  firstLane: 'caller',
+  words: libraryWords,
+};
