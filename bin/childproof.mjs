@@ -1,18 +1,23 @@
 #!/usr/bin/env node
-// The childproof command. tsx is registered here so the TypeScript sources run as they
-// are, with no build step between a checkout and a run.
+// The childproof command. It runs its own build of the sources as they are (made on the
+// first command after a change, in the cache), or the sources through tsx: no build step
+// between a checkout and a run either way.
 //
 // tsx keeps its cache in the temporary directory and makes it before any of childproof
 // runs: a TMPDIR that is a file, read-only or under /sys would end every command, help
 // too, in the loader's stack trace. So TMPDIR is asked first, in plain JavaScript.
+import { pathToFileURL } from 'node:url';
 import { tmpdirProblem } from '../runners/os/temp-dir.mjs';
+import { cliBuild } from './cli-build.mjs';
 
 const problem = tmpdirProblem();
 if (problem) {
   process.stderr.write(`childproof: ${problem}\n`);
   process.exit(2);
 }
-const { register } = await import('tsx/esm/api');
-register();
-const { cli } = await import('../runners/cli/main.ts');
+// The command line built from these sources (bin/cli-build.mjs), else the sources
+// themselves through the TypeScript loader.
+const built = await cliBuild();
+if (!built) (await import('tsx/esm/api')).register();
+const { cli } = await import(built ? pathToFileURL(built).href : '../runners/cli/main.ts');
 await cli(process.argv.slice(2));

@@ -117,12 +117,11 @@ concurrent(test, 'clean ends what a run left when its runner and its supervisor 
   await until('the supervisor to be gone', () => processState(supervisor, null) === 'exited');
   s.runner.kill('SIGKILL');
   await exitOf(s.runner);
-  const left = processesTagged(s.scratch);
-  assert.ok(left.length > 0, 'the dead run left trial processes running');
   assert.is(runDirs(s.scratch).length, 1);
-  // Its trials end on their own once their windows close, perhaps before clean starts; a
-  // fixture with the dead run's mark that lives until it is ended leaves clean something
-  // it must end, whatever the machine's speed.
+  // Its trials end on their own once their windows close, perhaps before the runner's
+  // kill is even seen, perhaps before clean starts; a fixture with the dead run's mark
+  // that lives until it is ended leaves clean something it must end, whatever the
+  // machine's speed.
   const tag = runDirs(s.scratch)[0];
   const dir = path.join(s.scratch, tag, 'planted');
   fs.mkdirSync(dir);

@@ -59,8 +59,7 @@ test("the findings link each break to the line of the report where its trial sta
   assert.ok(links.length > 0);
   for (const [, file, line] of links) {
     const text = fs.readFileSync(path.join(RESULTS_DIR, file), 'utf8').split('\n');
-    assert.match(text[Number(line) - 1], /^ {4}\{$/, `${file}#L${line} starts a trial`);
-    assert.match(text[Number(line)], /^ {6}"probe": /);
+    assert.match(text[Number(line) - 1], /^\{"probe":/, `${file}#L${line} is a trial's line`);
   }
   for (const more of md.matchAll(/breaks\*\* in (\d+) of \d+ cases[^|]*… and (\d+) more cases?/g)) assert.is(Number(more[2]), Number(more[1]) - 3, 'three cases shown, the rest counted as cases');
 });

@@ -1,9 +1,9 @@
 // Every location childproof knows relative to its own checkout, in one place: moving a
 // file means changing one line here, not hunting for `..` in five modules.
 
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheLocation as cacheAt } from './cache-location.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -14,18 +14,9 @@ export const SCHEMA_DIR = path.join(ROOT, 'schemas');
 export const RESULTS_DIR = path.join(ROOT, 'results');
 export const RUNNERS_DIR = path.join(ROOT, 'runners');
 export const PACKAGE_JSON = path.join(ROOT, 'package.json');
-/**
- * The one directory childproof writes on its own account: built harness, installed
- * targets, downloaded Node releases. Never inside the checkout, so a read-only checkout
- * runs: CHILDPROOF_CACHE, else $XDG_CACHE_HOME/childproof, else ~/.cache/childproof. A
- * relative XDG_CACHE_HOME is ignored, as the XDG base directory specification says.
- * `from` says which, in the words a user would set it with.
- */
-export function cacheLocation(env: NodeJS.ProcessEnv = process.env): { dir: string; from: string } {
-  if (env.CHILDPROOF_CACHE) return { dir: path.resolve(env.CHILDPROOF_CACHE), from: 'CHILDPROOF_CACHE' };
-  if (env.XDG_CACHE_HOME && path.isAbsolute(env.XDG_CACHE_HOME)) return { dir: path.join(env.XDG_CACHE_HOME, 'childproof'), from: 'XDG_CACHE_HOME' };
-  return { dir: path.join(os.homedir(), '.cache', 'childproof'), from: 'the home directory' };
-}
+/** The cache: CHILDPROOF_CACHE, else $XDG_CACHE_HOME/childproof, else ~/.cache/childproof
+ *  (os/cache-location.mjs, which the command asks before any TypeScript runs). */
+export const cacheLocation = (env: NodeJS.ProcessEnv = process.env): { dir: string; from: string } => cacheAt(env);
 
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => cacheLocation(env).dir;
 export const CACHE_DIR = cacheDir();

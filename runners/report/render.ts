@@ -101,6 +101,8 @@ function byProbe(report: Report, view: View): string[] {
   ];
   // Libraries over a caller's clauses, then programs over a server's: one table each.
   const groups = kindsIn([report]);
+  const byName = new Map<string, TrialResult[]>();
+  for (const t of report.trials) (byName.get(t.probe) ?? byName.set(t.probe, []).get(t.probe)!).push(t);
   const rows: string[] = [];
   for (const kind of groups) {
     const mine = names.filter((n) => groups.length === 1 || probeKindIn(report, n) === kind);
@@ -112,7 +114,7 @@ function byProbe(report: Report, view: View): string[] {
     const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), '', ...clauses.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
     rows.push(head.join(' ').trimEnd());
     for (const name of mine) {
-      const trials = report.trials.filter((t) => t.probe === name);
+      const trials = byName.get(name) ?? [];
       const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
       const cells = clauses.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
       rows.push([pad(name, nameWidth), ...numbers, '', ...cells].join(' ').trimEnd());
@@ -124,7 +126,10 @@ function byProbe(report: Report, view: View): string[] {
 function matrix(report: Report, view: View): string[] {
   const probes = report.probes.map((p) => p.name);
   const cases = [...new Set(report.trials.map((t) => t.case))];
-  const outcome = (c: string, p: string) => report.trials.find((t) => t.case === c && t.probe === p)?.outcome ?? '-';
+  // One look-up per cell: a run of every probe on every case has thousands of trials.
+  const at = new Map<string, string>();
+  for (const t of report.trials) if (!at.has(`${t.case}\u0000${t.probe}`)) at.set(`${t.case}\u0000${t.probe}`, t.outcome);
+  const outcome = (c: string, p: string) => at.get(`${c}\u0000${p}`) ?? '-';
   const first = Math.max(4, ...cases.map((c) => c.length));
   const widths = probes.map((p) => Math.max(p.length, ...cases.map((c) => outcome(c, p).length)));
   const line = (cells: string[], paint: boolean) =>

@@ -9,14 +9,14 @@ import type { ServerObservations } from '../../runners/model/observations.ts';
 import { finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 
-const SERVER_CASES = loadAllCases().filter((c) => c.spec.server).map((c) => c.spec.id);
+const SERVER_CASES = loadAllCases().filter((c) => c.kind === 'server').map((c) => c.spec.id);
 const MUTANTS = ['mutant-server-ignores-eof', 'mutant-server-timer', 'mutant-server-never-answers', 'mutant-server-leaves-helper'];
 const servers = trialSuite('servers', ['stdio-reference', ...MUTANTS], SERVER_CASES);
 
 const sight = (t: ReturnType<typeof trial>) => (t.observations as ServerObservations).server;
 
 servers('there are server cases for each trigger, directly, behind a shell and behind npx', () => {
-  const specs = loadAllCases().filter((c) => c.spec.server).map((c) => c.spec);
+  const specs = loadAllCases().filter((c) => c.kind === 'server').map((c) => c.spec);
   assert.equal([...new Set(specs.map((s) => s.trigger.kind))].sort(), ['client-close', 'parent-killed', 'signal', 'stdin-closed']);
   assert.equal([...new Set(specs.map((s) => s.server!.launcher ?? 'none'))].sort(), ['none', 'npx', 'shell']);
 });

@@ -1,0 +1,100 @@
+// The command line built to one JavaScript file from the sources as they are, so that a
+// command starts on a bare node instead of loading the TypeScript loader and transpiling
+// some two hundred files first (1.4 to 2.4 s a command on a busy machine). The build is
+// keyed by the bytes of every source file and of package-lock.json, kept in the cache's
+// harness/ beside the worker's, written whole or not at all; a source changed is a new
+// key, and so a new build. Where none can be made (no esbuild, a cache it cannot write),
+// the command runs from the sources through the loader, as it always could.
+
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cacheLocation } from '../runners/model/cache-location.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const RUNNERS = path.join(ROOT, 'runners');
+/** Kept out of the build, imported where they are installed: a native binary, and a compiler of 9 MB that only init loads. */
+const EXTERNAL = ['esbuild', 'typescript'];
+
+/** Every file the build is made of, sorted, with its bytes. */
+function sources() {
+  return fs
+    .readdirSync(RUNNERS, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath, e.name))
+    .sort();
+}
+
+function keyOf() {
+  const hash = createHash('sha256');
+  for (const file of [...sources(), path.join(ROOT, 'package-lock.json')]) {
+    hash.update(path.relative(ROOT, file)).update('\0');
+    try {
+      hash.update(fs.readFileSync(file));
+    } catch {}
+    hash.update('\0');
+  }
+  return hash.digest('hex').slice(0, 20);
+}
+
+/** Each module's import.meta.url is its source's, as if it ran from where it is. */
+const ownUrls = {
+  name: 'own-urls',
+  setup(build) {
+    build.onLoad({ filter: /\.(ts|mts|mjs|js)$/ }, (args) => {
+      if (!args.path.startsWith(RUNNERS + path.sep)) return undefined;
+      const text = fs.readFileSync(args.path, 'utf8').replaceAll('import.meta.url', JSON.stringify(pathToFileURL(args.path).href));
+      return { contents: text, loader: /\.m?js$/.test(args.path) ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
+    });
+    const require = createRequire(path.join(ROOT, 'package.json'));
+    build.onResolve({ filter: new RegExp(`^(${EXTERNAL.join('|')})$`) }, (args) => ({ path: pathToFileURL(require.resolve(args.path)).href, external: true }));
+  },
+};
+
+/**
+ * The built command line's entry, made now if it is not there; null where it cannot be.
+ * Split at the command line's own dynamic imports, so a command loads only its verb's
+ * code (and init alone the TypeScript compiler), as it does from the sources.
+ */
+export async function cliBuild() {
+  let work = null;
+  try {
+    const harness = path.join(cacheLocation().dir, 'harness');
+    const dir = path.join(harness, `childproof-cli-${keyOf()}`);
+    const entry = path.join(dir, 'main.js');
+    if (fs.existsSync(entry)) return entry;
+    const { build } = await import('esbuild');
+    work = `${dir}.${process.pid}.tmp`;
+    await build({
+      entryPoints: { main: path.join(RUNNERS, 'cli', 'main.ts') },
+      bundle: true,
+      splitting: true,
+      outdir: work,
+      outExtension: { '.js': '.js' },
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      // A package's ES module build where it ships one: jsonc-parser's UMD main requires at run time.
+      mainFields: ['module', 'main'],
+      logLevel: 'silent',
+      plugins: [ownUrls],
+      // A package bundled in that asks for require (ajv's CommonJS) gets Node's own.
+      banner: { js: "import { createRequire as __cpRequire } from 'node:module'; const require = __cpRequire(import.meta.url);" },
+    });
+    // ES modules in a directory of their own, whatever package.json is above the cache.
+    fs.writeFileSync(path.join(work, 'package.json'), '{"type":"module"}\n');
+    try {
+      fs.renameSync(work, dir);
+    } catch {
+      // Another command made the same build first: its is the same bytes.
+      fs.rmSync(work, { recursive: true, force: true });
+    }
+    return fs.existsSync(entry) ? entry : null;
+  } catch {
+    // Half a build is no build: a full disk or a read-only cache leaves nothing of it.
+    if (work) fs.rmSync(work, { recursive: true, force: true });
+    return null;
+  }
+}
