@@ -68,8 +68,9 @@ export interface TrialResult extends Partial<Omit<Judgement, 'outcome' | 'reason
   kind: TrialKind;
   outcome: Outcome;
   reason?: string;
-  /** Modules the trial loaded that no pin covers. */
-  unverifiedModules?: string[];
+  /** Modules the trial loaded that no pin covers. `probe` only in a report's file: exactly
+   *  its probe's (verified.unverifiedModules), written once there (report/report-file.ts). */
+  unverifiedModules?: string[] | 'probe';
   /** Present when the trial had to be run again because its precondition failed. */
   attempts?: number;
   /** What the trial saw; absent only when it never ran or its worker recorded nothing. */

@@ -114,7 +114,7 @@ export function sortTrials(trials: TrialResult[]): TrialResult[] {
 export function withModules(heads: ReportProbe[], trials: TrialResult[]): ReportProbe[] {
   return heads.map((head) => {
     if (!head.verified) return head;
-    const own = trials.filter((t) => t.probe === head.name).flatMap((t) => t.unverifiedModules ?? []);
+    const own = trials.filter((t) => t.probe === head.name).flatMap((t) => (Array.isArray(t.unverifiedModules) ? t.unverifiedModules : []));
     const modules = new Set([...head.verified.unverifiedModules, ...own]);
     return { ...head, verified: { ...head.verified, unverifiedModules: [...modules].sort() } };
   });

@@ -7,12 +7,14 @@ import { withKinds } from '../model/kinds/kind.ts';
 import type { Report } from '../model/report.ts';
 import { validate } from '../model/schemas.ts';
 import { consistencyProblems } from './consistency.ts';
+import { modulesEach, modulesOnce } from './modules-once.ts';
 import { reportText } from './report-text.ts';
 
 export function writeReport(file: string, report: Report): void {
-  const problems = [...validate('report', report, 'report'), ...consistencyProblems(report, 'report')];
+  const stored = modulesOnce(report);
+  const problems = [...validate('report', stored, 'report'), ...consistencyProblems(report, 'report')];
   if (problems.length) throw new InvalidReportError(`childproof built a report that does not validate (a bug):\n${problems.join('\n')}`);
-  writeFileWhole(file, reportText(report));
+  writeFileWhole(file, reportText(stored));
 }
 
 /** A report file, validated; one made before observations were saved is refused plainly,
@@ -27,5 +29,5 @@ export function readReport(file: string): Report {
   if (problems.length) throw new InputError(problems);
   const contradictions = consistencyProblems(data as Report, file);
   if (contradictions.length) throw new InputError(contradictions);
-  return data as Report;
+  return modulesEach(data as Report);
 }

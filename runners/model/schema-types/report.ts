@@ -427,9 +427,9 @@ rssGrowthBytes: (number | null)
  */
 leftovers?: Leftover[]
 /**
- * Modules the trial loaded that no pin covers. Absent where the runtime could not list them (observations.worker.introspection.modules says why).
+ * Modules the trial loaded that no pin covers; "probe" where they are exactly its probe's (probes[].verified.unverifiedModules), so that a list every trial of a probe shares is written once. Absent where the runtime could not list them (observations.worker.introspection.modules says why).
  */
-unverifiedModules?: string[]
+unverifiedModules?: (string[] | "probe")
 /**
  * How many times the trial ran, when a failed precondition (a timeout firing before the child was ready) made it run again.
  */

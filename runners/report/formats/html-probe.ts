@@ -16,6 +16,7 @@ import { escapeMarkup as h } from './escape.ts';
 import { replayCommand } from './markdown.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
 import { renderTimeline } from './timeline.ts';
+import { timelineData } from './timeline-script.ts';
 
 export const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
 
@@ -32,7 +33,10 @@ function rank(t: TrialResult): number {
 /** An unobserved fact is shown as the word, not as a value that could be a string. */
 const value = (v: unknown) => (v === 'unknown' ? '<i>unknown</i>' : h(show(v as never)));
 
-function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: string): string {
+/** How a trial's timeline is drawn: here, or by the page's script when the trial is opened (timeline-script.ts). */
+export type Drawn = 'inline' | 'on-open';
+
+function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: string, drawn: Drawn): string {
   const runtime = runtimeKey(report.environment);
   const id = anchor(runtime, t.probe, t.case);
   const clauses = [...new Set((t.verdicts ?? []).map((v) => v.clause))];
@@ -59,7 +63,7 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
     (t.reason && t.outcome !== 'known-fail' ? `<p>${h(t.reason)}</p>` : '') +
     (words ? `<p class="words">${wordsLabel(t)}: ${h(words)}</p>` : '') +
     (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
-    (t.timeline?.length ? `<div class="timeline-box">${renderTimeline(t, false)}</div>` : '') +
+    (t.timeline?.length ? `<div class="timeline-box">${drawn === 'inline' ? renderTimeline(t, false) : timelineData(t)}</div>` : '') +
     facts +
     (t.observations || t.outcome === 'error' ? `<p>Run it again: <code>${h(replayCommand(report, t))}</code></p>` : '') +
     '</details>'
@@ -87,7 +91,7 @@ function explanations(report: Report, p: ReportProbe, notes: string[], sectionId
 }
 
 /** `findingsPage`: the page the runtime findings are on, '' for this one. */
-export function probeSection(report: Report, p: ReportProbe, findingsPage = ''): string {
+export function probeSection(report: Report, p: ReportProbe, findingsPage = '', drawn: Drawn = 'inline'): string {
   const runtime = runtimeKey(report.environment);
   const sectionId = anchor(runtime, p.name);
   const trials = report.trials.filter((t) => t.probe === p.name).sort((a, b) => rank(a) - rank(b));
@@ -100,9 +104,9 @@ export function probeSection(report: Report, p: ReportProbe, findingsPage = ''):
   const identity = `<details class="identity"><summary>Identity: ${h(what)}; ${p.verified ? `verified (${h(p.verified.loader)})` : h(`not run: ${p.unavailable}`)}${loose ? h(`; ${loose.modules} unpinned modules`) : ''}</summary><ul>${files}</ul>${modules}</details>`;
   const ran = trials.filter((t) => !SKIPPED.has(t.outcome));
   const skipped = trials.filter((t) => SKIPPED.has(t.outcome));
-  const skippedList = skipped.length ? `<details class="skipped"><summary>${skipped.length} case${skipped.length === 1 ? '' : 's'} not run here</summary><ul>${skipped.map((t) => trialBlock(report, t, notes, sectionId)).join('')}</ul></details>` : '';
+  const skippedList = skipped.length ? `<details class="skipped"><summary>${skipped.length} case${skipped.length === 1 ? '' : 's'} not run here</summary><ul>${skipped.map((t) => trialBlock(report, t, notes, sectionId, drawn)).join('')}</ul></details>` : '';
   return (
     `<section class="probe" id="${sectionId}" data-probe="${h(p.name)}" data-runtime="${runtime}"><h3>${h(p.name)} <small>on ${h(runtimeText(report.environment))}</small></h3>` +
-    `<p>${h(p.title)}</p>${explanations(report, p, notes, sectionId, findingsPage)}${identity}${ran.map((t) => trialBlock(report, t, notes, sectionId)).join('')}${skippedList}</section>`
+    `<p>${h(p.title)}</p>${explanations(report, p, notes, sectionId, findingsPage)}${identity}${ran.map((t) => trialBlock(report, t, notes, sectionId, drawn)).join('')}${skippedList}</section>`
   );
 }

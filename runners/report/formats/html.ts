@@ -14,7 +14,7 @@ import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
 import { interruptionWords } from '../build.ts';
 import { newestFirst, verdictRows } from '../verdict.ts';
 import { FILTER_SCRIPT, MATRIX_SCRIPT, STYLE } from './html-assets.ts';
-import { probeSection } from './html-probe.ts';
+import { probeSection, type Drawn } from './html-probe.ts';
 import { verdictSection } from './html-verdict.ts';
 import type { SweepLink } from '../sweep-links.ts';
 import type { PublishedChanges } from '../changes.ts';
@@ -30,10 +30,10 @@ export interface PageContext {
 }
 
 /** One runtime's trials; `findingsPage`, where the runtime findings are. */
-export function runtimeSection(report: Report, probes?: string[], findingsPage = ''): string {
+export function runtimeSection(report: Report, probes?: string[], findingsPage = '', drawn: Drawn = 'inline'): string {
   const runtime = runtimeText(report.environment);
   const cut = report.interrupted ? `<p class="interrupted"><b>Interrupted:</b> ${h(interruptionWords(report.interrupted))}.</p>` : '';
-  const shown = report.probes.filter((p) => !probes || probes.includes(p.name)).map((p) => probeSection(report, p, findingsPage)).join('');
+  const shown = report.probes.filter((p) => !probes || probes.includes(p.name)).map((p) => probeSection(report, p, findingsPage, drawn)).join('');
   return `<section class="report" data-runtime="${runtimeKey(report.environment)}"><h2>Every trial on ${h(runtime)}, ${h(report.environment.platform)} ${h(report.environment.arch)}</h2>${cut}${shown}</section>`;
 }
 

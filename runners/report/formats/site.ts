@@ -10,6 +10,7 @@ import { loadRuntimeFindings } from '../../model/runtime-findings.ts';
 import type { Report } from '../../model/report.ts';
 import { newestFirst, verdictRows } from '../verdict.ts';
 import { FILTER_SCRIPT, MATRIX_SCRIPT } from './html-assets.ts';
+import { timelineScript } from './timeline-script.ts';
 import { legend, matrix, verdictSection, type VerdictLinks } from './html-verdict.ts';
 import { filtersForm, INTRO, metaLine, pageShell, runtimeSection, status, TITLE, type PageContext } from './html.ts';
 import { escapeMarkup as h } from './escape.ts';
@@ -46,8 +47,8 @@ function libraryPage(given: Report[], reports: Report[], probe: string): string 
   const badge = `<p class="badge"><img src="badge.svg" alt="childproof badge of ${h(probe)}"> For a README: <code>${h(`![childproof](${probeBadge(probe)})`)}</code>, from this directory of results.</p>`;
   const body =
     `<p class="back"><a href="../index.html">← every library</a></p><h1>${h(probe)}</h1><p class="intro">${h(what)}</p>${metaLine(given.filter((r) => r.probes.some((p) => p.name === probe)), own)}${badge}` +
-    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html')).join('')}</div>`;
-  return pageShell(title, body, [FILTER_SCRIPT]);
+    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html', 'on-open')).join('')}</div>`;
+  return pageShell(title, body, [FILTER_SCRIPT, timelineScript()]);
 }
 
 export function renderSite(given: Report[], context: PageContext = {}): SitePage[] {

@@ -7,7 +7,7 @@
 import type { TimelineEntry, TrialResult } from '../../model/report.ts';
 import { KIND_WORDS } from '../kinds/kind.ts';
 import { escapeMarkup } from './escape.ts';
-import { eventWords } from './markdown.ts';
+import { eventWords } from './event-words.ts';
 import { msLabel, timeScale } from './time-scale.ts';
 
 const SETTLED = new Set(['rejected', 'resolved', 'threw']);
@@ -75,14 +75,16 @@ const KEY: Array<{ kinds: string[]; words: string; shape: 'circle' | 'diamond' |
   { kinds: ['spawn', 'spawned', 'start', 'ready'], words: 'spawn, start, ready', shape: 'circle' },
 ];
 const keyOf = (kind: string) => KEY.findIndex((k) => k.kinds.includes(kind));
+/** A coordinate to a tenth of a unit: finer than any screen draws, and a page holds thousands. */
+const c = (n: number) => String(Math.round(n * 10) / 10);
 
 function shape(kind: string, x: number, y: number, extra: string): string {
   const k = KEY[keyOf(kind)]?.shape ?? 'circle';
   const cls = `class="mark mark-${escapeMarkup(kind)}${keyOf(kind) < 0 ? ' mark-other' : ''}"`;
-  const at = `cx="${x.toFixed(2)}" cy="${y}"`;
-  if (k === 'diamond') return `<circle ${cls} ${at} r="0" ${extra}/><path class="mark-shape mark-signal" d="M${x.toFixed(2)} ${y - 7}l6 7l-6 7l-6-7z"/>`;
-  if (k === 'triangle') return `<circle ${cls} ${at} r="0" ${extra}/><path class="mark-shape mark-abort" d="M${x.toFixed(2)} ${y - 7}l7 12h-14z"/>`;
-  if (k === 'square') return `<circle ${cls} ${at} r="0" ${extra}/><rect class="mark-shape mark-${kind === 'marker' ? 'marker' : 'stdin'}" x="${(x - 5).toFixed(2)}" y="${y - 5}" width="10" height="10"/>`;
+  const at = `cx="${c(x)}" cy="${y}"`;
+  if (k === 'diamond') return `<circle ${cls} ${at} r="0" ${extra}/><path class="mark-shape mark-signal" d="M${c(x)} ${y - 7}l6 7l-6 7l-6-7z"/>`;
+  if (k === 'triangle') return `<circle ${cls} ${at} r="0" ${extra}/><path class="mark-shape mark-abort" d="M${c(x)} ${y - 7}l7 12h-14z"/>`;
+  if (k === 'square') return `<circle ${cls} ${at} r="0" ${extra}/><rect class="mark-shape mark-${kind === 'marker' ? 'marker' : 'stdin'}" x="${c(x - 5)}" y="${y - 5}" width="10" height="10"/>`;
   return `<circle ${cls} ${at} r="5" ${extra}/>`;
 }
 
@@ -127,21 +129,21 @@ export function renderTimeline(t: TrialResult, standalone = true): string {
     if (l.pid !== null) parts.push(`<text x="8" y="${y(i) + 12}" class="pid">pid ${l.pid}</text>`);
     parts.push(`<line x1="${LEFT}" y1="${y(i)}" x2="${RIGHT}" y2="${y(i)}" class="lane"/>`);
   });
-  for (const b of scale.breaks) parts.push(`<path class="axis-break" d="M${b - 4} ${bottom + 2}l4 -8m2 8l4 -8"/><rect class="gap" x="${b - 6}" y="${TOP}" width="12" height="${bottom - TOP}"/>`);
-  for (const tick of scale.ticks) parts.push(`<line class="tick" x1="${tick.x}" y1="${bottom}" x2="${tick.x}" y2="${bottom + 5}"/><text class="axis" x="${tick.x}" y="${bottom + 18}" text-anchor="middle">${tick.label}</text>`);
+  for (const b of scale.breaks) parts.push(`<path class="axis-break" d="M${c(b - 4)} ${bottom + 2}l4 -8m2 8l4 -8"/><rect class="gap" x="${c(b - 6)}" y="${TOP}" width="12" height="${bottom - TOP}"/>`);
+  for (const tick of scale.ticks) parts.push(`<line class="tick" x1="${c(tick.x)}" y1="${bottom}" x2="${c(tick.x)}" y2="${bottom + 5}"/><text class="axis" x="${c(tick.x)}" y="${bottom + 18}" text-anchor="middle">${tick.label}</text>`);
   const settled = events.find((e) => SETTLED.has(e.kind));
   if (settled) {
-    const sx = scale.x(settled.ms);
+    const sx = Number(c(scale.x(settled.ms)));
     parts.push(`<line x1="${sx}" y1="${TOP - 14}" x2="${sx}" y2="${bottom}" class="settlement"/>`);
     parts.push(`<text x="${sx}" y="${TOP - 18}" text-anchor="${sx > WIDTH / 2 ? 'end' : 'start'}" class="settlement-label">${settled.kind === 'threw' ? 'threw' : settled.kind} at ${msLabel(settled.ms)}</text>`);
   }
   const watchEnd = events.find((e) => e.kind === 'watch-end');
   if (watchEnd) {
-    const wx = scale.x(watchEnd.ms);
+    const wx = Number(c(scale.x(watchEnd.ms)));
     parts.push(`<line x1="${wx}" y1="${TOP - 4}" x2="${wx}" y2="${bottom}" class="watch-end"/>`);
   }
   const lastX = new Map<number, { x: number; shift: number }>();
-  events.forEach((e, i) => {
+  events.forEach((e) => {
     if (SETTLED.has(e.kind) || e.kind === 'watch-end') return;
     const lane = laneOf(e, lanes);
     const x = scale.x(e.ms);
@@ -150,7 +152,7 @@ export function renderTimeline(t: TrialResult, standalone = true): string {
     const shift = before && x - before.x < CROWDED ? (before.shift === 0 ? -9 : before.shift === -9 ? 9 : 0) : 0;
     lastX.set(lane, { x, shift });
     const words = `${msLabel(e.ms)}: ${eventWords(e)}`;
-    parts.push(`<g><title>${escapeMarkup(words)}</title>${shape(e.kind, x, y(lane) + shift, `data-index="${i}" data-kind="${escapeMarkup(e.kind)}" data-ms="${e.ms}"`)}</g>`);
+    parts.push(`<g><title>${escapeMarkup(words)}</title>${shape(e.kind, x, y(lane) + shift, `data-kind="${escapeMarkup(e.kind)}"`)}</g>`);
   });
   for (const left of t.leftovers ?? []) {
     const lane = lanes.findIndex((l) => l.pid === left.pid);
