@@ -3,9 +3,7 @@
 // trials, those that break a clause first, each with its case's description, what was
 // true at settlement, the timeline, the verdicts and every fact. Pure: it returns markup.
 
-import { FACT_NAMES } from '../../model/case.ts';
 import type { CitedCode, Report, ReportProbe, TrialResult } from '../../model/report.ts';
-import { show } from '../../judge/verdicts.ts';
 import { runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
 import { NOT_AS_EXPECTED } from '../build.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
@@ -16,7 +14,8 @@ import { escapeMarkup as h } from './escape.ts';
 import { replayCommand } from './markdown.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
 import { renderTimeline } from './timeline.ts';
-import { timelineData } from './timeline-script.ts';
+import { factsTable } from './facts-table.ts';
+import { trialData } from './timeline-script.ts';
 
 export const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
 
@@ -29,9 +28,6 @@ function rank(t: TrialResult): number {
   if (SKIPPED.has(t.outcome)) return 3;
   return 2;
 }
-
-/** An unobserved fact is shown as the word, not as a value that could be a string. */
-const value = (v: unknown) => (v === 'unknown' ? '<i>unknown</i>' : h(show(v as never)));
 
 /** How a trial's timeline is drawn: here, or by the page's script when the trial is opened (timeline-script.ts). */
 export type Drawn = 'inline' | 'on-open';
@@ -46,8 +42,7 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
   const self = `<a class="self" href="#${id}" title="a link to this trial">#</a>`;
   const head = `<span class="outcome ${t.outcome}">${t.outcome}</span> <b>${h(t.case)}</b> ${self}${title ? `<br><span class="case-title">${h(title)}</span>` : ''}`;
   if (SKIPPED.has(t.outcome)) return `<li class="trial" ${data}>${head}: ${h(shortReason(t.probe, t.reason))}</li>`;
-  const evidence = t.evidence ? `<tr><th>the error's message</th><td>${h(t.evidence['error.message'])}</td></tr>` : '';
-  const facts = t.facts ? `<details class="facts"><summary>every fact</summary><table class="facts">${FACT_NAMES.filter((f) => Object.hasOwn(t.facts!, f)).map((f) => `<tr><th>${f}</th><td>${value(t.facts![f])}</td></tr>`).join('')}${evidence}</table></details>` : '';
+  const facts = t.facts ? `<details class="facts"><summary>every fact</summary>${drawn === 'inline' ? factsTable(t) : ''}</details>` : '';
   const verdicts = (t.verdicts ?? [])
     .filter((v) => v.result !== 'pass')
     .map((v) => {
@@ -63,8 +58,9 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
     (t.reason && t.outcome !== 'known-fail' ? `<p>${h(t.reason)}</p>` : '') +
     (words ? `<p class="words">${wordsLabel(t)}: ${h(words)}</p>` : '') +
     (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
-    (t.timeline?.length ? `<div class="timeline-box">${drawn === 'inline' ? renderTimeline(t, false) : timelineData(t)}</div>` : '') +
+    (t.timeline?.length ? `<div class="timeline-box">${drawn === 'inline' ? renderTimeline(t, false) : ''}</div>` : '') +
     facts +
+    (drawn === 'on-open' ? trialData(t) : '') +
     (t.observations || t.outcome === 'error' ? `<p>Run it again: <code>${h(replayCommand(report, t))}</code></p>` : '') +
     '</details>'
   );

@@ -1,7 +1,8 @@
-// The site's pages draw each trial's timeline in the browser when the trial is opened, from
-// its events written beside it, with the very renderer the standalone page runs here
-// (timeline.ts, built once per process with esbuild): a page of a library's trials on
-// every runtime held some 5,000 SVG drawings, three fifths of its weight.
+// The site's pages draw each trial's timeline and its table of facts in the browser when
+// the trial is opened, from its data written beside it, with the very code the standalone
+// page runs here (timeline.ts, facts-table.ts, built once per process with esbuild): a page
+// of a library's trials on every runtime held some 1,500 drawings and tables, four fifths
+// of its weight.
 
 import { buildSync } from 'esbuild';
 import path from 'node:path';
@@ -10,17 +11,25 @@ import type { TrialResult } from '../../model/report.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
-/** What the browser needs of a trial to draw it: renderTimeline reads nothing else. */
-export function timelineData(t: TrialResult): string {
-  const data = { probe: t.probe, case: t.case, kind: t.kind, timeline: t.timeline, leftovers: t.leftovers ?? [] };
+/** What the browser needs of a trial to draw it: renderTimeline and factsTable read nothing else. */
+export function trialData(t: TrialResult): string {
+  const data = { probe: t.probe, case: t.case, kind: t.kind, timeline: t.timeline ?? [], leftovers: t.leftovers ?? [], facts: t.facts, evidence: t.evidence };
   // Inside a script element only `<` could end it early.
-  return `<script type="application/json" class="timeline-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
+  return `<script type="application/json" class="trial-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
 }
 
 const DRAW = `
 import { renderTimeline } from './timeline.ts';
+import { factsTable } from './facts-table.ts';
 const draw = (d) => {
-  for (const s of d.querySelectorAll(':scope > .timeline-box > script.timeline-data')) s.parentElement.innerHTML = renderTimeline(JSON.parse(s.textContent), false);
+  const data = d.querySelector(':scope > script.trial-data');
+  if (!data) return;
+  const t = JSON.parse(data.textContent);
+  data.remove();
+  const box = d.querySelector(':scope > .timeline-box');
+  if (box) box.innerHTML = renderTimeline(t, false);
+  const facts = d.querySelector(':scope > details.facts');
+  if (facts && t.facts) facts.insertAdjacentHTML('beforeend', factsTable(t));
 };
 // toggle does not bubble; a listener on the document hears it as it is captured.
 document.addEventListener('toggle', (e) => { if (e.target.matches && e.target.matches('details.trial') && e.target.open) draw(e.target); }, true);
