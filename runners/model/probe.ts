@@ -33,6 +33,9 @@ export interface ProbeCommand {
   file: string;
   args?: string[];
   env?: Record<string, string>;
+  /** How long its client waits for its answer, in place of the case's server.readyMs: for a
+   *  program known never to answer. */
+  readyMs?: number;
 }
 
 /** A package of a package target's dependency tree, pinned like the target (init --with-dependencies). */

@@ -51,7 +51,8 @@ const phases: Phases<Prepared, Ran, Watched, Leftover[]> = {
     fs.mkdirSync(dir, { recursive: true });
     const mark = trialMark(ctx.runTag, name);
     const cgroup = ctx.cgroup ? makeCgroup(ctx.cgroup, name) : null;
-    const readyMs = setup.readyMs ?? DEFAULT_READY_MS;
+    // A program known never to answer says so (probe.json command.readyMs), and is waited on that long.
+    const readyMs = t.probe.probe.spec.command!.readyMs ?? setup.readyMs ?? DEFAULT_READY_MS;
     const capMs = readyMs + spec.windowMs + SLACK_MS;
     const viaSdk = sdk ? { sdk: { client: sdk.client, stdio: sdk.stdio }, mark: { [MARK_VARIABLE]: mark } } : {};
     const message = { protocol: PROTOCOL, dir, cgroup, ...launch, handshake: setup.handshake, readyMs, trigger: spec.trigger, capMs, version: TOOL_VERSION, ...viaSdk };

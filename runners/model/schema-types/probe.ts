@@ -147,6 +147,10 @@ args?: string[]
 env?: {
 [k: string]: string
 }
+/**
+ * How long its client waits for its answer before the trigger is applied anyway, in place of the case's server.readyMs: for a program known never to answer (a mutant that reads requests and answers none), so that no trial waits out the default meant for a slow npx start.
+ */
+readyMs?: number
 }
 supports?: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc" | "stdin")[]
 /**
