@@ -98,9 +98,29 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: signaturesOf(doc), explanations };
 }
 
-/** Every probe shipped with childproof, the mutants included. */
+/** Every file under probes/, by path, size and time of change: what the shipped probes are read from. */
+function shippedSignature(): string {
+  return fs
+    .readdirSync(PROBES_DIR, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => {
+      const file = path.join(e.parentPath, e.name);
+      const st = fs.statSync(file);
+      return `${file}\u0000${st.size}\u0000${st.mtimeMs}`;
+    })
+    .sort()
+    .join('\n');
+}
+
+let shipped: { signature: string; probes: LoadedProbe[] } | null = null;
+
+/** Every probe shipped with childproof, the mutants included. Read and validated once
+ *  while their files stay as they are (a test process asks some hundred times), and
+ *  handed out as copies: a caller may change its own. */
 export function shippedProbes(): LoadedProbe[] {
-  return shippedProbeDirs().map((d) => loadProbeDir(d));
+  const signature = fs.existsSync(PROBES_DIR) ? shippedSignature() : '';
+  if (shipped?.signature !== signature) shipped = { signature, probes: shippedProbeDirs().map((d) => loadProbeDir(d)) };
+  return structuredClone(shipped.probes);
 }
 
 /**
