@@ -94,7 +94,10 @@ export async function cliBuild() {
     return fs.existsSync(entry) ? entry : null;
   } catch {
     // Half a build is no build: a full disk or a read-only cache leaves nothing of it.
-    if (work) fs.rmSync(work, { recursive: true, force: true });
+    // Where no directory can be (a file in the cache's way), there is nothing to remove.
+    try {
+      if (work) fs.rmSync(work, { recursive: true, force: true });
+    } catch {}
     return null;
   }
 }
