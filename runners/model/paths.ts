@@ -3,7 +3,7 @@
 
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { cacheLocation as cacheAt } from './cache-location.mjs';
+import { cacheLocation } from './cache-location.mjs';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
 
@@ -15,8 +15,8 @@ export const RESULTS_DIR = path.join(ROOT, 'results');
 export const RUNNERS_DIR = path.join(ROOT, 'runners');
 export const PACKAGE_JSON = path.join(ROOT, 'package.json');
 /** The cache: CHILDPROOF_CACHE, else $XDG_CACHE_HOME/childproof, else ~/.cache/childproof
- *  (os/cache-location.mjs, which the command asks before any TypeScript runs). */
-export const cacheLocation = (env: NodeJS.ProcessEnv = process.env): { dir: string; from: string } => cacheAt(env);
+ *  (model/cache-location.mjs, which the command asks before any TypeScript runs). */
+export { cacheLocation };
 
 export const cacheDir = (env: NodeJS.ProcessEnv = process.env): string => cacheLocation(env).dir;
 export const CACHE_DIR = cacheDir();

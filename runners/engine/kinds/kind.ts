@@ -2,19 +2,17 @@
 // kind for every step and never looks at a fact or a field to tell kinds apart. A kind
 // writes its trial directory (prepare), runs the trial to its trigger and settlement
 // (run), watches the window after it (watch, os/window.ts), ends what the trial left
-// (end, os/leftovers.ts), reads what was seen (read); the judge (judge/judge-trial.ts) and
-// the words (report/kinds/) are the kind's too. Each phase hands the next plain data.
+// (end, os/leftovers.ts), reads what was seen (read), and is judged as its kind is
+// (judge/judge-trial.ts); its words are the report's (report/kinds/), asked by kind too.
+// Each phase hands the next plain data.
 
 import { judgeObservations } from '../../judge/judge-trial.ts';
 import type { CaseSpec } from '../../model/case.ts';
 import type { TrialKind } from '../../model/kinds/kind.ts';
-import type { TrialObservations } from '../../model/observations.ts';
-import type { Leftover } from '../../model/observations.ts';
+import type { Leftover, TrialObservations } from '../../model/observations.ts';
 import type { TrialResult } from '../../model/report.ts';
 import { runtimeText } from '../../model/runtime-spec.ts';
 import { named } from '../../identity/runtime.ts';
-import { KIND_WORDS } from '../../report/kinds/kind.ts';
-import type { KindWords } from '../../report/kinds/words.ts';
 import type { PlannedTrial } from '../planned-trial.ts';
 import type { TrialContext } from '../trial-context.ts';
 
@@ -52,7 +50,6 @@ export interface TrialKindModule {
   estimateMs(spec: CaseSpec): number;
   /** One attempt through every phase, judged; `unmet` when its precondition failed. */
   attempt(t: PlannedTrial, ctx: TrialContext, name: string, started: () => void, attempt: number): Promise<{ trial: TrialResult; unmet: string | null }>;
-  words: KindWords;
 }
 
 export function kindModule<P, R, W, E>(k: Phases<P, R, W, E>): TrialKindModule {
@@ -60,7 +57,6 @@ export function kindModule<P, R, W, E>(k: Phases<P, R, W, E>): TrialKindModule {
     name: k.name,
     attempts: k.attempts,
     estimateMs: k.estimateMs,
-    words: KIND_WORDS[k.name],
     async attempt(t, ctx, name, started, attempt) {
       const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id, kind: k.name };
       const prepared = k.prepare(t, ctx, name);
