@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test test-all bench crossings results sweeps stability typecheck types validate clean
+.PHONY: run test test-all test-weights bench crossings results sweeps stability typecheck types validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -17,17 +17,26 @@ run: $(DEPS)
 # anyone else's by the path of the cache they were built into (test/support/suite.ts).
 # `make test` is the inner loop: every file but the *.full.test.ts ones, the fuzzers at a
 # smaller size. `make test-all` (CI) typechecks (unused code included: tsconfig.json's
-# noUnusedLocals), then runs everything (test/support/tier.ts).
-TEST_RUN = CHILDPROOF_CACHE=$(CURDIR)/.cache $(NODE) --import tsx node_modules/uvu/bin.js test
+# noUnusedLocals), then runs everything (test/support/tier.ts). Both deal the files to one
+# uvu process per core by their weights (test/run.ts); one file alone runs as
+# `CHILDPROOF_CACHE=$PWD/.cache node --import tsx node_modules/uvu/bin.js test '^name\.test\.ts$'`.
+TEST_RUN = CHILDPROOF_CACHE=$(CURDIR)/.cache $(NODE) --import tsx test/run.ts
 
 test: $(DEPS)
 	@bash test/support/system-tools.sh xmllint
-	$(TEST_RUN) '^(?!.*\.full\.test\.ts$$).*\.test\.ts$$' --no-color
+	$(TEST_RUN)
 
 test-all: $(DEPS)
 	@bash test/support/system-tools.sh xmllint chromium
 	npx tsc --noEmit -p .
-	CHILDPROOF_TEST_TIER=all $(TEST_RUN) '\.test\.ts$$' --no-color
+	CHILDPROOF_TEST_TIER=all $(TEST_RUN)
+
+# Each test file alone, its weight (the mean of its CPU and wall seconds) recorded in
+# test/weights.json for the tier, by which test/run.ts deals the files to its processes:
+# after a file is added or grows.
+test-weights: $(DEPS)
+	$(TEST_RUN) --weigh
+	CHILDPROOF_TEST_TIER=all $(TEST_RUN) --weigh
 
 # Regenerates results/: every built-in probe on every case, filed per probe, version and
 # runtime, and the findings table from those files (opening with what changed since the

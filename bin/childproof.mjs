@@ -10,6 +10,14 @@ import { pathToFileURL } from 'node:url';
 import { tmpdirProblem } from '../runners/os/temp-dir.mjs';
 import { cliBuild } from './cli-build.mjs';
 
+// A working directory removed under the command (a test's scratch, a build's) would end it
+// at its first relative path, in a stack trace: asked first, in one line.
+try {
+  process.cwd();
+} catch (err) {
+  process.stderr.write(`childproof: the current directory cannot be read (${err?.code ?? err}): it was removed, or this user cannot enter it; run from a directory that exists\n`);
+  process.exit(2);
+}
 const problem = tmpdirProblem();
 if (problem) {
   process.stderr.write(`childproof: ${problem}\n`);

@@ -3,6 +3,7 @@
 // but contradict themselves, JSON nested deeper than anything childproof writes, a
 // temporary directory that cannot be used, and a probe that validate would refuse.
 
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
@@ -10,7 +11,7 @@ import * as assert from 'uvu/assert';
 import { CASES_DIR } from '../runners/model/paths.ts';
 import { type Report } from '../runners/model/report.ts';
 import { consistencyProblems } from '../runners/report/consistency.ts';
-import { cli, cliIn, cliWith, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { BIN, cli, cliIn, cliWith, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { pinnedFilesProbe, STACK } from './support/pinned.ts';
 import { concurrent, finish } from './support/suite.ts';
 import { publishedReports } from './support/published.ts';
@@ -152,6 +153,21 @@ concurrent(test, 'a TMPDIR that cannot be used is one line naming it and exit 2,
       assert.is(r.stderr.trim().split('\n').length, 1, 'one line');
     }
   }
+});
+
+concurrent(test, 'a current directory removed under the command is one line and exit 2, not a stack trace', async () => {
+  const gone = path.join(tempDir(), 'gone');
+  fs.mkdirSync(gone);
+  // The shell enters it, removes it, then becomes the command, which starts in a directory that is no more.
+  const r = await new Promise<{ code: number; stderr: string }>((resolve) =>
+    execFile('sh', ['-c', 'cd "$1" && rmdir "$1" && exec "$2" "$3" validate', 'sh', gone, process.execPath, BIN], (err, _out, stderr) =>
+      resolve({ code: typeof err?.code === 'number' ? err.code : 0, stderr }),
+    ),
+  );
+  assert.is(r.code, 2, r.stderr);
+  assert.match(r.stderr, /^childproof: the current directory cannot be read \(ENOENT\)/);
+  assert.not.match(r.stderr, STACK);
+  assert.is(r.stderr.trim().split('\n').length, 1, 'one line');
 });
 
 concurrent(test, 'a divergences.json that validate refuses is refused by run, verify and judge in the same words', async () => {

@@ -26,11 +26,14 @@ for (const [name, version] of PACKAGES) {
   concurrent(test, `check ${name}@${version} gives the clause table of the built-in ${name} probe`, async () => {
     const dir = tempDir('childproof-check-builtin-');
     // The package may be installed first, and check runs its calibration and the core cases: the longer limit.
-    const check = await cliInstalling('check', `${name}@${version}`, '--probe-dir', path.join(dir, 'made'));
+    const check = await cliInstalling('check', `${name}@${version}`, '--probe-dir', path.join(dir, 'made'), '--out', path.join(dir, 'check.json'));
     assert.ok(check.code === 0 || check.code === 1, check.stderr);
-    const run = await cliInstalling('run', '--probe', path.join(dir, 'made'), '--probe', name, '--case', 'core', '--out', path.join(dir, 'report.json'), '--quiet', '--allow-skipped');
+    // The written probe's trials are the check's own run, kept by --out; the built-in's are run beside them.
+    const run = await cliInstalling('run', '--probe', name, '--case', 'core', '--out', path.join(dir, 'builtin.json'), '--quiet', '--allow-skipped');
     assert.ok(run.code === 0 || run.code === 1, run.stderr);
-    const report = readReport(path.join(dir, 'report.json'));
+    const [checked, builtinRun] = [readReport(path.join(dir, 'check.json')), readReport(path.join(dir, 'builtin.json'))];
+    assert.equal(checked.probes.map((p) => p.name), ['made'], 'the check kept the report of its own run');
+    const report = { ...builtinRun, probes: [...checked.probes, ...builtinRun.probes], trials: [...checked.trials, ...builtinRun.trials] };
     const ran = (probe: string) => new Set(report.trials.filter((t) => t.probe === probe && t.outcome !== 'unsupported').map((t) => t.case));
     const [made, builtin] = [ran('made'), ran(name)];
     assert.equal([...made].filter((c) => !builtin.has(c)), [], 'the written probe runs nothing the built-in does not');

@@ -6,6 +6,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { processesTagged, processState } from '../runners/os/processes.ts';
 import { fixtureRecords as readRecords } from '../runners/engine/trial-messages.ts';
+import { makeLayout, PROTOCOL, readRecords as recordsAsWritten, recordFile, writeAtomic } from '../runners/protocol/trial-dir.mjs';
 import { exitOf, readEventsOf, startFixture, tempDir, whenEvent, whenReady } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 
@@ -174,6 +175,17 @@ test('a running fixture is found by the tag in its command line, and not once it
   child.kill('SIGKILL');
   await exitOf(child);
   assert.not.ok(processesTagged('childproof-fixture-test').includes(child.pid!));
+});
+
+test('a record rewritten whole is read as it is now, not as it was read last', () => {
+  const dir = tempDir();
+  makeLayout(dir);
+  const file = recordFile(dir, 4242);
+  writeAtomic(file, JSON.stringify({ protocol: PROTOCOL, pid: 4242, role: 'child', startTime: '1' }));
+  assert.equal(recordsAsWritten(dir).map((r) => r.role), ['child']);
+  assert.equal(recordsAsWritten(dir).map((r) => r.role), ['child'], 'the same file read again');
+  writeAtomic(file, JSON.stringify({ protocol: PROTOCOL, pid: 4242, role: 'child.g0', startTime: '1' }));
+  assert.equal(recordsAsWritten(dir).map((r) => r.role), ['child.g0']);
 });
 
 finish(test);

@@ -6,6 +6,7 @@
 // so a verb that blocks fails this test instead of hanging the suite.
 
 import { execFileSync, spawn } from 'node:child_process';
+import { once } from 'node:events';
 import { generateKeyPairSync } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -84,7 +85,8 @@ async function onKind(kind: string, make: (file: string) => void): Promise<Calle
   const child = spawn(process.execPath, ['--import', 'tsx', VERBS_ON, JSON.stringify([sign, ...calls])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
   let out = '';
   child.stdout!.on('data', (d) => (out += d));
-  await bounded(`every verb on a ${kind}`, new Promise((resolve) => child.once('exit', resolve)), () => child.kill('SIGKILL'));
+  // 'close', not 'exit': the array is read whole only once the pipe has ended.
+  await bounded(`every verb on a ${kind}`, once(child, 'close'), () => child.kill('SIGKILL'));
   const [signed, ...called] = JSON.parse(out) as Called[];
   assert.is(signed.code, 0, `the envelope for --pub was made: ${signed.stderr ?? signed.threw}`);
   return called;

@@ -82,6 +82,17 @@ test('trials with a published duration are planned by it, the longest first', ()
   assert.is(plan(prepared, cases, durations)[0].case.spec.id, last);
 });
 
+test('a plan of one trial has no order to choose, and never asks what the last publication took', () => {
+  const cases = loadAllCases().filter((c) => c.spec.id === 'core/success');
+  const prepared = [{ probe: loadProbes(['node-spawn'])[0] } as PreparedProbe];
+  const asked: string[] = [];
+  const durations = (_p: string, id: string) => (asked.push(id), undefined);
+  assert.is(plan(prepared, cases, durations).length, 1);
+  assert.equal(asked, []);
+  plan(prepared, loadAllCases().filter((c) => ['core/success', 'core/pre-aborted'].includes(c.spec.id)), durations);
+  assert.equal(asked.sort(), ['core/pre-aborted', 'core/success'], 'two trials are ordered by it');
+});
+
 test('a published trial that never settled took its deadline, whatever its timeline says', () => {
   const dir = tempDir();
   const cases = loadAllCases().filter((c) => c.spec.id === 'core/ignores-sigterm-abort');

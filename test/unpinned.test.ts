@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { displayModule } from '../runners/engine/unverified.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
 import type { ReportProbe, Report } from '../runners/model/report.ts';
 import { renderFindings } from '../runners/report/findings.ts';
@@ -23,6 +24,12 @@ test('a module belongs to the package after its last node_modules, scoped names 
   assert.is(packageOf('node_modules/@sec-ant/readable-stream/dist/ponyfill/index.js'), '@sec-ant/readable-stream');
   assert.is(packageOf('node_modules/a/node_modules/b/lib/x.js'), 'b');
   assert.is(packageOf('/home/someone/helper.js'), null);
+});
+
+test('a loaded module is named from the first node_modules on: a nested copy stays apart from the top-level one', () => {
+  assert.is(displayModule('/cache/targets/execa@9.6.1/node_modules/path-key/index.js'), 'node_modules/path-key/index.js');
+  assert.is(displayModule('/cache/targets/execa@9.6.1/node_modules/npm-run-path/node_modules/path-key/index.js'), 'node_modules/npm-run-path/node_modules/path-key/index.js');
+  assert.is(displayModule('/home/someone/helper.js'), '/home/someone/helper.js');
 });
 
 test('a probe is described by its packages at the versions its tree resolved, and files outside any package counted', () => {

@@ -23,7 +23,7 @@ Usage:
   childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION]
                   [--entry SUBPATH] [--with-dependencies]) [--export NAME [--call METHOD] | --command 'BIN ARGS'] [--name NAME] [--force]
   childproof check (NAME[@VERSION] | --pack DIR | --file F...) [--export NAME [--call METHOD]] [--require CLAUSE,...]
-                 [--case ID|GLOB]... [--runtime node|bun|deno[@V]] [--probe-dir DIR]
+                 [--case ID|GLOB]... [--runtime node|bun|deno[@V]] [--probe-dir DIR] [--out FILE]
   childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME [--with-dependencies])
                  [--probe-dir DIR]
   childproof pin --update DIR [--rev REV]

@@ -3,7 +3,7 @@
 // supports calibrated), run on the core cases, and the clauses read back: one line per
 // clause that does not hold, naming its cases. It exits 0 only when the clauses asked for
 // (--require, else every clause a trial covered) hold. Nothing is left behind but what
-// --probe-dir keeps: the work happens in a folder of the cache, removed at the end.
+// --probe-dir and --out keep: the work happens in a folder of the cache, removed at the end.
 
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -63,7 +63,7 @@ export function clauseLines(report: Report, clauses: Clause[] | null): { lines: 
 export async function cmdCheck(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { pack: { type: 'string' }, file: { type: 'string', multiple: true }, export: { type: 'string' }, call: { type: 'string' }, require: { type: 'string' }, 'probe-dir': { type: 'string' }, case: { type: 'string', multiple: true }, runtime: { type: 'string' }, node: { type: 'string' } },
+    { pack: { type: 'string' }, file: { type: 'string', multiple: true }, export: { type: 'string' }, call: { type: 'string' }, require: { type: 'string' }, 'probe-dir': { type: 'string' }, out: { type: 'string' }, case: { type: 'string', multiple: true }, runtime: { type: 'string' }, node: { type: 'string' } },
     { min: 0, max: Infinity, what: 'check takes a package, NAME[@VERSION], or --pack DIR, or --file F...' },
   );
   // With --file, every word left is another file; without, the first is the package.
@@ -83,7 +83,8 @@ export async function cmdCheck(args: string[]): Promise<number> {
     const dir = kept ? path.resolve(kept) : path.join(work, 'probe');
     const initCode = await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : [])]);
     if (initCode !== EXIT.ok) return initCode;
-    const out = path.join(work, 'report.json');
+    // --out keeps the report of the check's run; without it, it goes with the work folder.
+    const out = values.out === undefined ? path.join(work, 'report.json') : path.resolve(String(values.out));
     const runtime = values.runtime ? ['--runtime', String(values.runtime)] : values.node ? ['--node', String(values.node)] : [];
     const cases = strings(values.case).length ? strings(values.case) : ['core'];
     if (stoppedExit() !== null) return stopped('the probe was not calibrated; nothing was checked');

@@ -3,7 +3,7 @@
 
 import { EXIT, InputError } from '../model/errors.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
-import { loadProbes, shippedProbes } from '../model/load-probes.ts';
+import { loadProbes, shippedProbeNames } from '../model/load-probes.ts';
 import { probeProblems } from '../identity/citations.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
@@ -25,12 +25,12 @@ export interface JudgeSelection {
  */
 function probesFor(report: Report, named: string[]): LoadedProbe[] {
   if (named.length) return loadProbes(named);
-  const shipped = shippedProbes();
-  const missing = report.probes.filter((p) => report.trials.some((t) => t.probe === p.name && t.observations) && !shipped.some((s) => s.spec.name === p.name));
+  const shipped = shippedProbeNames();
+  const missing = report.probes.filter((p) => report.trials.some((t) => t.probe === p.name && t.observations) && !shipped.includes(p.name));
   if (missing.length) {
     throw new InputError(missing.map((p) => `the report has trials of probe ${p.name}, which does not ship with childproof: give its directory with --probe DIR`));
   }
-  return shipped.filter((s) => report.probes.some((p) => p.name === s.spec.name));
+  return loadProbes(shipped.filter((name) => report.probes.some((p) => p.name === name)));
 }
 
 /** Judges `report` again; only the trials `selection` names, when it names any. */

@@ -15,12 +15,14 @@ import { hostRuntime, named, runtimeFor, runtimeFromFlags, type Runtime } from '
 import { RUNTIME_KINDS, runtimeKey, runtimeText, type RuntimeName } from '../model/runtime-spec.ts';
 import { EXIT, SIGNAL_EXIT } from '../model/errors.ts';
 import { display } from '../model/files.ts';
+import { checkOutput } from '../model/output.ts';
 import { isBrought } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report } from '../model/report.ts';
 import { select } from '../model/selection.ts';
 import { acceptHints, DEFAULT_VIEW, renderTable, wrap, type View } from '../report/render.ts';
 import { untested } from '../report/skipped.ts';
+import { streamFileFor } from '../report/stream.ts';
 import { list } from '../report/verdict.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
@@ -48,6 +50,9 @@ export async function cmdRun(args: string[]): Promise<number> {
   const { probes, cases, allCases } = select(strings(values.probe), strings(values.case));
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const out = string(values.out);
+  // A --out that can never be written is refused before any probe is verified or any
+  // target installed: on an empty cache that is minutes of work for nothing.
+  if (out) for (const [file, option] of [[out, '--out'], [streamFileFor(out), '--out (its stream)']]) checkOutput(file, option);
   const common = { cases, allCases, sources, jobs, repeat, shard, keep: values.keep === true, view };
   const asked = values.runtime !== undefined || values.node !== undefined;
   // Without a runtime asked for, each probe runs where it can (engine/runtime-choice.ts); a

@@ -1,20 +1,60 @@
-// The worker and the probes' TypeScript adapters, built to JavaScript once per run with
-// esbuild, so a trial starts its worker with a bare node and no TypeScript loader. The
-// builds are content-addressed under the cache's harness/ (model/paths.ts): a run that
-// finds its build there reuses it, and two runs at once write the same bytes.
+// The worker and the probes' TypeScript adapters, built to JavaScript with esbuild, so a
+// trial starts its worker with a bare node and no TypeScript loader. The builds are
+// content-addressed under the cache's harness/ (model/paths.ts): two runs at once write
+// the same bytes. Each build also keeps the list of files it was made from, with a digest
+// of their bytes: a run whose inputs hash to the same takes the build as it is, instead of
+// building again only to find the same bytes (some 70 ms a command).
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync, type BuildOptions } from 'esbuild';
+import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
 import { writeFileWhole } from '../model/files.ts';
 import { ADAPTER_API, CHECK_EXPORTS, HARNESS_BUILD_DIR, SUPERVISOR, WORKER } from '../model/paths.ts';
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
+/** How long before a build its inputs must have been last written for its index to be kept. */
+const SETTLED_MS = 2000;
+
+const digest = (text: string | Buffer) => createHash('sha256').update(text).digest('hex');
+
+/** One digest of every input's path and bytes, and of the compiler: null when one cannot be read. */
+function inputsDigest(inputs: readonly string[]): string | null {
+  const hash = createHash('sha256').update(esbuildVersion);
+  try {
+    for (const file of inputs) hash.update('\0').update(file).update('\0').update(fs.readFileSync(file));
+  } catch {
+    return null;
+  }
+  return hash.digest('hex');
+}
+
+interface BuildIndex {
+  inputs: string[];
+  digest: string;
+  output: string;
+}
+
+/** The build an index names, while its inputs are byte for byte what it was made from. */
+function stillBuilt(index: string): string | null {
+  try {
+    const known = JSON.parse(fs.readFileSync(index, 'utf8')) as BuildIndex;
+    if (!Array.isArray(known.inputs) || known.inputs.length === 0) return null;
+    return inputsDigest(known.inputs) === known.digest && fs.existsSync(known.output) ? known.output : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Bundles `entry` to one ES module; packages stay imports, resolved where they are installed. */
 function bundle(entry: string, kind: string, extra: BuildOptions = {}): string {
-  const out = buildSync({
+  const workingDir = extra.absWorkingDir ?? process.cwd();
+  const index = path.join(HARNESS_BUILD_DIR, `${kind}-inputs-${digest(`${path.resolve(workingDir, entry)}\0${JSON.stringify(extra)}`).slice(0, 16)}.json`);
+  const known = stillBuilt(index);
+  if (known) return known;
+  const started = Date.now();
+  const result = buildSync({
     ...extra,
     entryPoints: [entry],
     bundle: true,
@@ -24,10 +64,18 @@ function bundle(entry: string, kind: string, extra: BuildOptions = {}): string {
     target: 'node20',
     packages: 'external',
     write: false,
+    metafile: true,
     logLevel: 'silent',
-  }).outputFiles[0].text;
-  const file = path.join(HARNESS_BUILD_DIR, `${kind}-${createHash('sha256').update(out).digest('hex').slice(0, 16)}.mjs`);
+  });
+  const out = result.outputFiles[0].text;
+  const file = path.join(HARNESS_BUILD_DIR, `${kind}-${digest(out).slice(0, 16)}.mjs`);
   if (!fs.existsSync(file)) writeFileWhole(file, out);
+  const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(workingDir, p)).sort();
+  // The bytes hashed now must be the bytes esbuild read: an input written in the last
+  // moments before the build (an editor saving) gets no index, and the next run builds again.
+  const settled = inputs.every((f) => (fs.statSync(f, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) < started - SETTLED_MS);
+  const inputsNow = settled ? inputsDigest(inputs) : null;
+  if (inputsNow) writeFileWhole(index, JSON.stringify({ inputs, digest: inputsNow, output: file } satisfies BuildIndex));
   return file;
 }
 

@@ -13,6 +13,9 @@ export type Durations = (probe: string, caseId: string) => number | undefined;
 
 export function plan(probes: PreparedProbe[], cases: LoadedCase[], durations: Durations = () => undefined): PlannedTrial[] {
   const trials: PlannedTrial[] = [];
+  // One trial has no order to choose: what the last publication says is not read for it.
+  const pairs = probes.reduce((n, p) => n + cases.filter((c) => c.kind === probeKind(p.probe.spec)).length, 0);
+  const lastTook: Durations = pairs > 1 ? durations : () => undefined;
   for (const probe of probes) {
     for (const c of cases) {
       // A library's probe meets a library's cases, a program's a server's: the other kind
@@ -24,7 +27,7 @@ export function plan(probes: PreparedProbe[], cases: LoadedCase[], durations: Du
         index: trials.length,
         probe,
         case: c,
-        estimateMs: durations(probe.probe.spec.name, c.spec.id) ?? KINDS[c.kind].estimateMs(c.spec),
+        estimateMs: lastTook(probe.probe.spec.name, c.spec.id) ?? KINDS[c.kind].estimateMs(c.spec),
         ...(probe.unavailable ? { unavailable: probe.unavailable } : {}),
         ...(unsupported ? { unsupported } : {}),
       });

@@ -5,9 +5,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HARNESS_DIRS } from '../model/paths.ts';
 import type { PreparedProbe } from './prepare.ts';
 
-/** node_modules paths from the package on; anything else as it is. */
-function displayModule(file: string): string {
-  const i = file.lastIndexOf(`${path.sep}node_modules${path.sep}`);
+/**
+ * node_modules paths from the first node_modules on, so that a nested copy
+ * (node_modules/a/node_modules/b/x.js) is told from the top-level one (node_modules/b/x.js):
+ * they are two modules, and which copy ran is what an auditor asks. Anything else as it is.
+ */
+export function displayModule(file: string): string {
+  const i = file.indexOf(`${path.sep}node_modules${path.sep}`);
   return i >= 0 ? file.slice(i + 1) : file;
 }
 

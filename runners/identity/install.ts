@@ -76,12 +76,22 @@ const INSTALLING = '.installing-';
 /** Who is installing into a work directory, so one whose installer died can be told apart. */
 const INSTALLER_FILE = '.childproof-installer.json';
 
-/** A fresh directory to install into, beside the cache it will be renamed into: a target's, or a runtime release's. */
+/** Where a work directory is made, before it says who is installing into it. */
+const PREPARING = '.preparing-';
+
+/**
+ * A fresh directory to install into, beside the cache it will be renamed into: a target's,
+ * or a runtime release's. It appears under its name already naming its installer: made
+ * empty under that name, another run's sweep (removeAbandonedInstalls) found it without a
+ * record, took it for an older childproof's, and removed it under its installer.
+ */
 export function workDir(root: string): string {
   fs.mkdirSync(root, { recursive: true });
-  const work = fs.mkdtempSync(path.join(root, INSTALLING));
-  writePidRecord(path.join(work, INSTALLER_FILE), { pid: process.pid, startTime: startTimeOf(process.pid) });
-  fs.writeFileSync(path.join(work, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
+  const made = fs.mkdtempSync(path.join(root, PREPARING));
+  writePidRecord(path.join(made, INSTALLER_FILE), { pid: process.pid, startTime: startTimeOf(process.pid) });
+  fs.writeFileSync(path.join(made, 'package.json'), `${JSON.stringify({ private: true }, null, 2)}\n`);
+  const work = path.join(root, `${INSTALLING}${path.basename(made).slice(PREPARING.length)}`);
+  fs.renameSync(made, work);
   return work;
 }
 
@@ -96,7 +106,7 @@ export function removeAbandonedInstalls(root = TARGETS_DIR): string[] {
   for (const [dir, what] of roots) {
     let names: string[];
     try {
-      names = fs.readdirSync(dir).filter((n) => n.startsWith(INSTALLING));
+      names = fs.readdirSync(dir).filter((n) => n.startsWith(INSTALLING) || n.startsWith(PREPARING));
     } catch {
       continue;
     }
@@ -104,6 +114,8 @@ export function removeAbandonedInstalls(root = TARGETS_DIR): string[] {
       const work = path.join(dir, name);
       const installer = readPidRecord(path.join(work, INSTALLER_FILE));
       if (installer && processState(installer.pid, installer.startTime) === 'running') continue;
+      // One still being made has no record yet: only its record can say its maker died.
+      if (!installer && name.startsWith(PREPARING)) continue;
       fs.rmSync(work, { recursive: true, force: true });
       said.push(`removed ${name} from ${what}: an install its installer did not live to finish`);
     }

@@ -118,9 +118,19 @@ let shipped: { signature: string; probes: LoadedProbe[] } | null = null;
  *  while their files stay as they are (a test process asks some hundred times), and
  *  handed out as copies: a caller may change its own. */
 export function shippedProbes(): LoadedProbe[] {
+  return structuredClone(shippedAsRead() as LoadedProbe[]);
+}
+
+/** The names of the shipped probes, the mutants included. */
+export function shippedProbeNames(): string[] {
+  return shippedAsRead().map((p) => p.spec.name);
+}
+
+/** The shipped probes as read, never handed out: callers get copies of those they take. */
+function shippedAsRead(): readonly LoadedProbe[] {
   const signature = fs.existsSync(PROBES_DIR) ? shippedSignature() : '';
   if (shipped?.signature !== signature) shipped = { signature, probes: shippedProbeDirs().map((d) => loadProbeDir(d)) };
-  return structuredClone(shipped.probes);
+  return shipped.probes;
 }
 
 /**
@@ -128,7 +138,7 @@ export function shippedProbes(): LoadedProbe[] {
  * (how users bring their own target).
  */
 export function loadProbes(patterns: string[]): LoadedProbe[] {
-  const shipped = shippedProbes();
+  const shipped = shippedAsRead();
   const out: LoadedProbe[] = [];
   for (const pattern of patterns) {
     const versioned = versionAsked(pattern);
@@ -138,7 +148,8 @@ export function loadProbes(patterns: string[]): LoadedProbe[] {
     }
     const matches = globMatcher(pattern, '--probe');
     const hits = shipped.filter((p) => matches(p.spec.name));
-    if (hits.length) out.push(...hits);
+    // Copies of the probes taken alone: a caller may change its own, and cloning them all for one cost more than reading them.
+    if (hits.length) out.push(...structuredClone(hits));
     else if (fs.existsSync(pattern) && fs.statSync(pattern).isDirectory()) out.push(loadProbeDir(pattern));
     else {
       const mutants = shipped.filter((p) => p.spec.mutant).map((p) => p.spec.name);

@@ -34,7 +34,7 @@ export interface InputOptions {
 }
 
 /** Opens a regular file without blocking, or refuses it; the caller closes the descriptor. */
-function openRegular(file: string, { what = 'file', most = MOST_INPUT }: InputOptions): { fd: number; refuse: (why: string) => InputError } {
+function openRegular(file: string, { what = 'file', most = MOST_INPUT }: InputOptions): { fd: number; size: number; refuse: (why: string) => InputError } {
   const refuse = (why: string) => InputError.at(display(file), '', `expected a regular file as the ${what}; ${why}`);
   let st: fs.Stats;
   try {
@@ -56,26 +56,29 @@ function openRegular(file: string, { what = 'file', most = MOST_INPUT }: InputOp
     fs.closeSync(fd);
     throw refuse(`it is ${kindOf(opened)}`);
   }
-  return { fd, refuse };
+  return { fd, size: opened.size, refuse };
 }
 
 /**
  * Each chunk of the file, in order, read to its end, not to the size stat gave (a file
  * under /proc says 0 bytes and may still hold some, or grow while read), and never past
- * `most`.
+ * `most`. A chunk is a view of one buffer, sized to the file and used again for the next
+ * read: `each` copies what it keeps. (A new 1 MiB buffer for every read of every small
+ * file cost more to collect than the reading.)
  */
 function eachChunk(file: string, options: InputOptions, each: (chunk: Buffer) => void): void {
   const most = options.most ?? MOST_INPUT;
-  const { fd, refuse } = openRegular(file, options);
+  const { fd, size, refuse } = openRegular(file, options);
   try {
+    // One byte more than stat says, so a file read whole is known to end at the next read.
+    const buffer = Buffer.allocUnsafe(Math.min(CHUNK, Math.max(size + 1, 4096)));
     let total = 0;
     for (;;) {
-      const chunk = Buffer.allocUnsafe(CHUNK);
-      const got = readChunk(fd, chunk, file);
+      const got = readChunk(fd, buffer, file);
       if (got === 0) break;
       total += got;
       if (total > most) throw refuse(`it grew past the ${sizeText(most)} childproof reads`);
-      each(chunk.subarray(0, got));
+      each(buffer.subarray(0, got));
     }
   } finally {
     fs.closeSync(fd);
@@ -85,8 +88,8 @@ function eachChunk(file: string, options: InputOptions, each: (chunk: Buffer) =>
 /** The file's bytes, as eachChunk reads them. */
 export function readInput(file: string, options: InputOptions = {}): Buffer {
   const chunks: Buffer[] = [];
-  eachChunk(file, options, (chunk) => chunks.push(chunk));
-  return Buffer.concat(chunks);
+  eachChunk(file, options, (chunk) => chunks.push(Buffer.from(chunk)));
+  return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
 }
 
 function readChunk(fd: number, into: Buffer, file: string): number {
@@ -116,7 +119,8 @@ export function forEachLine(file: string, each: (line: string, n: number, cut: b
       start = nl + 1;
     }
     if (start < chunk.length) {
-      pending.push(chunk.subarray(start));
+      // Kept past this chunk, whose buffer the next read fills again.
+      pending.push(Buffer.from(chunk.subarray(start)));
       pendingBytes += chunk.length - start;
     }
   });

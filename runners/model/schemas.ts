@@ -1,47 +1,38 @@
-// The JSON Schemas, compiled once, and ajv's errors turned into one line each:
+// The JSON Schemas, compiled once per cache, and ajv's errors turned into one line each:
 // the file, the JSON pointer, what was expected.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import Ajv2020Module, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
-import addFormatsModule from 'ajv-formats';
+import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
+import { compiledValidators } from './compiled-schemas.ts';
 import { SCHEMA_DIR } from './paths.ts';
-
-// Both packages are CommonJS with a `default` export; under ESM the class sits one level down.
-const Ajv2020 = Ajv2020Module.default;
-const addFormats = addFormatsModule.default;
 
 export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'runtime-findings', 'observations', 'report', 'expectations', 'trial-dir', 'statement', 'envelope', 'changes'] as const;
 export type SchemaName = (typeof SCHEMA_NAMES)[number];
 
+const schemaText = (name: SchemaName): string => fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8');
+
 export function readSchema(name: SchemaName): { $id: string } & Record<string, unknown> {
-  return JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8'));
+  return JSON.parse(schemaText(name));
 }
 
-let ajvInstance: InstanceType<typeof Ajv2020> | null = null;
-const ids = new Map<SchemaName, string>();
+let validators: Record<string, ValidateFunction> | null = null;
 
-/** Every schema added at once, each compiled the first time it is asked for: a command
- *  that reads one kind of file pays for that schema (and those it refers to) only. */
-function schemaCompiler(): InstanceType<typeof Ajv2020> {
-  if (ajvInstance) return ajvInstance;
-  // discriminator: a probe identity is checked against the branch its `kind` names, so
-  // its errors are about that branch rather than every other kind's.
-  const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true, discriminator: true, verbose: true, strictRequired: false });
-  addFormats(ajv);
-  for (const name of SCHEMA_NAMES) {
-    const s = readSchema(name);
-    ajv.addSchema(s);
-    ids.set(name, s.$id);
-  }
-  ajvInstance = ajv;
-  return ajv;
+/** Every schema and each of its `$defs`, by name (`name` or `name#def`): compiled once per cache (model/compiled-schemas.ts). */
+function allValidators(): Record<string, ValidateFunction> {
+  if (validators) return validators;
+  const texts = SCHEMA_NAMES.map(schemaText);
+  const sources = SCHEMA_NAMES.flatMap((name, i) => {
+    const s = JSON.parse(texts[i]) as { $id: string; $defs?: Record<string, unknown> };
+    return [{ key: name, ref: s.$id }, ...Object.keys(s.$defs ?? {}).map((def) => ({ key: `${name}#${def}`, ref: `${s.$id}#/$defs/${def}` }))];
+  });
+  validators = compiledValidators(texts, sources);
+  return validators;
 }
 
-function validatorAt(name: SchemaName, pointer = ''): ValidateFunction {
-  const ajv = schemaCompiler();
-  const check = ajv.getSchema(`${ids.get(name)}${pointer}`);
-  if (!check) throw new Error(`schema ${name} has nothing at ${pointer || '/'}`);
+function validatorAt(name: SchemaName, def?: string): ValidateFunction {
+  const check = allValidators()[def === undefined ? name : `${name}#${def}`];
+  if (!check) throw new Error(`schema ${name} has nothing at ${def === undefined ? '/' : `#/$defs/${def}`}`);
   return check;
 }
 
@@ -82,7 +73,7 @@ export function validate(name: SchemaName, data: unknown, file: string): string[
 
 /** The same, against one definition of a schema's `$defs` (a message of the trial directory, say). */
 export function validateDef(name: SchemaName, def: string, data: unknown, file: string): string[] {
-  return problemsOf(validatorAt(name, `#/$defs/${def}`), data, file);
+  return problemsOf(validatorAt(name, def), data, file);
 }
 
 function problemsOf(check: ValidateFunction, data: unknown, file: string): string[] {

@@ -28,7 +28,9 @@ export function endLeftovers(records: FixtureRecord[], mark: string, pgid: numbe
     found.set(pid, { pid, role: roleOf(pid), how, ...(name ? { name } : {}) });
   };
   for (const r of records) if (processState(r.pid, r.startTime) === 'running') add(r.pid, 'record');
-  if (pgid !== null) for (const pid of processesInGroup(pgid)) add(pid, 'group');
+  // One look at /proc for the group, for the finding and the killing both.
+  const members = pgid === null ? [] : processesInGroup(pgid);
+  for (const pid of members) add(pid, 'group');
   if (cgroup) {
     // Everything the trial started is in its cgroup: read the mark of those alone, rather
     // than every process's environment on the machine.
@@ -36,7 +38,7 @@ export function endLeftovers(records: FixtureRecord[], mark: string, pgid: numbe
   } else for (const pid of processesMarked(mark)) add(pid, 'mark');
 
   if (cgroup) endCgroup(cgroup);
-  if (pgid !== null) killGroup(pgid, reaper === pgid);
+  if (pgid !== null) killGroup(pgid, reaper === pgid, members);
   for (const pid of found.keys()) killQuietly(pid);
   return [...found.values()].sort((a, b) => a.pid - b.pid);
 }

@@ -39,6 +39,13 @@ export function hasMark(pid: number, mark: string): boolean {
   return environ !== null && carries(environ, mark, false);
 }
 
+/** The value of `variable` in one process's environment (this user's only), or null where it has none. */
+export function markOf(pid: number, variable: string): string | null {
+  const environ = LINUX ? environOf(String(pid)) : null;
+  const entry = environ?.split('\0').find((v) => v.startsWith(`${variable}=`));
+  return entry === undefined ? null : entry.slice(variable.length + 1);
+}
+
 /**
  * Live processes of this user whose environment holds exactly `mark`, or, with
  * `{ prefix: true }`, a mark that starts with `mark/` (every trial of a run). `variable`:

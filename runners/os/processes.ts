@@ -69,12 +69,15 @@ export function commandName(pid: number): string | null {
 }
 
 /**
- * Every live process whose command line contains `tag`. For watching only (the tests'
+ * Every live process whose command line contains `tag` (or any of them). For watching only (the tests'
  * check that nothing is left): a command line can name anything, so nothing is ever
  * killed on its word (os/end-run.ts, os/leftovers.ts).
  */
-export function processesTagged(tag: string): number[] {
+export function processesTagged(tag: string | readonly string[]): number[] {
+  const tags = typeof tag === 'string' ? [tag] : tag;
+  const tagged = (cmdline: string) => tags.some((t) => cmdline.includes(t));
   const found: number[] = [];
+  if (tags.length === 0) return found;
   if (LINUX) {
     for (const entry of fs.readdirSync('/proc')) {
       if (!/^\d+$/.test(entry)) continue;
@@ -85,14 +88,14 @@ export function processesTagged(tag: string): number[] {
         continue;
       }
       const pid = Number(entry);
-      if (cmdline.includes(tag) && pid !== process.pid && processState(pid, null) === 'running') found.push(pid);
+      if (tagged(cmdline) && pid !== process.pid && processState(pid, null) === 'running') found.push(pid);
     }
     return found;
   }
   const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
   for (const line of out.split('\n')) {
     const m = /^\s*(\d+)\s+(.*)$/.exec(line);
-    if (m && m[2].includes(tag) && Number(m[1]) !== process.pid) found.push(Number(m[1]));
+    if (m && tagged(m[2]) && Number(m[1]) !== process.pid) found.push(Number(m[1]));
   }
   return found;
 }
@@ -112,11 +115,13 @@ export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): bo
  * subreaper, which ends what is below it itself). Only while the group has members: its id
  * cannot then have been reused by another process.
  */
-export function killGroup(pgid: number, spareLeader = false): void {
-  const members = processesInGroup(pgid);
-  if (members.length === 0) return;
+export function killGroup(pgid: number, spareLeader = false, members: readonly number[] = processesInGroup(pgid)): void {
+  // A caller's list may be a moment old: only a member still in the group now is proof that
+  // the id is still this group's, and only such a member is killed on the list's word.
+  const still = members.filter((pid) => groupOf(pid) === pgid);
+  if (still.length === 0) return;
   if (!spareLeader) killQuietly(-pgid);
-  else for (const pid of members) if (pid !== pgid) killQuietly(pid);
+  else for (const pid of still) if (pid !== pgid) killQuietly(pid);
 }
 
 /** Every live process in process group `pgid`. */

@@ -51,12 +51,24 @@ export function runsRoot(): string {
 export function createRunDir(keep: boolean, root = runsRoot()): RunDir & { cgroup: string | null } {
   const tag = `${PREFIX}${randomBytes(12).toString('hex')}`;
   const own = ownCgroup();
-  const cgroup = own ? makeCgroup(own, tag) : null;
+  // The directory, naming the cgroup it is about to make, comes first: a run's cgroup is
+  // never there without a directory whose live owner claims it (another run's check of what
+  // is left, a suite's beside this one, reads the two in that order).
+  const planned = own ? path.join(own, tag) : null;
   const staging = fs.mkdtempSync(path.join(root, '.childproof-staging-'));
-  const owner: Owner = { pid: process.pid, startTime: startTimeOf(process.pid), keep, createdAt: new Date().toISOString(), cgroup };
-  fs.writeFileSync(path.join(staging, OWNER_FILE), JSON.stringify(owner), { flag: 'wx', mode: 0o600 });
+  const owner: Owner = { pid: process.pid, startTime: startTimeOf(process.pid), keep, createdAt: new Date().toISOString(), cgroup: planned };
+  const writeOwner = (into: string, o: Owner) => fs.writeFileSync(path.join(into, OWNER_FILE), JSON.stringify(o), { flag: 'wx', mode: 0o600 });
+  writeOwner(staging, owner);
   const dir = path.join(root, tag);
   fs.renameSync(staging, dir);
+  const cgroup = own ? makeCgroup(own, tag) : null;
+  if (planned && !cgroup) {
+    // The kernel refused it: the directory names none, written whole in place of the first.
+    const again = fs.mkdtempSync(path.join(dir, '.owner-'));
+    writeOwner(again, { ...owner, cgroup: null });
+    fs.renameSync(path.join(again, OWNER_FILE), path.join(dir, OWNER_FILE));
+    fs.rmdirSync(again);
+  }
   return { dir, tag, cgroup };
 }
 

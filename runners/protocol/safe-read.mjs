@@ -38,7 +38,9 @@ export function readRegularFile(file, most = 64 * 1024) {
     const chunks = [];
     let total = 0;
     for (;;) {
-      const chunk = Buffer.alloc(Math.min(most + 1 - total, Math.max(opened.size + 1, 64 * 1024)));
+      // Sized to the file (one byte more, to see its end at once), not a zeroed 64 KiB each
+      // time: the window reads small files a hundred times a second. Only what was read is kept.
+      const chunk = Buffer.allocUnsafe(Math.min(most + 1 - total, Math.max(opened.size + 1, 4096)));
       const got = fs.readSync(fd, chunk, 0, chunk.length, null);
       if (got === 0) break;
       chunks.push(chunk.subarray(0, got));
@@ -51,4 +53,29 @@ export function readRegularFile(file, most = 64 * 1024) {
   } finally {
     fs.closeSync(fd);
   }
+}
+
+/** @type {Map<string, { ino: number, size: number, mtimeMs: number, text: string }>} */
+const kept = new Map();
+
+/**
+ * The same, read again only when the file is no longer the one read last (another inode,
+ * size or time): for a file written once, whole, by a rename, and looked at often.
+ * @param {string} file
+ * @param {number} [most]
+ * @returns {string | null}
+ */
+export function readUnchangedFile(file, most) {
+  let st;
+  try {
+    st = fs.lstatSync(file);
+  } catch {
+    return null;
+  }
+  const known = kept.get(file);
+  if (known && known.ino === st.ino && known.size === st.size && known.mtimeMs === st.mtimeMs) return known.text;
+  const text = readRegularFile(file, most);
+  // Replaced between the lstat and the read: the next look finds another inode and reads again.
+  if (text !== null) kept.set(file, { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, text });
+  return text;
 }

@@ -18,7 +18,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { readRegularFile } from './safe-read.mjs';
+import { readRegularFile, readUnchangedFile } from './safe-read.mjs';
 
 /** The version of this layout and of every message in it. */
 export const PROTOCOL = 2;
@@ -168,15 +168,15 @@ function filesIn(dir, suffix) {
 const regular = (f) => readRegularFile(f, 16 << 20);
 
 /**
- * What each fixture wrote about itself: records of this protocol with a pid, as written
- * (the runner validates them whole, engine/trial-messages.ts).
+ * What each fixture wrote about itself: records of this protocol with a pid, as written (the runner
+ * validates them whole, engine/trial-messages.ts); each written once, by a rename, so read once.
  * @param {string} dir
  * @returns {Array<Record<string, unknown> & { protocol: number, pid: number, role: string, startTime: string | null }>}
  */
 export function readRecords(dir) {
   return filesIn(procsDir(dir), '.json').flatMap((f) => {
     try {
-      const record = JSON.parse(regular(f) ?? 'null');
+      const record = JSON.parse(readUnchangedFile(f, 16 << 20) ?? 'null');
       return record && record.protocol === PROTOCOL && Number.isSafeInteger(record.pid) ? [record] : [];
     } catch {
       return [];

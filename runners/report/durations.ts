@@ -24,6 +24,12 @@ function spanMs(t: TrialResult, c: CaseSpec | undefined): number {
  * whole or not at all: a report that does not parse is skipped, never an error.
  */
 export function publishedDurations(nodeVersion: string, cases: LoadedCase[], dir = RESULTS_DIR): (probe: string, caseId: string) => number | undefined {
+  let spans: Map<string, number> | null = null;
+  // Read when first asked: a plan with nothing to order never asks.
+  return (probe, caseId) => (spans ??= readSpans(nodeVersion, cases, dir)).get(`${probe}\u0000${caseId}`);
+}
+
+function readSpans(nodeVersion: string, cases: LoadedCase[], dir: string): Map<string, number> {
   const byId = new Map(cases.map((c) => [c.spec.id, c.spec]));
   const major = nodeVersion.replace(/^v/, '').split('.')[0];
   const spans = new Map<string, number>();
@@ -37,5 +43,5 @@ export function publishedDurations(nodeVersion: string, cases: LoadedCase[], dir
       continue;
     }
   }
-  return (probe, caseId) => spans.get(`${probe}\u0000${caseId}`);
+  return spans;
 }

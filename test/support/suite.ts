@@ -14,7 +14,7 @@ import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
 import { HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { ownCgroup } from '../../runners/os/cgroup.ts';
-import { processesMarked } from '../../runners/os/marks.ts';
+import { markOf, processesMarked } from '../../runners/os/marks.ts';
 import { runDirs } from '../../runners/os/run-dir.ts';
 import { readStat } from '../../runners/protocol/trial-dir.mjs';
 import { processesTagged, processState } from '../../runners/os/processes.ts';
@@ -69,14 +69,18 @@ function isOwnLoader(pid: number): boolean {
 
 /**
  * Processes this suite started that are still running, by proof only: the suite's mark
- * in their environment, or a command line below a directory no one else uses (the suite's
- * own cache, where its workers are built, or one of its scratch directories). A shared
- * path, such as the checkout's fixture or a run directory's prefix, is no proof: another
- * run on this machine has the same.
+ * in their environment, or a command line below a directory no other run uses (the
+ * suite's cache, where its workers are built, shared only with the other processes of the
+ * same make test, whose own marks tell them apart; or one of its scratch directories). A
+ * shared path, such as the checkout's fixture or a run directory's prefix, is no proof:
+ * another run on this machine has the same.
  */
 export function stillRunning(): number[] {
   const marked = processesMarked(SUITE_MARK, { variable: SUITE_VARIABLE }).filter((pid) => !isOwnLoader(pid));
-  const tagged = [HARNESS_BUILD_DIR, ...tempDirsMade()].flatMap((d) => processesTagged(`${d}${path.sep}`));
+  // One look at /proc for every directory: a test process makes a hundred or more. The
+  // cache is shared by the test processes make test runs side by side (test/run.ts): a
+  // process there that carries another suite's mark is that suite's, proven so.
+  const tagged = processesTagged([HARNESS_BUILD_DIR, ...tempDirsMade()].map((d) => `${d}${path.sep}`)).filter((pid) => [null, SUITE_MARK].includes(markOf(pid, SUITE_VARIABLE)));
   return [...new Set([...marked, ...tagged])].filter((pid) => processState(pid, null) === 'running').sort((a, b) => a - b);
 }
 

@@ -22,9 +22,18 @@ const CASES = loadAllCases()
   .filter((c) => FAMILIES.some((f) => c.spec.id.startsWith(f)))
   .map((c) => c.spec.id);
 const FAILED_SPAWNS = CASES.filter((id) => id.startsWith('failed-spawn/'));
+const of = (...families: string[]) => CASES.filter((id) => families.some((f) => id.startsWith(f)));
+// Each probe on the cases its tests ask about; every probe meets every case in conformance.full.
 const offPath = trialSuite(
   'off-path',
-  ['node-spawn', 'node-fork', 'reference', 'mutant-keeps-abort-listener', 'mutant-signals-direct-child-only', 'mutant-settles-before-exit'],
+  {
+    reference: CASES,
+    'node-spawn': of('failed-spawn/', 'abort-signal/any-composed', 'process-group/', 'stdin/'),
+    'node-fork': of('fork/'),
+    'mutant-keeps-abort-listener': of('failed-spawn/', 'shared-signal/ten-calls'),
+    'mutant-signals-direct-child-only': of('process-group/'),
+    'mutant-settles-before-exit': of('fork/ipc-ignores-sigterm-abort', 'stdin/'),
+  },
   CASES,
 );
 
