@@ -82,12 +82,14 @@ async function onKind(kind: string, make: (file: string) => void): Promise<Calle
   });
   // First a signed envelope of a real report, for --pub.
   const sign = ['attest', REPORT, '--key', key, '--out', path.join(dir, 'signed.json')];
-  const child = spawn(process.execPath, ['--import', 'tsx', VERBS_ON, JSON.stringify([sign, ...calls])], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  // 'close', not 'exit': the array is read whole only once the pipe has ended.
-  await bounded(`every verb on a ${kind}`, once(child, 'close'), () => child.kill('SIGKILL'));
-  const [signed, ...called] = JSON.parse(out) as Called[];
+  const result = path.join(dir, 'called.json');
+  const child = spawn(process.execPath, ['--import', 'tsx', VERBS_ON, result, JSON.stringify([sign, ...calls])], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+  let err = '';
+  child.stderr!.on('data', (d) => (err += d));
+  const [code, signal] = await bounded(`every verb on a ${kind}`, once(child, 'close'), () => child.kill('SIGKILL'));
+  // The child writes its results whole, or not at all: no file is a child that died first.
+  assert.ok(fs.existsSync(result), `the child running the verbs wrote no results: it ended with ${signal ?? `exit ${code}`}, saying ${err.slice(-2000) || 'nothing'}`);
+  const [signed, ...called] = JSON.parse(fs.readFileSync(result, 'utf8')) as Called[];
   assert.is(signed.code, 0, `the envelope for --pub was made: ${signed.stderr ?? signed.threw}`);
   return called;
 }

@@ -14,7 +14,8 @@ import { ownCgroup } from '../runners/os/cgroup.ts';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processState, startTimeOf } from '../runners/os/processes.ts';
 import { cliIn, cliWith, exitOf, FIXTURE, inSlot, tempDir, whenInDir, writeJson } from './support/helpers.ts';
-import { concurrent, finish, stillRunning, SUITE_VARIABLE } from './support/suite.ts';
+import { cgroupsLeft, concurrent, finish, stillRunning, SUITE_VARIABLE } from './support/suite.ts';
+import { randomBytes } from 'node:crypto';
 
 /** Root, with a cgroup v2 hierarchy mounted read-write: told from /proc directly, not from the code under test. */
 const AS_ROOT =
@@ -167,8 +168,8 @@ concurrent(test, 'a planted directory whose owner.json names an ordinary directo
 
 concurrent(test, "the suite's closing check counts the suite's own processes and no other childproof run's", async () => {
   // Another run's fixture, as a run in another checkout starts it: the same fixture file,
-  // a run directory in the shared temporary directory, its own mark, not the suite's.
-  const other = path.join(os.tmpdir(), `childproof-run-${'ab'.repeat(12)}`);
+  // a run directory in a temporary directory of its own, its own mark, not the suite's.
+  const other = path.join(fs.mkdtempSync(path.join(path.dirname(os.tmpdir()), 'childproof-other-')), `childproof-run-${'ab'.repeat(12)}`);
   fs.mkdirSync(path.join(other, 't0-r0-a1'), { recursive: true, mode: 0o700 });
   const { [SUITE_VARIABLE]: _mine, ...strangersEnv } = process.env;
   const argv = (dir: string) => fixtureArgv({ fixture: FIXTURE, dir, tag: `childproof-run-${'ab'.repeat(12)}/t0-r0-a1`, role: 'child', capMs: 60_000, behaviour: {} });
@@ -186,7 +187,31 @@ concurrent(test, "the suite's closing check counts the suite's own processes and
     theirs.kill('SIGKILL');
     mine.kill('SIGKILL');
     await Promise.all([exitOf(theirs), exitOf(mine)]);
-    fs.rmSync(other, { recursive: true, force: true });
+    fs.rmSync(path.dirname(other), { recursive: true, force: true });
+  }
+});
+
+concurrent(test, "the suite's closing check counts a run cgroup only where the suite's own temporary root holds its run's directory", async () => {
+  const own = ownCgroup();
+  if (!own) return assert.not.ok(AS_ROOT, 'a writable cgroup v2 hierarchy gives this process a cgroup');
+  // Another run's cgroup, as another checkout's run or another test process makes it: its
+  // directory is in a TMPDIR of its own, not below this suite's.
+  const theirs = `childproof-run-${randomBytes(12).toString('hex')}`;
+  const mine = `childproof-run-${randomBytes(12).toString('hex')}`;
+  const elsewhere = fs.mkdtempSync(path.join(path.dirname(os.tmpdir()), 'childproof-other-'));
+  fs.mkdirSync(path.join(elsewhere, theirs), { mode: 0o700 });
+  fs.mkdirSync(path.join(own, theirs));
+  // And one of the suite's own, its run directory in a TMPDIR a test handed to a run.
+  fs.mkdirSync(path.join(tempDir(), mine), { mode: 0o700 });
+  fs.mkdirSync(path.join(own, mine));
+  try {
+    const left = cgroupsLeft();
+    assert.not.ok(left.includes(theirs), "another run's cgroup is not the suite's");
+    assert.ok(left.includes(mine), "the suite's own cgroup, left, is counted: the check can fail");
+  } finally {
+    fs.rmdirSync(path.join(own, theirs));
+    fs.rmdirSync(path.join(own, mine));
+    fs.rmSync(elsewhere, { recursive: true, force: true });
   }
 });
 

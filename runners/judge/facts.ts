@@ -54,6 +54,22 @@ function eventsWithin(o: Observations, counts: Record<string, number> | undefine
   return within;
 }
 
+/**
+ * A fixture's own lifetime cap that struck after the call settled and before the watch
+ * ended: the cap, a timer of the harness's, decided what the window saw (the child's end,
+ * what was still running), not the target. Only a call that blocks its caller until its
+ * child is gone meets the cap before it settles (see cappedProcesses); one that settled
+ * first meets it only when the machine was so loaded that the window ran past it. Null
+ * where no cap struck in the window, or the report does not count the events written by
+ * settlement and by the watch's end.
+ */
+export function capInWindow(o: Observations): RawEvent | null {
+  const atSettle = eventsWithin(o, o.worker.atSettle?.events);
+  const watched = eventsWithin(o, o.runner.afterCaller ? o.runner.afterCaller.eventsAtWatchEnd : o.worker.eventsAtWatchEnd);
+  if (!atSettle || !watched || o.worker.settlement.kind === 'pending') return null;
+  return o.fixtures.events.find((e) => e.kind === 'cap' && watched.has(e) && !atSettle.has(e)) ?? null;
+}
+
 export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
   const history = o.worker;
   const { afterWindow, callerExit } = watched(o);

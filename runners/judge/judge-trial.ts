@@ -8,7 +8,7 @@ import type { AdapterError, Observations, ServerObservations, TrialObservations 
 import { judgeServerTrial, type ServerJudged } from './kinds/server.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Judgement } from '../model/report.ts';
-import { blindFacts, deriveFacts, hiddenByShell } from './facts.ts';
+import { blindFacts, capInWindow, deriveFacts, hiddenByShell } from './facts.ts';
 import { classify, explain } from './outcome.ts';
 import { unmetPrecondition } from './precondition.ts';
 import { buildTimeline, deriveDurations, deriveMemory } from './timeline.ts';
@@ -69,6 +69,8 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   const unmet = unmetPrecondition(spec, o);
   if (unmet) return { outcome: 'error', reason: `${unmet}, in all ${attempts} attempts`, ...observed, unmet };
   if (o.worker.problems.length > 0) return { outcome: 'error', reason: o.worker.problems.join('; '), ...observed, unmet };
+  const capped = capInWindow(o);
+  if (capped) return { outcome: 'error', reason: `the fixture's own cap ended it, not the target: pid ${capped.pid} (${capped.role}) reached its lifetime cap after the call settled and before the window ended`, ...observed, unmet };
   const blind = harnessBlind(o);
   if (blind) return { outcome: 'error', reason: blind, ...observed, unmet };
   const { outcome, reason } = classify(verdicts, mine, on);

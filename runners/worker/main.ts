@@ -180,8 +180,10 @@ if (trigger.kind === 'pre-aborted') abort();
 if (trigger.kind === 'abort' && trigger.after === 'exit') onChildExit = abort;
 
 // The target never settling is a fact (settled: pending); a fixture that started but
-// never became ready is a harness problem, and the trial is an error.
-timers.harnessTimer(() => {
+// never became ready is a harness problem, and the trial is an error. The deadline is each
+// call's own, counted again from its start (startCall): ten calls one after another on a
+// loaded machine are not one call's time ten times over.
+const deadline = timers.harnessTimer(() => {
   const started = observed.spawns.some((s) => s.pid !== null);
   if (started && caseSpec.call.command === 'fixture' && !childIsReady(dir)) {
     observed.problems.push(`the fixture was spawned but never reported readiness within ${spec.deadlineMs} ms`);
@@ -206,6 +208,7 @@ function startCall(nth: number): Promise<unknown> | { threw: unknown } {
   let promise: unknown;
   // A timeout's trigger is the call that hands it over: the target's own timer starts there.
   if (trigger.kind === 'timeout' && nth === calls) observed.trigger.t = now();
+  deadline.refresh();
   try {
     promise = adapter!.run(buildCall(spec, signal, nth), target);
   } catch (err) {

@@ -2,6 +2,7 @@
 // every wait has a bound and names what it waited for), running the CLI, and making
 // scratch directories that are removed afterwards.
 
+import { SCRATCH_ROOT } from './scratch-root.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { once } from 'node:events';
@@ -38,10 +39,7 @@ export function tempDir(prefix = 'childproof-test-'): string {
   return dir;
 }
 
-/** The scratch directories made so far: a cache set inside one holds its runs' workers. */
-export function tempDirsMade(): readonly string[] {
-  return made;
-}
+export { SCRATCH_ROOT };
 
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });

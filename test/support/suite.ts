@@ -7,18 +7,18 @@
 // check at the end of a suite first waits for every eager run of the process: a run's
 // processes are its own until it is done.
 
+import { SCRATCH_ROOT } from './scratch-root.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
 import { HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
-import { ownCgroup } from '../../runners/os/cgroup.ts';
+import { ownCgroup, processesIn } from '../../runners/os/cgroup.ts';
 import { markOf, processesMarked } from '../../runners/os/marks.ts';
 import { runDirs } from '../../runners/os/run-dir.ts';
 import { readStat } from '../../runners/protocol/trial-dir.mjs';
 import { processesTagged, processState } from '../../runners/os/processes.ts';
-import { tempDirsMade } from './helpers.ts';
 
 const runs: Array<Promise<unknown>> = [];
 
@@ -71,7 +71,8 @@ function isOwnLoader(pid: number): boolean {
  * Processes this suite started that are still running, by proof only: the suite's mark
  * in their environment, or a command line below a directory no other run uses (the
  * suite's cache, where its workers are built, shared only with the other processes of the
- * same make test, whose own marks tell them apart; or one of its scratch directories). A
+ * same make test, whose own marks tell them apart; or its own temporary root, where its
+ * runs' trials and its scratch directories are: scratch-root.ts). A
  * shared path, such as the checkout's fixture or a run directory's prefix, is no proof:
  * another run on this machine has the same.
  */
@@ -80,27 +81,80 @@ export function stillRunning(): number[] {
   // One look at /proc for every directory: a test process makes a hundred or more. The
   // cache is shared by the test processes make test runs side by side (test/run.ts): a
   // process there that carries another suite's mark is that suite's, proven so.
-  const tagged = processesTagged([HARNESS_BUILD_DIR, ...tempDirsMade()].map((d) => `${d}${path.sep}`)).filter((pid) => [null, SUITE_MARK].includes(markOf(pid, SUITE_VARIABLE)));
+  const tagged = processesTagged([HARNESS_BUILD_DIR, SCRATCH_ROOT].map((d) => `${d}${path.sep}`)).filter((pid) => [null, SUITE_MARK].includes(markOf(pid, SUITE_VARIABLE)));
   return [...new Set([...marked, ...tagged])].filter((pid) => processState(pid, null) === 'running').sort((a, b) => a - b);
 }
 
+/** Where the suite's runs put their directories: its own temporary root, and the
+ *  TMPDIRs its tests hand to runs, which are scratch directories below that root or one
+ *  level further down (a test's own `tmp`). Nowhere else on the machine. */
+function suiteRunDirs(): Map<string, string> {
+  const found = new Map<string, string>();
+  const look = (dir: string, depth: number) => {
+    let entries: fs.Dirent[];
+    try {
+      entries = fs.readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries) {
+      if (!e.isDirectory() || e.name === 'node_modules') continue;
+      if (e.name.startsWith('childproof-run-')) found.set(e.name, path.join(dir, e.name));
+      else if (depth > 0) look(path.join(dir, e.name), depth - 1);
+    }
+  };
+  look(SCRATCH_ROOT, 2);
+  return found;
+}
+
 /**
- * Run cgroups left in place: a run's cgroup goes with its run (os/cgroup.ts). One whose
- * run is still going, with its runner alive, is not left: it is another run's on this
- * machine (a second checkout's tests beside these, in the same cgroup).
+ * Run cgroups left in place by the suite's own runs: a run's cgroup goes with its run
+ * (os/cgroup.ts), and its directory, which names it, is made before it and removed after
+ * it (os/run-dir.ts). So a run cgroup is the suite's only when a run directory of that
+ * name is in the suite's own temporary root; any other is another run's on this machine
+ * (another checkout's, another process's of the same make test), whatever its state.
  */
 export function cgroupsLeft(): string[] {
   const own = ownCgroup();
   if (!own) return [];
-  const live = new Set(runDirs().flatMap((f) => ('owner' in f && processState(f.owner.pid, f.owner.startTime) === 'running' ? [f.tag] : [])));
-  return fs.readdirSync(own).filter((n) => n.startsWith('childproof-run-') && !live.has(n));
+  const cgroups = fs.readdirSync(own).filter((n) => n.startsWith('childproof-run-'));
+  if (cgroups.length === 0) return [];
+  const mine = suiteRunDirs();
+  return cgroups.filter((n) => mine.has(n));
+}
+
+const readProc = (pid: number, file: string) => {
+  try {
+    return fs.readFileSync(`/proc/${pid}/${file}`, 'latin1');
+  } catch {
+    return null;
+  }
+};
+
+/** Whose a process is, for a reader telling a leak from a neighbour: its command, cache, TMPDIR and suite mark. */
+export function describeProcess(pid: number): string {
+  const command = readProc(pid, 'cmdline')?.split('\0').filter(Boolean).join(' ') ?? '(gone)';
+  const suite = markOf(pid, SUITE_VARIABLE);
+  const whose = suite === null ? 'no suite mark' : suite === SUITE_MARK ? "this suite's mark" : `another suite's mark ${suite}`;
+  return `pid ${pid}: ${command.slice(0, 300)} (cache ${markOf(pid, 'CHILDPROOF_CACHE') ?? 'default'}, TMPDIR ${markOf(pid, 'TMPDIR') ?? 'default'}, ${whose})`;
+}
+
+/** The same for a run cgroup: the run directory that names it, its runner, and what is still in it. */
+function describeCgroup(name: string): string {
+  const dir = suiteRunDirs().get(name);
+  const owner = dir ? runDirs(path.dirname(dir)).find((f) => 'owner' in f && f.tag === name) : undefined;
+  const runner = owner && 'owner' in owner ? `runner pid ${owner.owner.pid} ${processState(owner.owner.pid, owner.owner.startTime)}` : 'no owner.json';
+  const inside = processesIn(path.join(ownCgroup()!, name));
+  return `cgroup ${name} of the run in ${dir ?? '(no directory)'}: ${runner}; ${inside.length} process(es) in it${inside.map((p) => `\n    ${describeProcess(p)}`).join('')}`;
 }
 
 export function finish<T>(suite: Test<T>): void {
   suite('leaves no fixture or trial worker running, and no run cgroup', async () => {
     await Promise.all(runs);
-    assert.equal(stillRunning(), []);
-    assert.equal(cgroupsLeft(), []);
+    const running = stillRunning();
+    assert.ok(running.length === 0, `the suite started these and they still run:\n  ${running.map(describeProcess).join('\n  ')}`);
+    const left = cgroupsLeft();
+    assert.ok(left.length === 0, `the suite's runs left these cgroups:\n  ${left.map(describeCgroup).join('\n  ')}`);
   });
   suite.run();
 }
