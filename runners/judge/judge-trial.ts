@@ -8,7 +8,8 @@ import type { AdapterError, Observations, ServerObservations, TrialObservations 
 import { judgeServerTrial, type ServerJudged } from './kinds/server.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Judgement } from '../model/report.ts';
-import { blindFacts, capInWindow, deriveFacts, hiddenByShell } from './facts.ts';
+import { blindFacts, deriveFacts, hiddenByShell } from './facts.ts';
+import { capInWindow } from './fixture-events.ts';
 import { classify, explain } from './outcome.ts';
 import { unmetPrecondition } from './precondition.ts';
 import { buildTimeline, deriveDurations, deriveMemory } from './timeline.ts';

@@ -179,10 +179,8 @@ function watchAfterSettle(): void {
 if (trigger.kind === 'pre-aborted') abort();
 if (trigger.kind === 'abort' && trigger.after === 'exit') onChildExit = abort;
 
-// The target never settling is a fact (settled: pending); a fixture that started but
-// never became ready is a harness problem, and the trial is an error. The deadline is each
-// call's own, counted again from its start (startCall): ten calls one after another on a
-// loaded machine are not one call's time ten times over.
+// The target never settling is a fact (settled: pending), by each call's own deadline (startCall);
+// a fixture that started but never became ready is a harness problem, and the trial an error.
 const deadline = timers.harnessTimer(() => {
   const started = observed.spawns.some((s) => s.pid !== null);
   if (started && caseSpec.call.command === 'fixture' && !childIsReady(dir)) {

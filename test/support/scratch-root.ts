@@ -13,6 +13,9 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const SCRATCH_ROOT = fs.mkdtempSync(path.join(os.tmpdir(), 'childproof-suite-'));
+// Others may pass through, as through /tmp, to a directory a test made theirs (a run as an
+// unprivileged user: escapes.test.ts); they may not list it.
+fs.chmodSync(SCRATCH_ROOT, 0o711);
 process.env.TMPDIR = SCRATCH_ROOT;
 // Removed, with whatever the tests left in it, when the process exits.
 process.once('exit', () => fs.rmSync(SCRATCH_ROOT, { recursive: true, force: true }));

@@ -46,13 +46,13 @@ export function serverSight(
   if (exit && triggerT !== null && BigInt(exit.t) < BigInt(triggerT)) {
     problems.push(`the program ended before its trigger (${exit.signal ? `killed by ${exit.signal}` : `exit code ${exit.code}`})${stderr ? `: ${stderr}` : ''}`);
   }
-  // SIGKILL cannot be caught, so no program sends it to itself to leave cleanly, no case's
-  // trigger sends it (a signal trigger is one the program may answer), and the harness's
-  // own kills come after the window: a program killed by it within the window was ended by
-  // something outside the trial (its own lifetime cap, the kernel), and how it ended says
-  // nothing of it.
-  else if (exit && exit.signal === 'SIGKILL' && BigInt(exit.t) <= BigInt(watchEnd)) {
-    problems.push(`the program was killed by SIGKILL within the window, which neither the case's trigger nor the harness sent: something outside the trial ended it (its own lifetime cap, the kernel), not its answer to the trigger${stderr ? `: ${stderr}` : ''}`);
+  // SIGKILL cannot be caught, so no program sends it to itself to leave cleanly; no case's
+  // trigger sends it (a signal trigger is one the program may answer); and the harness
+  // kills what is left only once the client, which would see the exit, is gone
+  // (server.ts, end). A program the client saw killed by it was ended by something outside
+  // the trial (its own lifetime cap, the kernel), and how it ended says nothing of it.
+  else if (exit && exit.signal === 'SIGKILL') {
+    problems.push(`the program was killed by SIGKILL, which neither the case's trigger nor the harness sent: something outside the trial ended it (its own lifetime cap, the kernel), not its answer to the trigger${stderr ? `: ${stderr}` : ''}`);
   }
   return {
     started: { t: startedE?.t ?? spawnError?.t ?? watchEnd, pid: startedE?.pid ?? null, error: spawnError?.error ?? null },
