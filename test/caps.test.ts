@@ -8,7 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { judgeTrial } from '../runners/judge/judge-trial.ts';
-import { DEFAULT_READY_MS } from '../runners/model/case.ts';
+import { DEFAULT_DEADLINE_MS, DEFAULT_READY_MS } from '../runners/model/case.ts';
+import { fixtureCapMs } from '../runners/engine/kinds/library.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { ROOT } from '../runners/model/paths.ts';
 import { cliIn, tempDir, writeJson } from './support/helpers.ts';
@@ -37,6 +38,15 @@ test("every probe's own cap lies at least ten times beyond the longest span a se
     assert.ok(Number(args[at + 1]) >= 10 * longest, `${path.relative(ROOT, file)}: --cap ${args[at + 1]} is less than ten times ${longest} ms`);
   }
   assert.ok(capped >= 5, 'the reference server and its mutants each set a cap');
+});
+
+test("every library case's fixtures cap themselves ten windows, and at least 5 s, past the latest moment the case judges them", () => {
+  const libraryCases = loadAllCases().filter((c) => !c.spec.server);
+  assert.ok(libraryCases.length > 0);
+  for (const { spec: c } of libraryCases) {
+    const judgedUntil = (c.deadlineMs ?? DEFAULT_DEADLINE_MS) + c.windowMs;
+    assert.ok(fixtureCapMs(c) - judgedUntil >= Math.max(5_000, 10 * c.windowMs), `${c.id}: cap ${fixtureCapMs(c)} ms`);
+  }
 });
 
 const atSettleCounts = (n: number) => history({ atSettle: { ...history().atSettle!, events: { '42': n } }, eventsAtWatchEnd: { '42': 2 } });

@@ -51,7 +51,7 @@ export function bounded<T>(what: string, promise: Promise<T>, cancel: () => void
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
       cancel();
-      reject(new Error(`waited ${limitMs / 1000} s for ${what}`));
+      reject(new Error(`waited ${limitMs / 1000} s for ${what}: the bound against a hang ran out (a hang, or a machine loaded far past it), not an outcome`));
     }, limitMs);
   });
   return Promise.race([promise, limit]).finally(() => clearTimeout(timer));

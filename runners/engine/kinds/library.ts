@@ -22,14 +22,21 @@ import { runWorker, workerStderrTail } from '../worker-process.ts';
 import { kindModule, type Phases } from './kind.ts';
 import type { PlannedTrial } from '../planned-trial.ts';
 
-/** Time a worker may spend starting up and writing what it saw, beyond the case's own. */
+/** Time a worker may spend starting up and writing what it saw, beyond the fixtures' cap. */
 const WORKER_SLACK_MS = 20_000;
-/** When the fixtures end themselves, beyond the case's own time: well before the worker's
- *  limit, so that a call blocking the worker until its child is gone (a synchronous one)
- *  returns, and the worker still records that it only returned once the harness had
- *  ended the child (the fixture's `cap` event, judge/facts.ts). No trial that lets its
- *  worker run reaches it: the worker ends every trial at its deadline. */
-const CAP_SLACK_MS = 5_000;
+
+/**
+ * When the fixtures end themselves: well past the latest moment the trial can judge them
+ * in (the deadline, then the window), by ten windows and at least 5 s, and before the
+ * worker's own limit, so that a call blocking the worker until its child is gone (a
+ * synchronous one) returns, and the worker records that it returned only once the harness
+ * had ended the child (the fixture's `cap` event, judge/fixture-events.ts). No trial that
+ * lets its worker run reaches it: the worker ends every trial at its deadline. One that
+ * meets it inside the window anyway is an error, never a verdict.
+ */
+export function fixtureCapMs(spec: CaseSpec): number {
+  return (spec.deadlineMs ?? DEFAULT_DEADLINE_MS) + spec.windowMs + Math.max(5_000, 10 * spec.windowMs);
+}
 
 interface Prepared { t: PlannedTrial; dir: string; mark: string; cgroup: string | null; specFile: string; limitMs: number }
 type Worker = Awaited<ReturnType<typeof runWorker>>;
@@ -63,7 +70,7 @@ const phases: Phases<Prepared, Ran, AfterCaller | null, Ended> = {
       dir,
       tag: mark,
       cgroup,
-      capMs: deadlineMs + spec.windowMs + CAP_SLACK_MS,
+      capMs: fixtureCapMs(spec),
       deadlineMs,
       fixture: FIXTURE,
       fixtureNode: process.execPath,
@@ -75,7 +82,7 @@ const phases: Phases<Prepared, Ran, AfterCaller | null, Ended> = {
       target: targetSpec(t.probe),
       case: spec,
     });
-    return { t, dir, mark, cgroup, specFile, limitMs: deadlineMs + spec.windowMs + WORKER_SLACK_MS };
+    return { t, dir, mark, cgroup, specFile, limitMs: fixtureCapMs(spec) + WORKER_SLACK_MS };
   },
 
   async run(p, ctx, started) {
