@@ -1,7 +1,7 @@
 // The command line built to one JavaScript file from the sources as they are, so that a
 // command starts on a bare node instead of loading the TypeScript loader and transpiling
 // some two hundred files first (1.4 to 2.4 s a command on a busy machine). The build is
-// keyed by the bytes of every source file and of package-lock.json, kept in the cache's
+// keyed by the checkout's place and the bytes of every source file and of package-lock.json, kept in the cache's
 // harness/ beside the worker's, written whole or not at all; a source changed is a new
 // key, and so a new build. Where none can be made (no esbuild, a cache it cannot write),
 // the command runs from the sources through the loader, as it always could.
@@ -29,6 +29,10 @@ function sources() {
 
 function keyOf() {
   const hash = createHash('sha256');
+  // The build holds this checkout's absolute paths (its probes, cases and node_modules are
+  // read from where it was built): another checkout of the same bytes, sharing the cache,
+  // must build its own, or it would run the first one's files.
+  hash.update(ROOT).update('\0');
   for (const file of [...sources(), path.join(ROOT, 'package-lock.json')]) {
     hash.update(path.relative(ROOT, file)).update('\0');
     try {

@@ -1,8 +1,10 @@
 // `childproof check`: a package, a local package as npm would pack it, or a file, checked
 // in one command. A probe is written for it (init: pinned, its export chosen, what it
 // supports calibrated), run on the core cases, and the clauses read back: one line per
-// clause that does not hold, naming its cases. It exits 0 only when the clauses asked for
-// (--require, else every clause a trial covered) hold. Nothing is left behind but what
+// clause that does not hold or was not tested, naming its cases, and one per trial that
+// ended in error. It exits 0 only for a tested green (check-verdict.ts): a trial reached
+// the target, none errored, and every clause asked for (--require, else every clause the
+// cases run assert) has a judged trial and holds. Nothing is left behind but what
 // --probe-dir and --out keep: the work happens in a folder of the cache, removed at the end.
 
 import { execFileSync } from 'node:child_process';
@@ -11,10 +13,9 @@ import path from 'node:path';
 import { CLAUSES, type Clause } from '../model/clauses.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import { CACHE_DIR } from '../model/paths.ts';
-import type { Report } from '../model/report.ts';
 import { readReport } from '../report/report-file.ts';
-import { cellWords, verdictCell } from '../report/verdict.ts';
 import { parse, string, strings, withFiles } from './args.ts';
+import { checkVerdict } from './check-verdict.ts';
 import { cmdInit } from './init.ts';
 import { cmdRun } from './run.ts';
 import { stopped, stoppedExit } from './stop.ts';
@@ -44,20 +45,6 @@ function required(asked: string | undefined): Clause[] | null {
   const bad = names.filter((n) => !(CLAUSES as readonly string[]).includes(n));
   if (bad.length || names.length === 0) throw new InputError([`--require expects clauses separated by commas (${CLAUSES.join(', ')}), not "${asked}"`]);
   return names as Clause[];
-}
-
-/** One line per clause that does not hold, with the cases that broke it or left it unshown. */
-export function clauseLines(report: Report, clauses: Clause[] | null): { lines: string[]; holds: boolean } {
-  const lines: string[] = [];
-  let holds = true;
-  for (const clause of clauses ?? CLAUSES) {
-    const cell = verdictCell(report, report.trials, clause);
-    if (cell.state === 'holds' || (cell.state === 'none' && !clauses)) continue;
-    holds = false;
-    const cases = report.trials.filter((t) => t.verdicts?.some((v) => v.clause === clause && v.result !== 'pass')).map((t) => t.case);
-    lines.push(`  ${clause}: ${cellWords(cell)}${cases.length ? `: ${cases.join(', ')}` : ''}`);
-  }
-  return { lines, holds };
 }
 
 export async function cmdCheck(args: string[]): Promise<number> {
@@ -90,8 +77,10 @@ export async function cmdCheck(args: string[]): Promise<number> {
     if (stoppedExit() !== null) return stopped('the probe was not calibrated; nothing was checked');
     const runCode = await cmdRun(['--probe', dir, ...cases.flatMap((c) => ['--case', c]), ...runtime, '--out', out, '--allow-skipped', '--quiet']);
     if (stoppedExit() !== null) return runCode;
-    const { lines, holds } = clauseLines(readReport(out), clauses);
-    process.stdout.write(holds ? `check: every clause ${clauses ? 'asked for ' : ''}holds\n` : `check: ${lines.length} clause(s) do not hold:\n${lines.join('\n')}\n`);
+    // Run's own gate first: a usage problem, a broken integrity, an internal error is its exit.
+    if (runCode !== EXIT.ok && runCode !== EXIT.notAsExpected) return runCode;
+    const { lines, holds } = checkVerdict(readReport(out), clauses);
+    process.stdout.write(`${lines.join('\n')}\n`);
     if (kept) process.stdout.write(`the probe is kept in ${kept}: childproof run --probe ${kept}, then childproof bless to accept what it does\n`);
     return holds ? EXIT.ok : EXIT.notAsExpected;
   } finally {

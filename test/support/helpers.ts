@@ -39,6 +39,11 @@ export function tempDir(prefix = 'childproof-test-'): string {
   return dir;
 }
 
+/** The scratch directories made so far: a command line below one is the suite's. */
+export function tempDirsMade(): readonly string[] {
+  return made;
+}
+
 export { SCRATCH_ROOT };
 
 export function removeTempDirs(): void {

@@ -8,6 +8,7 @@
 // processes are its own until it is done.
 
 import { SCRATCH_ROOT } from './scratch-root.ts';
+import { tempDirsMade } from './helpers.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -71,8 +72,9 @@ function isOwnLoader(pid: number): boolean {
  * Processes this suite started that are still running, by proof only: the suite's mark
  * in their environment, or a command line below a directory no other run uses (the
  * suite's cache, where its workers are built, shared only with the other processes of the
- * same make test, whose own marks tell them apart; or its own temporary root, where its
- * runs' trials and its scratch directories are: scratch-root.ts). A
+ * same make test, whose own marks tell them apart; or one of its scratch directories, not
+ * its whole temporary root, where a browser a test keeps open past this check, unmarked,
+ * keeps its profile). A
  * shared path, such as the checkout's fixture or a run directory's prefix, is no proof:
  * another run on this machine has the same.
  */
@@ -81,7 +83,7 @@ export function stillRunning(): number[] {
   // One look at /proc for every directory: a test process makes a hundred or more. The
   // cache is shared by the test processes make test runs side by side (test/run.ts): a
   // process there that carries another suite's mark is that suite's, proven so.
-  const tagged = processesTagged([HARNESS_BUILD_DIR, SCRATCH_ROOT].map((d) => `${d}${path.sep}`)).filter((pid) => [null, SUITE_MARK].includes(markOf(pid, SUITE_VARIABLE)));
+  const tagged = processesTagged([HARNESS_BUILD_DIR, ...tempDirsMade()].map((d) => `${d}${path.sep}`)).filter((pid) => [null, SUITE_MARK].includes(markOf(pid, SUITE_VARIABLE)));
   return [...new Set([...marked, ...tagged])].filter((pid) => processState(pid, null) === 'running').sort((a, b) => a - b);
 }
 

@@ -1,0 +1,34 @@
+// Each checkout runs its own files. The command line's build in the cache holds the
+// absolute paths of the checkout that built it (bin/cli-build.mjs), so it is keyed by that
+// checkout's place as well as its bytes: a second checkout of the same sources, sharing
+// the cache, builds its own, and reads its own probes, or an auditor's tamper check of it
+// would pass on the first one's files.
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { $ } from 'zx';
+import { test } from 'uvu';
+import * as assert from 'uvu/assert';
+import { bounded, cliIn, inSlot, ROOT, tempDir } from './support/helpers.ts';
+import { concurrent, finish } from './support/suite.ts';
+
+concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs its own files: a pinned byte changed there is found, exit 3', async () => {
+  const scratch = tempDir('childproof-checkouts-');
+  // This checkout's command line, built into the cache first, as its own commands leave it.
+  const here = await cliIn(scratch, 'run', '--probe', 'reference', '--case', 'core/success', '--quiet');
+  assert.is(here.code, 0, here.stderr);
+  // Another checkout of the same sources, its node_modules the same, one pinned byte changed.
+  const other = path.join(scratch, 'other');
+  for (const d of ['bin', 'runners', 'cases', 'probes', 'schemas']) fs.cpSync(path.join(ROOT, d), path.join(other, d), { recursive: true });
+  for (const f of ['package.json', 'package-lock.json']) fs.copyFileSync(path.join(ROOT, f), path.join(other, f));
+  fs.symlinkSync(path.join(ROOT, 'node_modules'), path.join(other, 'node_modules'));
+  fs.appendFileSync(path.join(other, 'probes', 'reference', 'stoppable-exec.ts'), '// one byte more\n');
+  const there = await inSlot(() => bounded('the other checkout\'s run', $({ nothrow: true, quiet: true, cwd: scratch })`${process.execPath} ${path.join(other, 'bin', 'childproof.mjs')} run --probe reference --case core/success --quiet`));
+  assert.is(there.exitCode, 3, there.stdout + there.stderr);
+  assert.match(there.stderr, /probe reference: stoppable-exec\.ts \(directory\): expected blob 4a9496da18fe/);
+  // And this checkout, with the cache the other one built into too, still runs its own.
+  const again = await cliIn(scratch, 'run', '--probe', 'reference', '--case', 'core/success', '--quiet');
+  assert.is(again.code, 0, again.stderr);
+});
+
+finish(test);
