@@ -9,7 +9,7 @@ import { CALIBRATION_CASES } from '../runners/cli/init-calibrate.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { InputError } from '../runners/model/errors.ts';
 import { cliIn, tempDir, writeJson } from './support/helpers.ts';
-import { eager, finish } from './support/suite.ts';
+import { concurrent, eager, finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
 
@@ -137,6 +137,35 @@ test('init --force writes a probe anew, with the export asked for', async () => 
   assert.is(again.code, 0, again.stderr);
   assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /uses: \['other'\]/);
   assert.is((await cliIn(project, 'init', 'probe', '--file', 'src/exec.ts', '--force')).code, 0);
+});
+
+// A helper that refuses an invalid timeout by throwing before it returns, as Node's own
+// execFile does: its caller sees a throw, and so must the trial, through the adapter init
+// wrote. An async wrapper would have made it a rejection.
+const THROWS_FIRST = `import { spawn } from 'node:child_process';
+export function run(file, args, options = {}) {
+  if (options.timeout !== undefined && !(Number.isSafeInteger(options.timeout) && options.timeout >= 0)) {
+    throw Object.assign(new RangeError('The value of "timeout" is out of range: ' + options.timeout), { code: 'ERR_OUT_OF_RANGE' });
+  }
+  return new Promise((resolve, reject) => {
+    const child = spawn(file, args, { signal: options.signal, timeout: options.timeout, stdio: 'ignore' });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 ? resolve(code) : reject(new Error('exit ' + code))));
+  });
+}
+`;
+
+concurrent(test, 'the adapter init writes adds nothing to the call: a target that throws before it returns is recorded as a throw, not a rejection', async () => {
+  const project = tempDir('childproof-init-throws-');
+  fs.writeFileSync(path.join(project, 'lib.mjs'), THROWS_FIRST);
+  const init = await cliIn(project, 'init', 'probe', '--file', 'lib.mjs');
+  assert.is(init.code, 0, init.stderr);
+  assert.not.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /\basync\s*\(/, 'no async wrapper');
+  const run = await cliIn(project, 'run', '--probe', 'probe', '--case', 'core/invalid-timeout-negative', '--out', 'report.json', '--quiet');
+  const report = JSON.parse(fs.readFileSync(path.join(project, 'report.json'), 'utf8'));
+  const trial = report.trials.find((t: { case: string }) => t.case === 'core/invalid-timeout-negative');
+  assert.is(trial?.facts?.settled, 'threw', `${run.stdout}${run.stderr}`);
+  assert.is(trial.facts['error.code'], 'ERR_OUT_OF_RANGE');
 });
 
 finish(test);

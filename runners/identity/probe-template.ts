@@ -98,9 +98,10 @@ function argsText(args: Arg[], indent: string): string {
 /** An adapter that calls the target as its types say it is called (identity/call-plan.ts). */
 export function plannedAdapterSource(plan: CallPlan, target: string, typeImport: string | null): string {
   const fn = plan.export === 'default' ? 'target.default' : `target.${plan.export}`;
-  const made = plan.method === null ? `${fn}${argsText(plan.args, '    ')}` : `new ${fn}${argsText(plan.construct ?? [], '    ')}.${plan.method}${argsText(plan.args, '    ')}`;
+  const at = '      ';
+  const made = plan.method === null ? `${fn}${argsText(plan.args, at)}` : `new ${fn}${argsText(plan.construct ?? [], at)}.${plan.method}${argsText(plan.args, at)}`;
   // A child process returned is settled as a user settles one: on its 'close'.
-  const call = plan.settle === 'close' ? `settledOnClose(\n      ${made.replace(/\n/g, '\n  ')},\n    )` : made;
+  const call = plan.settle === 'close' ? `settledOnClose(\n${at}  ${made.replace(/\n/g, '\n  ')},\n${at})` : made;
   const from = plan.byName ? 'its parameters\' names (it has no types)' : 'the target\'s types';
   const type = typeImport ? `typeof import('${typeImport}')` : `Record<string, any>`;
   return `// The adapter between childproof's generic call and ${target}.
@@ -118,8 +119,11 @@ type Target = ${type};
 
 const adapter: Adapter<Target> = {
   uses: ['${plan.export}'],
-  run: async (call, target) =>
-    ${call},
+  // Not async: a target that throws before it returns still throws, as its caller sees it.
+  run: (call, target) =>
+    Promise.resolve(
+      ${call},
+    ),
 };
 
 export default adapter;
