@@ -14,8 +14,11 @@ function libraryWords(t: TrialResult): string {
   if (f.settled === 'pending') return out.join(' ');
   if (f.spawned === false) out.push('No process was started.');
   if (f['child.reapedAtSettle'] === false && f['child.atSettle'] === 'running') {
+    // How it ended is child.end's to say: a child the harness ended outlived the window,
+    // whatever time its exit was recorded at then (the harness's kill, not the target's).
     const later = t.durations?.settleToChildEndMs;
-    out.push(`The child was still running at that moment${later != null ? `; it ended ${ms(later)} later` : ', and outlived the window'}.`);
+    if (f['child.end'] === 'harness-killed') out.push('The child was still running at that moment, and outlived the window: the harness ended it.');
+    else out.push(`The child was still running at that moment${later != null ? `; its exit was recorded ${ms(later)} later` : ''}.`);
   } else if (f['child.reapedAtSettle'] === true) out.push('The child had exited, and the caller had seen it exit.');
   if (f['child.markerAtSettle'] === false) {
     const marker = (t.timeline ?? []).find((e) => e.kind === 'marker');
