@@ -6,11 +6,8 @@
 
 import { type Clause } from '../model/clauses.ts';
 import type { Report, TrialResult } from '../model/report.ts';
-import { reachedTarget } from '../judge/controls.ts';
+import { JUDGED, reachedTarget } from '../judge/controls.ts';
 import { cellWords, shortReason, verdictCell } from '../report/verdict.ts';
-
-/** Outcomes of a trial the judge read facts from; an error or a skip says nothing of the target. */
-const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
 
 export interface CheckVerdict {
   /** A trial reached the target and ran its command. */
@@ -19,6 +16,8 @@ export interface CheckVerdict {
   /** What the check prints, each its own line. */
   lines: string[];
 }
+
+const skipped = (t: TrialResult) => t.outcome === 'unsupported' || t.outcome === 'unavailable';
 
 /** The first line of a reason, bounded: an error trial's is a message, not a document. */
 const firstLine = (text: string | undefined) => {
@@ -30,8 +29,8 @@ const firstLine = (text: string | undefined) => {
 function whyUntested(report: Report): string {
   const errored = report.trials.find((t) => t.outcome === 'error');
   if (errored) return `${errored.case} ended in error: ${firstLine(errored.reason)}`;
-  const skipped = report.trials.filter((t) => t.outcome === 'unsupported' || t.outcome === 'unavailable');
-  if (skipped.length) return `all ${report.trials.length} trial(s) were skipped: ${shortReason(skipped[0].probe, skipped[0].reason)}`;
+  const skip = report.trials.find(skipped);
+  if (skip) return `all ${report.trials.length} trial(s) were skipped: ${shortReason(skip.probe, skip.reason)}`;
   return 'no trial ran';
 }
 
@@ -41,9 +40,9 @@ function untested(report: Report, clause: Clause): string {
   const trials = report.trials.filter((t) => asserting.has(t.case));
   if (trials.length === 0) return 'no case run asserts it';
   const errored = trials.filter((t) => t.outcome === 'error');
-  const skipped = trials.filter((t) => t.outcome === 'unsupported' || t.outcome === 'unavailable');
+  const skips = trials.filter(skipped);
   const parts = [
-    ...(skipped.length ? [`${skipped.length} skipped (${shortReason(skipped[0].probe, skipped[0].reason)})`] : []),
+    ...(skips.length ? [`${skips.length} skipped (${shortReason(skips[0].probe, skips[0].reason)})`] : []),
     ...(errored.length ? [`${errored.length} ended in error`] : []),
   ];
   return parts.length ? `of the ${trials.length} trial(s) that assert it, ${parts.join(' and ')}` : 'no judged trial gave a verdict of it';

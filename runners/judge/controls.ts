@@ -38,7 +38,8 @@ export function reachedTarget(t: TrialResult): boolean {
   return REACHED[t.kind](t.observations);
 }
 
-const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
+/** Outcomes of a trial the judge read facts from; an error or a skip says nothing of the target. */
+export const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fail', 'unexpected-pass', 'unknown', 'flaky']);
 
 /** What the probe's trials did instead of running a command, in one clause. */
 function whatHappened(trials: TrialResult[]): string {

@@ -2,7 +2,8 @@
 // every wait has a bound and names what it waited for), running the CLI, and making
 // scratch directories that are removed afterwards.
 
-import { SCRATCH_ROOT } from './scratch-root.ts';
+// First: TMPDIR is this process's own before anything below asks for it.
+import './scratch-root.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { once } from 'node:events';
@@ -44,7 +45,6 @@ export function tempDirsMade(): readonly string[] {
   return made;
 }
 
-export { SCRATCH_ROOT };
 
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });

@@ -64,13 +64,14 @@ const phases: Phases<Prepared, Ran, AfterCaller | null, Ended> = {
     const dir = path.join(ctx.runDir, name);
     fs.mkdirSync(dir, { recursive: true });
     const deadlineMs = spec.deadlineMs ?? DEFAULT_DEADLINE_MS;
+    const capMs = fixtureCapMs(spec);
     const mark = trialMark(ctx.runTag, name);
     const cgroup = ctx.cgroup ? makeCgroup(ctx.cgroup, name) : null;
     const specFile = writeTrialSpec(dir, {
       dir,
       tag: mark,
       cgroup,
-      capMs: fixtureCapMs(spec),
+      capMs,
       deadlineMs,
       fixture: FIXTURE,
       fixtureNode: process.execPath,
@@ -82,7 +83,7 @@ const phases: Phases<Prepared, Ran, AfterCaller | null, Ended> = {
       target: targetSpec(t.probe),
       case: spec,
     });
-    return { t, dir, mark, cgroup, specFile, limitMs: fixtureCapMs(spec) + WORKER_SLACK_MS };
+    return { t, dir, mark, cgroup, specFile, limitMs: capMs + WORKER_SLACK_MS };
   },
 
   async run(p, ctx, started) {
