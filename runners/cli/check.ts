@@ -68,14 +68,14 @@ export async function cmdCheck(args: string[]): Promise<number> {
     const target = pack ? ['--package', installPacked(pack, work)] : pkg ? ['--package', pkg] : ['--file', ...strings(values.file).map((f) => path.resolve(f))];
     // A packed package is found where it was installed: the probe is written beside it.
     const dir = kept ? path.resolve(kept) : path.join(work, 'probe');
-    const initCode = await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : [])]);
+    const initCode = await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : [])], { transient: !kept });
     if (initCode !== EXIT.ok) return initCode;
     // --out keeps the report of the check's run; without it, it goes with the work folder.
     const out = values.out === undefined ? path.join(work, 'report.json') : path.resolve(String(values.out));
     const runtime = values.runtime ? ['--runtime', String(values.runtime)] : values.node ? ['--node', String(values.node)] : [];
     const cases = strings(values.case).length ? strings(values.case) : ['core'];
     if (stoppedExit() !== null) return stopped('the probe was not calibrated; nothing was checked');
-    const runCode = await cmdRun(['--probe', dir, ...cases.flatMap((c) => ['--case', c]), ...runtime, '--out', out, '--allow-skipped', '--quiet']);
+    const runCode = await cmdRun(['--probe', dir, ...cases.flatMap((c) => ['--case', c]), ...runtime, '--out', out, '--allow-skipped', '--quiet'], { transient: values.out === undefined });
     if (stoppedExit() !== null) return runCode;
     // Run's own gate first: a usage problem, a broken integrity, an internal error is its exit.
     if (runCode !== EXIT.ok && runCode !== EXIT.notAsExpected) return runCode;

@@ -21,6 +21,7 @@ import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
 import { calibrateProbe, CALIBRATION_CASES } from './init-calibrate.ts';
 import { makeDirectory } from '../model/output.ts';
 import { stopped, stoppedExit } from './stop.ts';
+import type { Within } from './run.ts';
 import type { TypesAt, Written } from './init-adapter.ts';
 import { locateExport } from './init-locate.ts';
 
@@ -123,7 +124,7 @@ function dependenciesLine(pinned: Pinned, dir: string, exportName: string): stri
   return `its ${tree.length} dependencies run unpinned (${shown}); to pin them too: childproof init ${dir} --package ${id.kind === 'package' ? `${id.name}@${id.version}` : ''} --export ${exportName} --force --with-dependencies\n`;
 }
 
-export async function cmdInit(args: string[]): Promise<number> {
+export async function cmdInit(args: string[], within: Within = {}): Promise<number> {
   const { values, positionals } = parse(
     args,
     { ...PIN_OPTIONS, export: { type: 'string' }, call: { type: 'string' }, entry: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
@@ -138,7 +139,7 @@ export async function cmdInit(args: string[]): Promise<number> {
   const made = !fs.existsSync(dir);
   makeDirectory(dir, 'init');
   try {
-    const code = await writeProbe(dir, values);
+    const code = await writeProbe(dir, values, within);
     // Stopped while calibrating: a probe whose "supports" were never tried is not written.
     if (stoppedExit() !== null && made) fs.rmSync(dir, { recursive: true, force: true });
     return code;
@@ -148,7 +149,7 @@ export async function cmdInit(args: string[]): Promise<number> {
   }
 }
 
-async function writeProbe(dir: string, values: Record<string, unknown>): Promise<number> {
+async function writeProbe(dir: string, values: Record<string, unknown>, within: Within): Promise<number> {
   const pinned = pinTarget(dir, values);
   const commandLine = string(values.command);
   if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name) ?? path.basename(path.resolve(dir)));
@@ -177,12 +178,12 @@ async function writeProbe(dir: string, values: Record<string, unknown>): Promise
   // The guessed "supports", each option tried on the target: what never reached it goes.
   const calibration = await calibrateProbe(dir);
   if (calibration.interrupted) return stopped(`the probe in ${display(dir)} was not calibrated; init did not finish`);
+  // A probe in a work folder (check's) goes with it: its place is no place to send a reader.
   process.stdout.write(
-    `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n` +
+    (within.transient ? `a probe of ${title}, ${files} file(s) verified\n` : `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n`) +
       `"supports" calibrated on the target (${CALIBRATION_CASES.length} trials): ${calibration.supports.length ? calibration.supports.join(', ') : 'none'}\n` +
       calibration.options.map((o) => `  ${o.option.padEnd(12)} ${o.declared ? (o.kept ? 'kept' : 'removed') : o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`).join('') +
-      `run it:  childproof run --probe ${dir} --case core\n` +
-      dependenciesLine(pinned, dir, exportName),
+      (within.transient ? '' : `run it:  childproof run --probe ${dir} --case core\n` + dependenciesLine(pinned, dir, exportName)),
   );
   return EXIT.ok;
 }

@@ -28,7 +28,13 @@ import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
 import { stoppedExit, stopSignal } from './stop.ts';
 
-export async function cmdRun(args: string[]): Promise<number> {
+/** How a command that runs another's work is shown it: `transient`, the report goes with a
+ *  work folder once the caller has read it, so its path is no place to send a reader. */
+export interface Within {
+  transient?: boolean;
+}
+
+export async function cmdRun(args: string[], within: Within = {}): Promise<number> {
   const { values } = parse(args, {
     probe: { type: 'string', multiple: true },
     case: { type: 'string', multiple: true },
@@ -65,7 +71,7 @@ export async function cmdRun(args: string[]): Promise<number> {
     const runtime = group.spec === null ? runtimeFromFlags(values) : runtimeFor(group.spec);
     // --out names the first report (the host's, when any probe runs there); the others sit beside it.
     const where = index === 0 || !out ? out : besideOut(out, runtime);
-    const { code, report } = await runAndReport({ ...common, probes: group.probes, runtime, out: where });
+    const { code, report } = await runAndReport({ ...common, probes: group.probes, runtime, out: where, ...within });
     const judged = code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, group.probes) : code;
     worst = worse(worst, judged);
     if (stoppedExit() !== null) break;
@@ -101,8 +107,8 @@ export function notices(e: RunEvent): void {
   process.stderr.write(`${wrap(text, width, '  ').join('\n')}\n`);
 }
 
-async function runAndReport(o: PipelineRequest & { view: View }): Promise<{ code: number; report: Report }> {
-  const { view, ...request } = o;
+async function runAndReport(o: PipelineRequest & { view: View } & Within): Promise<{ code: number; report: Report }> {
+  const { view, transient, ...request } = o;
   const { out } = request;
   const shown = reporter(process.stderr, modeFor(process.stderr, view.quiet));
   let report: Report;
@@ -117,8 +123,9 @@ async function runAndReport(o: PipelineRequest & { view: View }): Promise<{ code
   }
   const { interrupted } = report;
   process.stdout.write(`${renderTable(report, view)}\n`);
-  if (out) process.stdout.write(`Report: ${display(out)}\n`);
-  if (out) for (const line of acceptHints(report, display(out), view.width)) process.stdout.write(`${line}\n`);
+  const kept = transient ? undefined : out;
+  if (kept) process.stdout.write(`Report: ${display(kept)}\n`);
+  if (kept) for (const line of acceptHints(report, display(kept), view.width)) process.stdout.write(`${line}\n`);
   if (interrupted) {
     process.stderr.write(`childproof: interrupted by ${interrupted.by}: ${interrupted.finished} of ${interrupted.planned} trials finished${out ? `; the report holds them, marked interrupted` : ''}\n`);
     return { code: SIGNAL_EXIT[interrupted.by] ?? EXIT.interrupted, report };

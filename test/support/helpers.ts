@@ -136,6 +136,11 @@ export function cliInRunning(cwd: string, ...args: string[]): Promise<{ code: nu
   return runCli(cwd, {}, INSTALL_LIMIT_MS, args);
 }
 
+/** The same, with variables of its own in the environment (a cache of its own, say). */
+export function cliWithRunning(cwd: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return runCli(cwd, env, INSTALL_LIMIT_MS, args);
+}
+
 /** A command that may install every built-in probe's package into an empty cache first. */
 export function cliInstalling(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCli(os.tmpdir(), {}, INSTALL_LIMIT_MS, args);
