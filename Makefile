@@ -4,7 +4,7 @@
 NODE ?= node
 DEPS := node_modules/.package-lock.json
 
-.PHONY: run test test-all test-weights bench crossings results sweeps stability typecheck types validate clean
+.PHONY: run test test-all test-weights bench crossings results results-rejudged sweeps stability typecheck types validate clean
 
 $(DEPS): package.json package-lock.json
 	npm ci --no-audit --no-fund
@@ -61,6 +61,22 @@ results: $(DEPS)
 	$(NODE) bin/childproof.mjs render results/*/*.json --format site --out results || exit 2; \
 	$(MAKE) --no-print-directory stability || status=$$((status | $$?)); \
 	exit $$status
+
+# Publishes results/ again from the observations its reports hold, with the cases and the
+# probes as they are now: every trial judged again (`judge`, which starts no process), each
+# report published over itself, results/changes.json saying what that changed, the site
+# rendered; WHY="..." says why, in changes.json and on the pages. A trial whose setup
+# changed cannot be judged again: it stops with the command that runs it anew.
+results-rejudged: $(DEPS)
+	@mkdir -p .cache/rejudged
+	$(NODE) bin/childproof.mjs publish --begin --dir results $(if $(WHY),--why "$(WHY)")
+	@for f in $$(ls results/*/*.json | grep -v '/changes.json$$'); do \
+	  out=.cache/rejudged/$$(echo $$f | tr / _); \
+	  $(NODE) bin/childproof.mjs judge $$f --out $$out > /dev/null; status=$$?; \
+	  if [ $$status -gt 1 ]; then echo "$$f: judge exited $$status" >&2; exit $$status; fi; \
+	  $(NODE) bin/childproof.mjs publish $$out --dir results > /dev/null || exit 2; \
+	done
+	$(NODE) bin/childproof.mjs render results/*/*.json --format site --out results
 
 # Libraries across their releases on the core cases, on a Node every release runs on
 # (execa 10 needs Node 22), mcp-searxng across every release on the server cases, and

@@ -15,8 +15,9 @@ import { parse, string } from './args.ts';
 import { beginChanges, CHANGES_FILE, readChanges, updateChanges, writeChanges } from '../report/changes-file.ts';
 
 export function cmdPublish(args: string[]): number {
-  const { values, positionals } = parse(args, { dir: { type: 'string' }, begin: { type: 'boolean' } }, { min: 0, max: 1, what: 'publish takes one report file' });
+  const { values, positionals } = parse(args, { dir: { type: 'string' }, begin: { type: 'boolean' }, why: { type: 'string' } }, { min: 0, max: 1, what: 'publish takes one report file' });
   const dir = string(values.dir) ?? 'results';
+  if (values.why !== undefined && values.begin !== true) throw new InputError(['--why goes with --begin: it says why a publication begins']);
   if (values.begin !== true && positionals.length !== 1) throw new InputError(['publish takes one report file, or --begin to start a publication']);
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InputError([`--dir ${dir}: is not a directory`]);
   // Made one level at a time and proven writable before anything is read or written there:
@@ -29,7 +30,9 @@ export function cmdPublish(args: string[]): number {
   const before = readPublished(dir).map((p) => p.report);
   if (values.begin === true) {
     if (positionals.length) throw new InputError(['publish --begin takes no report: it records the verdicts published now']);
-    writeChanges(dir, beginChanges(before));
+    const why = string(values.why);
+    if (why !== undefined && why.trim() === '') throw new InputError(['--why expects a sentence saying why the publication begins, not an empty string']);
+    writeChanges(dir, beginChanges(before, undefined, why));
     process.stdout.write(`wrote ${path.join(dir, CHANGES_FILE)}: a publication begins, from ${before.length} published report(s)\n`);
     return EXIT.ok;
   }

@@ -20,9 +20,9 @@ export function readChanges(dir: string): PublishedChanges | null {
 }
 
 /** A publication begins: what is published now is what later changes are measured from. */
-export function beginChanges(published: Report[], now = new Date().toISOString()): PublishedChanges {
+export function beginChanges(published: Report[], now = new Date().toISOString(), why?: string): PublishedChanges {
   const since = published.map((r) => r.createdAt).sort().at(-1) ?? now;
-  return { $schema: '../schemas/changes.schema.json', formatVersion: 1, kind: 'published-changes', since, baseline: verdictCells(published), changes: [] };
+  return { $schema: '../schemas/changes.schema.json', formatVersion: 1, kind: 'published-changes', since, ...(why ? { why } : {}), baseline: verdictCells(published), changes: [] };
 }
 
 /** The changes since the publication began, with what is published now. */

@@ -58,6 +58,7 @@ export function changeWords(c: Change): string {
 export function changesMarkdown(doc: PublishedChanges | null): string[] {
   if (!doc) return [];
   const head = `## What changed since ${doc.since.slice(0, 10)}`;
-  if (!doc.changes.length) return [head, '', 'No verdict changed: every library holds and breaks what it did.', ''];
-  return [head, '', '| library | runtime | clause | from | to |', '|---|---|---|---|---|', ...doc.changes.map((c) => `| ${mdText(`${c.probe} ${c.version}`)} | ${mdText(c.runtime)} | ${c.clause} | ${mdText(c.from ?? 'not published')} | ${mdText(c.to ?? 'no longer published')} |`), ''];
+  const why = doc.why ? [`Why: ${mdText(doc.why)}`, ''] : [];
+  if (!doc.changes.length) return [head, '', ...why, 'No verdict changed: every library holds and breaks what it did.', ''];
+  return [head, '', ...why, '| library | runtime | clause | from | to |', '|---|---|---|---|---|', ...doc.changes.map((c) => `| ${mdText(`${c.probe} ${c.version}`)} | ${mdText(c.runtime)} | ${c.clause} | ${mdText(c.from ?? 'not published')} | ${mdText(c.to ?? 'no longer published')} |`), ''];
 }

@@ -12,6 +12,10 @@ kind: "published-changes"
  * When the baseline was taken: the newest report then published, or the time of `publish --begin` when none was.
  */
 since: string
+/**
+ * Why the publication began (`publish --begin --why`): what was changed in the tool, the cases or the probes, in a sentence a reader of the changes needs.
+ */
+why?: string
 baseline: Cell[]
 changes: {
 probe: string

@@ -9,7 +9,7 @@ const SHOWN = 20;
 
 export function changesSection(doc: PublishedChanges | null): string {
   if (!doc) return '';
-  const head = `<h2>What changed since ${h(doc.since.slice(0, 10))}</h2>`;
+  const head = `<h2>What changed since ${h(doc.since.slice(0, 10))}</h2>${doc.why ? `<p class="why">Why: ${h(doc.why)}</p>` : ''}`;
   if (!doc.changes.length) return `<section class="changes" id="changes">${head}<p>No verdict changed: every library holds and breaks what it did.</p></section>`;
   const item = (c: PublishedChanges['changes'][number]) => `<li><b>${h(c.probe)}</b> ${h(c.version)} on ${h(c.runtime)}, <b>${h(c.clause)}</b>: ${h(c.from ?? 'not published')} → ${h(c.to ?? 'no longer published')}</li>`;
   const first = doc.changes.slice(0, SHOWN).map(item).join('');
