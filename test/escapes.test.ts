@@ -45,7 +45,7 @@ echo $! >> "$1"
 
 const ADAPTER = `import type { Adapter } from 'childproof';
 type Helper = { exec(file: string, args: string[], o: object): Promise<unknown> };
-export default { uses: ['exec'], run: (call, target) => target.exec(call.file, call.args, { cwd: call.cwd, signal: call.signal }) } satisfies Adapter<Helper>;
+export default { uses: ['exec'], run: (call, target) => target.exec(call.file, call.args, { cwd: call.cwd, signal: call.signal, timeout: call.timeoutMs }) } satisfies Adapter<Helper>;
 `;
 
 /**
@@ -72,9 +72,9 @@ async function runDaemons(nobody: boolean) {
   fs.writeFileSync(path.join(dir, 'exec.mjs'), helper(log));
   fs.writeFileSync(`${log}.sh`, ESCAPE);
   const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'exec.mjs', '--probe-dir', 'daemons')).stdout).identity;
-  writeJson(path.join(dir, 'daemons', 'probe.json'), { name: 'daemons', title: 'daemons', identity, adapter: 'adapter.ts', supports: ['signal'] });
+  writeJson(path.join(dir, 'daemons', 'probe.json'), { name: 'daemons', title: 'daemons', identity, adapter: 'adapter.ts', supports: ['signal', 'timeout', 'exit-status'] });
   fs.writeFileSync(path.join(dir, 'daemons', 'adapter.ts'), ADAPTER);
-  const args = ['run', '--probe', 'daemons', '--case', 'core/cooperative-abort', '--out', 'report.json', '--quiet'];
+  const args = ['run', '--probe', 'daemons', '--case', 'core/success', '--out', 'report.json', '--quiet'];
   let run: { code: number; stderr: string };
   if (nobody) {
     for (const d of ['home', 'tmp']) fs.mkdirSync(path.join(dir, d));
@@ -94,7 +94,7 @@ async function runDaemons(nobody: boolean) {
     ...lines(`${log}.escaped`).map((pid) => ({ what: 'cgroup-escape', pid: Number(pid) })),
   ];
   const report = fs.existsSync(path.join(dir, 'report.json')) ? JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')) : null;
-  return { run, started, report };
+  return { dir, run, started, report };
 }
 
 const daemons = eager(() => runDaemons(false));
@@ -120,6 +120,23 @@ test('a target that starts daemons leaves none running, and the report lists eac
   // A process out of the group with no environment is found by the cgroup where there is
   // one, else by the subreaper; one that also left the cgroup, by the subreaper alone.
   assertAllEnded(await daemons, { setsid: null, detached: null, 'double-fork': AS_ROOT ? 'cgroup' : 'reaper', 'cgroup-escape': 'reaper' });
+});
+
+test('a target that leaves daemons fails, on a call that otherwise succeeds: every format names what the harness had to end', async () => {
+  const { dir, run, report } = await daemons;
+  assert.is(run.code, 1, 'the run is not as expected');
+  const [trial] = report.trials;
+  assert.is(trial.outcome, 'fail');
+  const left = trial.verdicts.find((v: { clause: string }) => v.clause === 'leaves-nothing-running');
+  assert.is(left.result, 'fail');
+  assert.match(left.why, /^the harness had to end 4 processes once the trial stopped watching: 4 of no role of the case \(sleep; found by /);
+  // The terminal's words are the run's own (its line of the trial); the others, the report rendered.
+  const shown = [{ format: 'the terminal', text: `${(run as { stdout?: string }).stdout ?? ''}${run.stderr}` }];
+  for (const format of ['md', 'html']) shown.push({ format, text: (await cliIn(dir, 'render', 'report.json', '--format', format)).stdout });
+  for (const { format, text } of shown) {
+    assert.match(text, /had to end 4 processes once the trial stopped watching: 4\s+of no role of the case \(sleep; found by /, `${format} says how many, in what role, found how`);
+    if (format !== 'the terminal') assert.match(text, 'leaves-nothing-running', `${format} names the clause`);
+  }
 });
 
 if (nobodysDaemons) {

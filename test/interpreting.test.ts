@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CLAUSE_MEANING, CLAUSES, FACT_NAMES } from '../runners/model/case.ts';
+import { definitionWords } from '../runners/model/clause-definitions.ts';
 import { CASES_DIR, ROOT } from '../runners/model/paths.ts';
 import { readSchema } from '../runners/model/schemas.ts';
 import { SEMANTICS } from '../runners/model/version.ts';
@@ -75,10 +76,10 @@ test('its normative text names no source file, and the README maps each of its s
   for (const [section, files] of rows) for (const f of files) assert.ok(fs.existsSync(path.join(ROOT, f)), `${section}: ${f}`);
 });
 
-test('every clause is defined here in the words the formats show', () => {
+test('every clause is defined here in the words the formats show, beside the facts that show it', () => {
   const section = text.split(/^## /m).find((s) => s.startsWith('Clauses'))!;
-  const rows = [...section.matchAll(/^\| `([^`]+)` \| (.+) \|$/gm)].map((m) => [m[1], m[2]]);
-  assert.equal(rows, CLAUSES.map((c) => [c, CLAUSE_MEANING[c]]));
+  const rows = [...section.matchAll(/^\| `([^`]+)` \| (.+) \| (.+) \|$/gm)].map((m) => [m[1], m[2], m[3]]);
+  assert.equal(rows, CLAUSES.map((c) => [c, CLAUSE_MEANING[c], definitionWords(c)]));
 });
 
 finish(test);

@@ -25,6 +25,16 @@ test('every built-in probe validates and its known divergences name real cases a
   for (const name of names) assert.equal(lintProbe(loadProbe(name), cases), [], name);
 });
 
+test('an explanation that says the command is missing is refused on a case whose command was spawned', () => {
+  const cases = loadAllCases();
+  const probe = loadProbe('mcp-sdk');
+  const why = 'connect() spawns the command first; here the command is missing, so start() fails.';
+  const misfiled = { ...probe, knownDivergences: [{ case: 'core/pre-aborted', fact: 'spawn.attempts' as const, value: 1, why, pointer: '/explanations/0/signatures/0' }] };
+  assert.match(lintProbe(misfiled, cases).join('\n'), '/explanations/0/signatures/0/case: expected a case whose command is missing');
+  const filed = { ...misfiled, knownDivergences: [{ ...misfiled.knownDivergences[0], case: 'core/invalid-timeout-nan' }] };
+  assert.equal(lintProbe(filed, cases), []);
+});
+
 test('the fact names in the case schema are exactly the ones the code derives', () => {
   const schema = JSON.parse(fs.readFileSync(path.join(SCHEMA_DIR, 'case.schema.json'), 'utf8'));
   assert.equal(schema.$defs.factName.enum, [...FACT_NAMES]);

@@ -4,7 +4,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { classify } from '../runners/judge/outcome.ts';
 import { holdAssertions as judge } from '../runners/judge/verdicts.ts';
-import { FACT_NAMES, type Assertion } from '../runners/model/case.ts';
+import { FACT_NAMES, SETTLES, type Assertion } from '../runners/model/case.ts';
 import type { KnownDivergence } from '../runners/model/probe.ts';
 import type { Facts } from '../runners/model/report.ts';
 import { finish } from './support/suite.ts';
@@ -50,10 +50,10 @@ test('a failure that matches its known divergence exactly is a known-fail', () =
 
 test('a failure with another value than the known one is still a fail', () => {
   const known: KnownDivergence[] = [{ case: 'c', fact: 'settled', value: 'resolved', why: 'timeouts are lost' }];
-  const verdicts = judge([rejected], facts({ settled: 'pending' }));
+  const verdicts = judge([rejected], facts({ settled: 'threw' }));
   const { outcome, reason } = classify(verdicts, known);
   assert.is(outcome, 'fail');
-  assert.is(reason, 'settled was "pending"; required "rejected".');
+  assert.is(reason, 'settled was "threw"; required "rejected".');
 });
 
 test('a known divergence that no longer happens is an unexpected pass', () => {
@@ -62,22 +62,29 @@ test('a known divergence that no longer happens is an unexpected pass', () => {
   assert.is(classify(verdicts, known).outcome, 'unexpected-pass');
 });
 
-test('a known divergence may name the value unknown, for a call that never settles', () => {
-  const known: KnownDivergence[] = [
-    { case: 'c', fact: 'settled', value: 'pending', why: 'hangs' },
-    { case: 'c', fact: 'parent.timersAfterSettle', value: 'unknown', why: 'never settled' },
-  ];
+test('a call that never settled holds no clause: every verdict but settles is unknown, even where its fact would pass', () => {
+  const either: Assertion = { clause: 'reason-preserved', fact: 'settled', oneOf: ['rejected', 'pending'] };
   const timers: Assertion = { clause: 'hygiene', fact: 'parent.timersAfterSettle', equals: 0 };
-  const verdicts = judge([rejected, timers], facts({ settled: 'pending', 'parent.timersAfterSettle': 'unknown' }));
-  assert.is(classify(verdicts, known).outcome, 'known-fail');
-  assert.is(classify(verdicts, known.slice(0, 1)).outcome, 'unknown');
+  const verdicts = judge([SETTLES, either, timers], facts({ settled: 'pending', 'parent.timersAfterSettle': 0 }));
+  assert.equal(verdicts.map((v) => v.result), ['fail', 'unknown', 'unknown']);
+  assert.match(verdicts[1].why, /^not judged: the call never settled/);
+});
+
+test('a hang is judged by its break of settles alone: a known hang is a known-fail, and a signature on another fact is neither needed nor missed', () => {
+  const hang: KnownDivergence = { case: 'c', fact: 'settled', value: 'pending', why: 'hangs' };
+  const stale: KnownDivergence = { case: 'c', fact: 'parent.timersAfterSettle', value: 'unknown', why: 'never settled' };
+  const timers: Assertion = { clause: 'hygiene', fact: 'parent.timersAfterSettle', equals: 0 };
+  const verdicts = judge([SETTLES, timers], facts({ settled: 'pending', 'parent.timersAfterSettle': 'unknown' }));
+  assert.is(classify(verdicts, [hang]).outcome, 'known-fail');
+  assert.is(classify(verdicts, [hang, stale]).outcome, 'known-fail');
+  assert.equal(classify(verdicts, []), { outcome: 'fail', reason: 'the call never settled within its deadline.' });
 });
 
 test('a racy known divergence that does not show is no unexpected pass, and one that shows is a known-fail', () => {
   const known: KnownDivergence[] = [{ case: 'c', fact: 'settled', value: 'resolved', why: 'races', racy: true }];
   assert.is(classify(judge([rejected], facts({ settled: 'rejected' })), known).outcome, 'pass');
   assert.is(classify(judge([rejected], facts({ settled: 'resolved' })), known).outcome, 'known-fail');
-  assert.is(classify(judge([rejected], facts({ settled: 'pending' })), known).outcome, 'fail');
+  assert.is(classify(judge([SETTLES, rejected], facts({ settled: 'pending' })), known).outcome, 'fail');
 });
 
 test('every verdict passing and nothing known is a pass', () => {

@@ -206,6 +206,9 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'child.stdinEnded': stdinEnded(),
     'child.ipcOpenAtSettle': ipcOpenAtSettle(),
     'child.exitReported': exitReported(),
+    // Every process the runner had to end once the worker was gone (INTERPRETING.md,
+    // Running a trial, step 7), whoever started it: the command's, a helper's, a daemon's.
+    'runner.leftovers': o.runner.leftovers.length,
   };
 }
 

@@ -14,6 +14,7 @@ import { classify, explain } from './outcome.ts';
 import { unmetPrecondition } from './precondition.ts';
 import { buildTimeline, deriveDurations, deriveMemory } from './timeline.ts';
 import { holdAssertions } from './verdicts.ts';
+import { withLeftoverWords } from './leftover-words.ts';
 
 export type Judged = (Judgement | Pick<Judgement, 'outcome' | 'reason' | 'leftovers' | 'timeline'>) & { unmet: string | null };
 
@@ -55,7 +56,7 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   if (fault) return { outcome: 'error', reason: adapterFault(fault), leftovers: o.runner.leftovers, timeline: buildTimeline(o, on), unmet: null };
   const mine = known.filter((k) => k.case === spec.id);
   const facts = deriveFacts(spec, o);
-  const verdicts = holdAssertions(spec.assertions, facts, { ...blindFacts(o.worker), ...hiddenByShell(o, facts) });
+  const verdicts = withLeftoverWords(holdAssertions(spec.assertions, facts, { ...blindFacts(o.worker), ...hiddenByShell(o, facts) }), o.runner.leftovers);
   const message = o.worker.settlement.error?.message;
   const observed = {
     facts,

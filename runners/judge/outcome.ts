@@ -3,7 +3,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { KnownDivergence } from '../model/probe.ts';
 import type { Outcome, Verdict } from '../model/report.ts';
-import { show } from './verdicts.ts';
+import { judgedVerdicts, show } from './verdicts.ts';
 
 function matches(v: Verdict, k: KnownDivergence): boolean {
   return v.fact === k.fact && isDeepStrictEqual(v.observed, k.value);
@@ -15,10 +15,14 @@ function matches(v: Verdict, k: KnownDivergence): boolean {
  * "unknown": a call that never settles leaves its settlement facts unobservable.
  */
 /** `on`: the runtime and release the trial ran on, named where a known divergence no longer shows (Bun 1.4.5). */
-export function classify(verdicts: Verdict[], known: KnownDivergence[], on?: string): { outcome: Outcome; reason?: string } {
+export function classify(all: Verdict[], known: KnownDivergence[], on?: string): { outcome: Outcome; reason?: string } {
+  // A hang is judged by its break of settles alone: a signature on another fact of a call
+  // that never settled is neither needed nor missed.
+  const verdicts = judgedVerdicts(all);
+  const judged = new Set(verdicts.map((v) => v.fact));
   const problems = verdicts.filter((v) => v.result !== 'pass');
   const unmatched = problems.filter((v) => !known.some((k) => matches(v, k)));
-  const unmatchedKnown = known.filter((k) => !k.racy && !problems.some((v) => matches(v, k)));
+  const unmatchedKnown = known.filter((k) => !k.racy && judged.has(k.fact) && !problems.some((v) => matches(v, k)));
 
   const newFail = unmatched.find((v) => v.result === 'fail');
   if (newFail) return { outcome: 'fail', reason: newFail.why };

@@ -34,8 +34,18 @@ function holds(a: Assertion, observed: FactValue): boolean {
   return list !== null && !list.some((v) => isDeepStrictEqual(v, a.excludes));
 }
 
+/** Whether a trial's call never settled: its `settles` verdict broke on `pending`. */
+export const hungIn = (verdicts: Verdict[]): boolean => verdicts.some((v) => v.clause === 'settles' && v.result === 'fail' && v.observed === 'pending');
+
+/**
+ * The verdicts an outcome rests on. A call that never settled holds no clause: its other
+ * verdicts are unknown by the hang alone, and only the break of `settles` says anything.
+ */
+export const judgedVerdicts = (verdicts: Verdict[]): Verdict[] => (hungIn(verdicts) ? verdicts.filter((v) => v.clause === 'settles') : verdicts);
+
 /** `blind`: why a fact the runtime could not show is unknown (judge/facts.ts `blindFacts`). */
 export function holdAssertions(assertions: Assertion[], facts: Facts, blind: Partial<Record<FactName, string>> = {}): Verdict[] {
+  const hung = factOf(facts, 'settled') === 'pending';
   return assertions.map((a) => {
     const observed = factOf(facts, a.fact);
     const base = { clause: a.clause, fact: a.fact, observed };
@@ -43,6 +53,7 @@ export function holdAssertions(assertions: Assertion[], facts: Facts, blind: Par
       const because = blind[a.fact] ? `: ${blind[a.fact]}` : '';
       return { ...base, result: 'unknown', why: `${a.fact} could not be observed${because}; ${requirement(a)}.` };
     }
+    if (hung && a.clause !== 'settles') return { ...base, result: 'unknown', why: `not judged: the call never settled, and a call that never settles holds no clause but breaks settles; ${requirement(a)}.` };
     const ok = holds(a, observed);
     // The implicit `settles` names what broke it in the caller's words.
     const hang = !ok && a.clause === 'settles' && observed === 'pending';

@@ -152,6 +152,7 @@ export const FACT_NAMES = [
   'child.stdinEnded',
   'child.ipcOpenAtSettle',
   'child.exitReported',
+  'runner.leftovers',
   ...SERVER_FACTS,
 ] as const;
 
@@ -163,6 +164,7 @@ const FACT_SINCE: Partial<Record<FactName, number>> = {
   'child.stdinEnded': 4,
   'child.ipcOpenAtSettle': 4,
   'child.exitReported': 6,
+  'runner.leftovers': 7,
   ...Object.fromEntries(SERVER_FACTS.map((f) => [f, 5])),
 };
 
@@ -187,6 +189,13 @@ export interface Assertion {
  * for a caller than an early settlement, and would otherwise only leave other facts unknown.
  */
 export const SETTLES: Assertion = { clause: 'settles', fact: 'settled', oneOf: ['resolved', 'rejected', 'threw'] };
+
+/**
+ * What every client case asserts without writing it, in the order the loader puts them
+ * before the file's own: the call settles, and the harness has nothing of it to end. A
+ * leftover is always a finding (INTERPRETING.md), so no case may leave it unjudged.
+ */
+export const IMPLIED: Assertion[] = [SETTLES, { clause: 'leaves-nothing-running', fact: 'runner.leftovers', equals: 0 }];
 
 export interface CaseSpec {
   id: string;
@@ -223,6 +232,6 @@ export interface LoadedCase {
   sha256: string;
   /** The case's kind, as its file says (model/kinds/kind.ts, caseKind). */
   kind: TrialKind;
-  /** How many assertions the loader put before the file's own (the implicit `settles`). */
+  /** How many assertions the loader put before the file's own (IMPLIED, where the file has none of that clause). */
   implied?: number;
 }

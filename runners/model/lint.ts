@@ -2,11 +2,16 @@
 // that something fails, transcriptions that still describe their cases.
 
 import { CASE_SUFFIX, walk } from './load-cases.ts';
-import type { LoadedCase } from './case.ts';
+import type { CaseSpec, LoadedCase } from './case.ts';
 import { display, readJson } from './files.ts';
 import { CASES_DIR } from './paths.ts';
 import type { LoadedProbe } from './probe.ts';
 import { validate } from './schemas.ts';
+
+/** What an explanation can say of the case it is filed for, and the case it must then be. */
+const CASE_CLAIMS: Array<{ says: RegExp; true: (spec: CaseSpec) => boolean; needs: string }> = [
+  { says: /\b(the )?command is missing\b|\bmissing command\b/i, true: (spec) => spec.call.command === 'missing', needs: 'whose command is missing' },
+];
 
 /**
  * A known divergence must name a case that exists and a fact that case asserts, or it
@@ -30,6 +35,9 @@ export function lintProbe(probe: LoadedProbe, cases: LoadedCase[]): string[] {
     if (!c) problems.push(`${where}/case: expected the id of an existing case, not "${k.case}"`);
     else if (!c.spec.assertions.some((a) => a.fact === k.fact)) {
       problems.push(`${where}/fact: expected a fact that case ${k.case} asserts, not "${k.fact}"`);
+    } else {
+      const claim = CASE_CLAIMS.find((x) => x.says.test(k.why) && !x.true(c.spec));
+      if (claim) problems.push(`${where}/case: expected a case ${claim.needs}: its explanation says so, and ${k.case} is not one`);
     }
   }
   return problems;

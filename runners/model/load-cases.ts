@@ -5,12 +5,13 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import picomatch from 'picomatch';
-import { SETTLES, type CaseSpec, type LoadedCase } from './case.ts';
+import { IMPLIED, type CaseSpec, type LoadedCase } from './case.ts';
 import { InputError } from './errors.ts';
 import { display, readJson } from './files.ts';
 import { CASES_DIR } from './paths.ts';
 import { caseKind } from './kinds/kind.ts';
 import { checkKind } from './kinds/case-rules.ts';
+import { clauseProblems } from './clause-definitions.ts';
 import { validate } from './schemas.ts';
 
 export const CASE_SUFFIX = '.case.json';
@@ -79,10 +80,13 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   checkKind(spec, display(file));
   checkTrigger(spec, display(file));
   const kind = caseKind(spec);
-  // A caller's call settles whatever the case asks; a server is no call.
-  const implied = kind === 'library' && !spec.assertions.some((a) => a.clause === 'settles') ? 1 : 0;
-  if (implied) spec.assertions = [SETTLES, ...spec.assertions];
-  return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex'), kind, ...(implied ? { implied } : {}) };
+  // A caller's call settles, and leaves nothing running, whatever the case asks; a server is no call.
+  const implied = kind === 'library' ? IMPLIED.filter((i) => !spec.assertions.some((a) => a.clause === i.clause && a.fact === i.fact)) : [];
+  spec.assertions = [...implied, ...spec.assertions];
+  // Each assertion means its clause's words (model/clause-definitions.ts), or the case is refused.
+  const wider = clauseProblems(spec.assertions, implied.length);
+  if (wider.length) throw new InputError(wider.map((w) => `${display(file)}: ${w.pointer}: ${w.message}`));
+  return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex'), kind, ...(implied.length ? { implied: implied.length } : {}) };
 }
 
 export function loadAllCases(root = CASES_DIR): LoadedCase[] {

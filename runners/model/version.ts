@@ -21,5 +21,9 @@ export const TOOL_VERSION: string = pkg.version;
  *      a child behind a shell is reaped when its shell is and it is gone; error.reasonAt
  *      names a deeper place it found the reason; error.isTimeout can be message-only;
  *      every time on one clock.
+ *   7: fact runner.leftovers and the clause leaves-nothing-running, which every client
+ *      case holds; the clause signals-as-asked; escalates means its words (the child
+ *      ended, by SIGKILL, before settlement); a call that never settled holds no clause
+ *      but breaks settles, its other verdicts unknown.
  */
-export const SEMANTICS = 6;
+export const SEMANTICS = 7;

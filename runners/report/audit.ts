@@ -7,6 +7,7 @@ import type { Observations } from '../model/observations.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { runtimeOf } from '../model/runtime-spec.ts';
 import { sameFact } from '../judge/same-fact.ts';
+import { judgedVerdicts } from '../judge/verdicts.ts';
 import { oneClock } from '../judge/timeline.ts';
 import { findingsShown } from '../judge/runtime-findings.ts';
 import type { RuntimeFinding } from '../model/runtime-findings.ts';
@@ -54,6 +55,32 @@ const RULES: Rule[] = [
     },
   },
   {
+    rule: 'a call that never settled holds no clause',
+    check: (t) => {
+      if (t.facts?.settled !== 'pending') return null;
+      const held = (t.verdicts ?? []).filter((v) => v.clause !== 'settles' && v.result === 'pass');
+      return held.length ? `settled is pending but ${[...new Set(held.map((v) => v.clause))].join(', ')} passed` : null;
+    },
+  },
+  {
+    rule: 'escalates holds only where a SIGKILL ended the child before settlement',
+    check: (t) => {
+      const mine = (t.verdicts ?? []).filter((v) => v.clause === 'escalates');
+      if (!mine.length || mine.some((v) => v.result !== 'pass')) return null;
+      const signals = t.facts?.['child.signals'];
+      const killed = Array.isArray(signals) && signals.includes('SIGKILL');
+      const gone = t.facts?.['child.atSettle'] === 'exited';
+      return killed && gone ? null : `escalates holds with child.signals ${JSON.stringify(signals)} and child.atSettle ${JSON.stringify(t.facts?.['child.atSettle'])}`;
+    },
+  },
+  {
+    rule: 'a leftover is judged: leaves-nothing-running breaks wherever the harness ended a process',
+    check: (t) => {
+      if (!t.verdicts || t.kind === 'server' || !(t.leftovers ?? []).length) return null;
+      return t.verdicts.some((v) => v.clause === 'leaves-nothing-running' && v.result !== 'pass') ? null : `${t.leftovers!.length} leftover(s) and no verdict of leaves-nothing-running that did not pass`;
+    },
+  },
+  {
     rule: 'a child reaped at settlement was not running then',
     check: (t) => (t.facts?.['child.reapedAtSettle'] === true && t.facts['child.atSettle'] === 'running' ? 'child.reapedAtSettle is true and child.atSettle running' : null),
   },
@@ -61,7 +88,7 @@ const RULES: Rule[] = [
     rule: 'every verdict that did not pass in an expected trial has a known divergence',
     check: (t) => {
       if (t.outcome !== 'known-fail' && t.outcome !== 'pass') return null;
-      const bare = (t.verdicts ?? []).filter((v) => v.result !== 'pass' && !v.knownDivergence);
+      const bare = judgedVerdicts(t.verdicts ?? []).filter((v) => v.result !== 'pass' && !v.knownDivergence);
       return bare.length ? `${t.outcome} with ${bare.map((v) => `${v.fact} = ${JSON.stringify(v.observed)}`).join(', ')} unexplained` : null;
     },
   },

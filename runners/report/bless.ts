@@ -13,8 +13,9 @@ import { writeFileWhole } from '../model/files.ts';
 import { ROOT, SCHEMA_DIR } from '../model/paths.ts';
 import type { DivergencesFile, Explanation, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
 import type { Report, TrialResult } from '../model/report.ts';
-import { runtimeKey, runtimeOf, specName } from '../model/runtime-spec.ts';
+import { runtimeOf, specName } from '../model/runtime-spec.ts';
 import { scopeCovers, scopeSeen } from '../judge/scope.ts';
+import { judgedVerdicts } from '../judge/verdicts.ts';
 import { findingFor } from '../judge/runtime-findings.ts';
 import { loadRuntimeFindings } from '../model/runtime-findings.ts';
 
@@ -44,12 +45,17 @@ export function divergencesFrom(
   /** Sentences that only restate a verdict (observations): a runtime finding may take their place. */
   generatedHere = new Set<string>(),
 ): KnownDivergence[] {
-  // Each runtime's reports bless that runtime's divergences (judge/scope.ts); those seen
-  // on another runtime are kept as they are.
-  const byRuntime = new Map<string, Report[]>();
-  for (const r of reports) byRuntime.set(runtimeKey(r.environment), [...(byRuntime.get(runtimeKey(r.environment)) ?? []), r]);
+  // The reports of each scope bless that scope's divergences (judge/scope.ts); those seen
+  // on another are kept as they are. Node's releases share one scope, so they are blessed
+  // together: a divergence one release shows and another does not races, and blessing them
+  // one by one would have the last release's runs overwrite the others'.
+  const byScope = new Map<string, Report[]>();
+  for (const r of reports) {
+    const key = scopeSeen(r.environment) ?? 'node';
+    byScope.set(key, [...(byScope.get(key) ?? []), r]);
+  }
   let current = previous;
-  for (const group of byRuntime.values()) current = blessOneRuntime(group, probe, why, current, generatedHere);
+  for (const group of byScope.values()) current = blessOneRuntime(group, probe, why, current, generatedHere);
   return current;
 }
 
@@ -66,7 +72,7 @@ function blessOneRuntime(reports: Report[], probe: string, why: (sentence: strin
   const seen: Array<{ k: KnownDivergence; runs: number }> = [];
   for (const trials of runs) {
     for (const t of trials) {
-      for (const v of t.verdicts) {
+      for (const v of judgedVerdicts(t.verdicts)) {
         if (v.result === 'pass') continue;
         const signature = { case: t.case, fact: v.fact, value: v.observed };
         const hit = seen.find((s) => sameSignature(s.k, signature));

@@ -22,6 +22,7 @@ import { clauseGroups, mdValue } from './formats/markdown.ts';
 import { trialLines } from './report-text.ts';
 import type { SweepLink } from './sweep-links.ts';
 import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
+import { explanationOf, NO_EXPLANATION } from './explained.ts';
 
 /** A clause as a heading reads it: its words, without the hyphens. */
 const label = (c: Clause) => c.replace(/-/g, ' ');
@@ -102,7 +103,7 @@ function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: s
   // Each link is the line of the report where the trial starts, with its facts and timeline.
   const broken = [...new Set(failed.map(({ t }) => t))];
   const shown = broken.slice(0, 3).map((t) => {
-    const facts = failed.filter((f) => f.t === t).map(({ v }) => `${v.fact} = ${mdValue(v.observed)}${v.knownDivergence ? ` [${note(v.knownDivergence)}]` : ''}`);
+    const facts = failed.filter((f) => f.t === t).map(({ v }) => `${v.fact} = ${mdValue(v.observed)}${explanationOf(v) ? ` [${note(explanationOf(v)!)}]` : v.knownDivergence ? ` [known; ${NO_EXPLANATION}]` : ''}`);
     return `[${mdText(t.case)}](${file}#L${lines[trials.indexOf(t)]}): ${facts.join(', ')}`;
   });
   const more = broken.length > 3 ? `<br>… and ${broken.length - 3} more case${broken.length - 3 === 1 ? '' : 's'}` : '';

@@ -29,8 +29,10 @@ const HEADING: Record<Clause, string> = {
   'settles-after-exit': 'waits',
   'reason-preserved': 'reason',
   escalates: 'escal.',
+  'signals-as-asked': 'asked',
   'validates-before-spawn': 'valid.',
   'no-orphans': 'orphans',
+  'leaves-nothing-running': 'left',
   hygiene: 'hygiene',
   'answers-handshake': 'answers',
   'exits-with-client': 'exits',
@@ -91,6 +93,23 @@ export function clauseState(trials: TrialResult[], clause: Clause): 'holds' | 'b
   return verdicts.some((v) => v.result === 'unknown') ? 'unknown' : 'holds';
 }
 
+/** The clauses in tables of at most `width` columns: the first beside the names and four
+ *  counts, the others beside the names alone, as even as they fit. */
+function clauseParts(clauses: Clause[], nameWidth: number, width: number): Clause[][] {
+  const column = CLAUSE_WIDTH + 1;
+  const fit = (taken: number) => Math.max(1, Math.floor((width - taken) / column));
+  const parts: Clause[][] = [];
+  let rest = clauses;
+  while (rest.length) {
+    const n = fit(nameWidth + (parts.length ? 0 : 4 * 6 + 1));
+    parts.push(rest.slice(0, n));
+    rest = rest.slice(n);
+  }
+  // As many tables as it takes, each as full as the others: the first, the narrowest, sets the size.
+  const size = Math.min(Math.ceil(clauses.length / parts.length), parts[0].length);
+  return Array.from({ length: Math.ceil(clauses.length / size) }, (_, i) => clauses.slice(i * size, (i + 1) * size));
+}
+
 function byProbe(report: Report, view: View): string[] {
   const names = report.probes.map((p) => p.name);
   const counts: Array<[string, (t: TrialResult) => boolean]> = [
@@ -109,15 +128,19 @@ function byProbe(report: Report, view: View): string[] {
     if (!mine.length) continue;
     const clauses = groups.length === 1 ? reportClauses([report]) : clausesOf(kind);
     const nameWidth = Math.max(5, ...mine.map((n) => n.length));
-    if (rows.length) rows.push('');
-    // One blank column between the counts and the clauses: the eighth clause took the other.
-    const head = [pad('probe', nameWidth), ...counts.map(([h]) => padStart(h, 5)), '', ...clauses.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
-    rows.push(head.join(' ').trimEnd());
-    for (const name of mine) {
-      const trials = byName.get(name) ?? [];
-      const numbers = counts.map(([, match]) => padStart(String(trials.filter(match).length), 5));
-      const cells = clauses.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
-      rows.push([pad(name, nameWidth), ...numbers, '', ...cells].join(' ').trimEnd());
+    // Clauses that do not fit beside the counts go on in a table of their own, under the same names.
+    for (const [i, part] of clauseParts(clauses, nameWidth, view.width).entries()) {
+      if (rows.length) rows.push('');
+      const shown = i === 0 ? counts : [];
+      // One blank column between the counts and the clauses.
+      const head = [pad('probe', nameWidth), ...shown.map(([h]) => padStart(h, 5)), ...(shown.length ? [''] : []), ...part.map((c) => pad(HEADING[c], CLAUSE_WIDTH))];
+      rows.push(head.join(' ').trimEnd());
+      for (const name of mine) {
+        const trials = byName.get(name) ?? [];
+        const numbers = shown.map(([, match]) => padStart(String(trials.filter(match).length), 5));
+        const cells = part.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
+        rows.push([pad(name, nameWidth), ...numbers, ...(shown.length ? [''] : []), ...cells].join(' ').trimEnd());
+      }
     }
   }
   return [...rows, '', ...wrap(legendOf(reportClauses([report])), view.width)];

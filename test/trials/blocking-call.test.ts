@@ -37,8 +37,11 @@ blocking('a child that ignores SIGTERM holds a synchronous call until the harnes
     assert.is(t.outcome, 'known-fail', probe);
   }
   assert.is(trial(ctx, 'reference', 'blocking-call/ignores-sigterm-timeout').outcome, 'pass');
+  // A mutant that never escalates holds the call until the cap: a hang, which breaks settles
+  // and leaves escalates unjudged, never held.
   const mutant = trial(ctx, 'mutant-no-escalation', 'blocking-call/ignores-sigterm-timeout');
-  assert.ok(mutant.verdicts!.some((v) => v.result === 'fail' && v.clause === 'escalates'));
+  assert.ok(mutant.verdicts!.some((v) => v.result === 'fail' && v.clause === 'settles'));
+  assert.ok(mutant.verdicts!.filter((v) => v.clause === 'escalates').every((v) => v.result === 'unknown'));
 });
 
 blocking('a synchronous timeout frees the call from a grandchild on its pipe but leaves the grandchild running', (ctx) => {

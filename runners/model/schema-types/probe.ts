@@ -191,7 +191,7 @@ options: {
  */
 mutant?: {
 of: string
-breaks: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
+breaks: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "signals-as-asked" | "validates-before-spawn" | "no-orphans" | "leaves-nothing-running" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 how?: string
 }
 }

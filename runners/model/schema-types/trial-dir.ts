@@ -275,12 +275,12 @@ export interface Assertion {
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "clause".
  */
-clause: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "validates-before-spawn" | "no-orphans" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
+clause: ("settles" | "settles-after-exit" | "reason-preserved" | "escalates" | "signals-as-asked" | "validates-before-spawn" | "no-orphans" | "leaves-nothing-running" | "hygiene" | "answers-handshake" | "exits-with-client" | "leaves-no-descendants")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factName".
  */
-fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle" | "child.exitReported" | "server.answered" | "server.exited" | "server.end" | "server.descendantsAfterWindow" | "server.reparented")
+fact: ("settled" | "error.name" | "error.code" | "error.signal" | "error.exitCode" | "error.reasonAt" | "error.isAbort" | "error.isTimeout" | "spawn.attempts" | "spawned" | "child.atSettle" | "child.reapedAtSettle" | "child.markerAtSettle" | "child.signals" | "child.end" | "descendants.runningAtSettle" | "descendants.runningAfterWindow" | "helpers.spawns" | "child.outlivedCaller" | "descendants.outlivedCaller" | "parent.abortListenersAfterSettle" | "parent.timersAfterSettle" | "child.stdinEnded" | "child.ipcOpenAtSettle" | "child.exitReported" | "runner.leftovers" | "server.answered" | "server.exited" | "server.end" | "server.descendantsAfterWindow" | "server.reparented")
 /**
  * This interface was referenced by `ChildproofCase`'s JSON-Schema
  * via the `definition` "factValue".

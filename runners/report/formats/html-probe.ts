@@ -16,6 +16,7 @@ import { plainWords, wordsLabel } from './plain-words.ts';
 import { renderTimeline } from './timeline.ts';
 import { factsTable } from './facts-table.ts';
 import { trialData } from './timeline-script.ts';
+import { explanationOf, NO_EXPLANATION } from '../explained.ts';
 
 export const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
 
@@ -46,8 +47,9 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
   const verdicts = (t.verdicts ?? [])
     .filter((v) => v.result !== 'pass')
     .map((v) => {
-      const n = v.knownDivergence ? notes.indexOf(v.knownDivergence) + 1 : 0;
-      const known = n ? ` <a class="why" href="#${sectionId}--why-${n}">known: explanation ${n}</a>` : '';
+      const said = explanationOf(v);
+      const n = said ? notes.indexOf(said) + 1 : 0;
+      const known = n ? ` <a class="why" href="#${sectionId}--why-${n}">known: explanation ${n}</a>` : v.knownDivergence ? ` <span class="why">known; ${NO_EXPLANATION}</span>` : '';
       return `<li class="verdict ${v.result}"><b>${v.result === 'fail' ? 'breaks' : v.result}</b> ${h(v.clause)}: ${h(v.why)}${known}</li>`;
     })
     .join('');
@@ -91,7 +93,7 @@ export function probeSection(report: Report, p: ReportProbe, findingsPage = '', 
   const runtime = runtimeKey(report.environment);
   const sectionId = anchor(runtime, p.name);
   const trials = report.trials.filter((t) => t.probe === p.name).sort((a, b) => rank(a) - rank(b));
-  const notes = [...new Set(trials.flatMap((t) => (t.verdicts ?? []).map((v) => v.knownDivergence).filter((w): w is string => !!w)))];
+  const notes = [...new Set(trials.flatMap((t) => (t.verdicts ?? []).map(explanationOf).filter((w): w is string => !!w)))];
   const id = p.identity;
   const what = id.kind === 'builtin' ? `${runtimeText(report.environment)}'s own ${id.module}` : id.kind === 'package' ? `${id.name}@${id.version}` : id.kind === 'git' ? `git ${id.commit.slice(0, 12)}` : 'pinned files';
   const files = 'paths' in id ? id.paths.map((f) => `<li><code>${h(f.path)}</code> ${f.blob}</li>`).join('') : '';

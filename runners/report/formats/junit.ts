@@ -10,6 +10,7 @@ import type { Report, TrialResult } from '../../model/report.ts';
 import { interruptionWords } from '../build.ts';
 import { escapeMarkup } from './escape.ts';
 import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
+import { explanationOf, NO_EXPLANATION } from '../explained.ts';
 
 const FAILURE = new Set(['fail', 'unexpected-pass', 'unknown', 'flaky']);
 const SKIPPED = new Set(['known-fail', 'unsupported', 'unavailable']);
@@ -18,7 +19,7 @@ const xml = escapeMarkup;
 
 /** What went wrong, sentence by sentence: each failed verdict, with its explanation if known. */
 export function failureText(t: TrialResult): string {
-  const verdicts = (t.verdicts ?? []).filter((v) => v.result !== 'pass').map((v) => `${v.clause}: ${v.why}${v.knownDivergence ? ` (known: ${v.knownDivergence})` : ''}`);
+  const verdicts = (t.verdicts ?? []).filter((v) => v.result !== 'pass').map((v) => `${v.clause}: ${v.why}${explanationOf(v) ? ` (known: ${explanationOf(v)})` : v.knownDivergence ? ` (known; ${NO_EXPLANATION})` : ''}`);
   return [t.reason ?? t.outcome, ...verdicts].join('\n');
 }
 

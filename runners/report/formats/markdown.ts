@@ -17,6 +17,7 @@ import { byRuntime } from './group.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { runtimeFlag, runtimeText } from '../../model/runtime-spec.ts';
+import { explanationOf, NO_EXPLANATION } from '../explained.ts';
 
 
 function identity(p: ReportProbe): string {
@@ -79,7 +80,7 @@ function trialSection(report: Report, t: TrialResult, level: number): string[] {
   const words = plainWords(t);
   if (words) out.push(`${wordsLabel(t)}: ${mdText(words)}`, '');
   const failed = (t.verdicts ?? []).filter((v) => v.result !== 'pass');
-  if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${mdText(v.why)}${v.knownDivergence ? ` Known: ${mdText(v.knownDivergence)}` : ''}`), '');
+  if (failed.length) out.push('Assertions not met:', '', ...failed.map((v) => `- ${v.clause}: ${mdText(v.why)}${explanationOf(v) ? ` Known: ${mdText(explanationOf(v)!)}` : v.knownDivergence ? ` Known; ${NO_EXPLANATION}.` : ''}`), '');
   if (t.facts) out.push('| fact | value |', '|---|---|', ...FACT_NAMES.filter((f) => Object.hasOwn(t.facts!, f)).map((f) => `| ${f} | ${mdValue(t.facts![f])} |`), '');
   if (t.evidence) out.push(`The error's message: ${mdCode(foldTokens(t.evidence['error.message']))}`, '');
   if (t.timeline?.length) out.push('What happened:', '', ...t.timeline.map((e) => `- ${e.ms.toFixed(1)} ms: ${mdText(eventWords(e))}`), '');
