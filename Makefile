@@ -65,7 +65,8 @@ results: $(DEPS)
 # Publishes results/ again from the observations its reports hold, with the cases and the
 # probes as they are now: every trial judged again (`judge`, which starts no process), each
 # report published over itself, results/changes.json saying what that changed, the site
-# rendered; WHY="..." says why, in changes.json and on the pages. A trial whose setup
+# rendered, each sweep's table of where each clause holds judged again from its facts
+# (bin/rejudge-sweeps.ts); WHY="..." says why, in changes.json and on the pages. A trial whose setup
 # changed cannot be judged again: it stops with the command that runs it anew.
 results-rejudged: $(DEPS)
 	@mkdir -p .cache/rejudged
@@ -77,6 +78,7 @@ results-rejudged: $(DEPS)
 	  $(NODE) bin/childproof.mjs publish $$out --dir results > /dev/null || exit 2; \
 	done
 	$(NODE) bin/childproof.mjs render results/*/*.json --format site --out results
+	$(NODE) --import tsx bin/rejudge-sweeps.ts results/sweeps
 
 # Libraries across their releases on the core cases, on a Node every release runs on
 # (execa 10 needs Node 22), mcp-searxng across every release on the server cases, and

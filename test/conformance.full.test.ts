@@ -56,10 +56,13 @@ conformance.before(async (ctx) => {
   ctx.again = again;
 });
 
-conformance('the references pass every case: the caller every client case, the server every server case', (ctx) => {
+conformance('the references pass every case, the caller every client case and the server every server case, but one: a grandchild that left its group by setsid is left running', (ctx) => {
   assert.is(ctx.reference.trials.length, ctx.cases.length);
   const notPassing = ctx.reference.trials.filter((t) => t.outcome !== 'pass');
-  assert.equal(notPassing.map((t) => `${t.case}: ${t.outcome}: ${t.reason}`), []);
+  assert.equal(notPassing.map((t) => `${t.case}: ${t.outcome}`), ['core/setsid-grandchild-abort: known-fail']);
+  // No caller without a cgroup can end it: the reference breaks leaves-nothing-running there, and nothing else.
+  const broken = notPassing[0].verdicts!.filter((v) => v.result !== 'pass');
+  assert.equal(broken.map((v) => [v.clause, v.fact, v.observed]), [['leaves-nothing-running', 'runner.leftovers', 1]]);
 });
 
 conformance('there are at least eight mutants, each declaring the one clause it breaks', () => {

@@ -41,7 +41,7 @@ async function overflows(markdown: string, header: RegExp, seen: { text?: string
 
 test("the findings' summary tables fit a 720 px column as GitHub shows them", async () => {
   const tables = await overflows(fs.readFileSync(path.join(RESULTS_DIR, 'README.md'), 'utf8'), /^library and runtimes$/);
-  assert.is(tables.length, 2, 'the clauses in two tables');
+  assert.is(tables.length, 3, 'the clauses in three tables, three clauses each');
   for (const t of tables) assert.ok(t.over <= 0, `a summary table overflows by ${t.over} px`);
 });
 

@@ -15,6 +15,8 @@ import { readChanges } from '../runners/report/changes-file.ts';
 import { probeVersion, readPublished, splitByProbe } from '../runners/report/publish.ts';
 import { cli, ROOT, tempDir } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
+import { rejudgedSweepPage } from '../runners/report/rejudge-sweep.ts';
 
 test('publish files one valid report per probe and version, and a table that matches them', async () => {
   const dir = tempDir();
@@ -103,6 +105,20 @@ test('the committed findings table is the one its committed reports generate', (
   for (const name of fs.readdirSync(path.join(dir, 'sweeps'))) assert.ok(readme.includes(`(sweeps/${name}/README.md)`), name);
   for (const { file, report } of published) assert.equal(validate('report', report as Report, file), []);
   assert.ok(splitByProbe(published[0].report).length === 1);
+});
+
+test("every published sweep's table of where each clause holds is the one its sweep.json and the cases as they are now give", () => {
+  const dir = path.join(ROOT, 'results', 'sweeps');
+  const cases = loadAllCases();
+  let judged = 0;
+  for (const name of fs.readdirSync(dir)) {
+    const sweepFile = path.join(dir, name, 'sweep.json');
+    if (!fs.existsSync(sweepFile)) continue;
+    const page = fs.readFileSync(path.join(dir, name, 'README.md'), 'utf8');
+    assert.is(page, rejudgedSweepPage(page, JSON.parse(fs.readFileSync(sweepFile, 'utf8')), cases), `${name}: make results-rejudged writes it again`);
+    judged++;
+  }
+  assert.ok(judged > 0);
 });
 
 finish(test);

@@ -119,6 +119,23 @@ function boundaryLines(b: Boundary, link: PageInput['link']): string[] {
   return [...out, ''];
 }
 
+/** The heading that opens the table of where each clause holds, and the one after it. */
+export const CLAUSES_HEADING = '## Where each clause holds';
+export const CHANGES_HEADING = '## What changed, release by release';
+
+/** Where each clause holds over the versions, from each version's verdicts: the page's
+ *  lines from CLAUSES_HEADING to the blank line before the next heading. */
+export function clauseSection(columns: PageInput['columns']): string[] {
+  return [
+    CLAUSES_HEADING,
+    '',
+    '| clause | over the versions |',
+    '|---|---|',
+    ...clausesOf(columns.flatMap((v) => v.trials)[0]?.kind ?? 'library').map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseCell(v.trials, c) })))} |`),
+    '',
+  ];
+}
+
 export function sweepPage({ heading, intro, columns, rows, link }: PageInput): string {
   const found = boundaries(columns, rows);
   const unsteady = found.some((b) => b.changes.some((c) => c.unsteady));
@@ -131,13 +148,8 @@ export function sweepPage({ heading, intro, columns, rows, link }: PageInput): s
     '',
     `Versions tested, oldest first: ${columns.map((c) => c.version).join(', ')}.`,
     '',
-    '## Where each clause holds',
-    '',
-    '| clause | over the versions |',
-    '|---|---|',
-    ...clausesOf(columns.flatMap((v) => v.trials)[0]?.kind ?? 'library').map((c) => `| ${c} | ${runsOf(columns.map((v) => ({ version: v.version, value: clauseCell(v.trials, c) })))} |`),
-    '',
-    '## What changed, release by release',
+    ...clauseSection(columns),
+    CHANGES_HEADING,
     '',
     found.length
       ? (steady.length ? `Behaviour changed from ${steady.map((b) => b.version).join(', ')}. ` : 'Only unsteady values changed. ') +
