@@ -8,7 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { validate } from '../runners/model/schemas.ts';
-import { describeError, firstLine, stackOf } from '../runners/worker/describe-rejection.ts';
+import { describeError, firstLine, MESSAGE_KEPT, stackOf } from '../runners/worker/describe-rejection.ts';
+import { timeoutFact } from '../runners/judge/error-facts.ts';
 import { ROOT } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 
@@ -41,6 +42,14 @@ test('odd numbers are not taken for codes: a fractional code or exit code is nul
   assert.is(seen.code, null);
   assert.is(seen.exitCode, null);
   assert.is(seen.unreadable, undefined);
+});
+
+test('a message is kept whole, bounded: a timeout said on its second line is read as one, and the evidence is its first line', () => {
+  const seen = describeError(new Error('Command failed: node fixture.mjs\nThe process timed out after 100 ms'), undefined, false, same);
+  assert.is(seen.message, 'Command failed: node fixture.mjs\nThe process timed out after 100 ms');
+  assert.is(timeoutFact(seen), 'message-only');
+  assert.is(firstLine(new Error('one\ntwo'), same), 'Error: one');
+  assert.is(describeError(new Error('x'.repeat(MESSAGE_KEPT * 2)), undefined, false, same).message!.length, MESSAGE_KEPT);
 });
 
 test('every hostile description fits the observations schema', () => {

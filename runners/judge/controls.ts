@@ -46,7 +46,7 @@ function whatHappened(trials: TrialResult[]): string {
   const shown = trials.find((t) => (CONTROL_CASES as readonly string[]).includes(t.case) && t.observations) ?? trials.find((t) => t.observations);
   const w = shown?.kind === 'library' ? (shown.observations as Observations).worker : undefined;
   if (!shown || !w) return 'none of its trials recorded a call';
-  const settled = w.settlement.kind === 'pending' ? 'never settled' : `settled ${w.settlement.kind}${w.settlement.error?.message ? ` (${w.settlement.error.name ?? 'error'}: ${w.settlement.error.message})` : ''}`;
+  const settled = w.settlement.kind === 'pending' ? 'never settled' : `settled ${w.settlement.kind}${w.settlement.error?.message ? ` (${w.settlement.error.name ?? 'error'}: ${w.settlement.error.message.split('\n')[0].slice(0, 300)})` : ''}`;
   const entered = w.entered ? `entered ${w.entered.export} and ` : '';
   const spawned = w.spawns.some((s) => s.command) ? 'tried to spawn the command but got no process' : 'spawned nothing';
   return `in ${shown.case} the call ${entered}${settled}, and ${spawned}`;

@@ -57,7 +57,8 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   const mine = known.filter((k) => k.case === spec.id);
   const facts = deriveFacts(spec, o);
   const verdicts = withLeftoverWords(holdAssertions(spec.assertions, facts, { ...blindFacts(o.worker), ...hiddenByShell(o, facts) }), o.runner.leftovers);
-  const message = o.worker.settlement.error?.message;
+  // The evidence is the message's first line, at most 300 characters; facts read all of what the worker kept.
+  const message = o.worker.settlement.error?.message?.split('\n')[0].slice(0, 300);
   const observed = {
     facts,
     ...(message ? { evidence: { 'error.message': message } } : {}),

@@ -34,8 +34,11 @@ function holds(a: Assertion, observed: FactValue): boolean {
   return list !== null && !list.some((v) => isDeepStrictEqual(v, a.excludes));
 }
 
-/** Whether a trial's call never settled: its `settles` verdict broke on `pending`. */
-export const hungIn = (verdicts: Verdict[]): boolean => verdicts.some((v) => v.clause === 'settles' && v.result === 'fail' && v.observed === 'pending');
+/** How a call that never settled ended: it hung past its deadline, or an exception nobody could catch ended its caller. */
+const UNSETTLED = new Set<unknown>(['pending', 'crashed']);
+
+/** Whether a trial's call never settled: its `settles` verdict broke on `pending` or `crashed`. */
+export const hungIn = (verdicts: Verdict[]): boolean => verdicts.some((v) => v.clause === 'settles' && v.result === 'fail' && UNSETTLED.has(v.observed));
 
 /**
  * The verdicts an outcome rests on. A call that never settled holds no clause: its other
@@ -45,7 +48,7 @@ export const judgedVerdicts = (verdicts: Verdict[]): Verdict[] => (hungIn(verdic
 
 /** `blind`: why a fact the runtime could not show is unknown (judge/facts.ts `blindFacts`). */
 export function holdAssertions(assertions: Assertion[], facts: Facts, blind: Partial<Record<FactName, string>> = {}): Verdict[] {
-  const hung = factOf(facts, 'settled') === 'pending';
+  const hung = UNSETTLED.has(factOf(facts, 'settled'));
   return assertions.map((a) => {
     const observed = factOf(facts, a.fact);
     const base = { clause: a.clause, fact: a.fact, observed };
@@ -53,14 +56,15 @@ export function holdAssertions(assertions: Assertion[], facts: Facts, blind: Par
       const because = blind[a.fact] ? `: ${blind[a.fact]}` : '';
       return { ...base, result: 'unknown', why: `${a.fact} could not be observed${because}; ${requirement(a)}.` };
     }
-    if (hung && a.clause !== 'settles') return { ...base, result: 'unknown', why: `not judged: the call never settled, and a call that never settles holds no clause but breaks settles; ${requirement(a)}.` };
+    if (hung && a.clause !== 'settles') return { ...base, result: 'unknown', why: `not judged: the call never settled${factOf(facts, 'settled') === 'crashed' ? ' (it crashed its caller)' : ''}, and a call that never settles holds no clause but breaks settles; ${requirement(a)}.` };
     const ok = holds(a, observed);
     // The implicit `settles` names what broke it in the caller's words.
     const hang = !ok && a.clause === 'settles' && observed === 'pending';
+    const crash = !ok && a.clause === 'settles' && observed === 'crashed';
     return {
       ...base,
       result: ok ? 'pass' : 'fail',
-      why: hang ? 'the call never settled within its deadline.' : `${said(a.fact, observed)}; ${requirement(a)}.`,
+      why: hang ? 'the call never settled within its deadline.' : crash ? 'the call never settled: an exception nobody could catch ended its caller.' : `${said(a.fact, observed)}; ${requirement(a)}.`,
     };
   });
 }

@@ -73,7 +73,8 @@ export interface ErrorObservation {
 }
 
 export interface Settlement {
-  kind: 'resolved' | 'rejected' | 'threw' | 'pending';
+  /** crashed: an exception nobody could catch, not the adapter's, ended the calling process before the call settled. */
+  kind: 'resolved' | 'rejected' | 'threw' | 'crashed' | 'pending';
   t: string | null;
   error: ErrorObservation | null;
 }

@@ -24,6 +24,7 @@ export const TOOL_VERSION: string = pkg.version;
  *   7: fact runner.leftovers and the clause leaves-nothing-running, which every client
  *      case holds; the clause signals-as-asked; escalates means its words (the child
  *      ended, by SIGKILL, before settlement); a call that never settled holds no clause
- *      but breaks settles, its other verdicts unknown.
+ *      but breaks settles, its other verdicts unknown; settled is crashed where an exception
+ *      nobody could catch ended the caller before the call settled.
  */
 export const SEMANTICS = 7;

@@ -57,7 +57,7 @@ const RULES: Rule[] = [
   {
     rule: 'a call that never settled holds no clause',
     check: (t) => {
-      if (t.facts?.settled !== 'pending') return null;
+      if (t.facts?.settled !== 'pending' && t.facts?.settled !== 'crashed') return null;
       const held = (t.verdicts ?? []).filter((v) => v.clause !== 'settles' && v.result === 'pass');
       return held.length ? `settled is pending but ${[...new Set(held.map((v) => v.clause))].join(', ')} passed` : null;
     },

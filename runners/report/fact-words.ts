@@ -11,7 +11,7 @@ const SAYS: Partial<Record<FactName, (v: FactValue) => string | null>> = {
   'error.code': (v) => (v === null ? 'the error had no code' : `the error's code was ${show(v)}`),
   'error.signal': (v) => (v === null ? 'the error named no signal' : `the error named ${show(v)}`),
   spawned: (v) => (v === true ? 'a process was started' : v === false ? 'no process was started' : null),
-  settled: (v) => (v === 'pending' ? 'the call never settled' : `the call ${show(v).replace(/"/g, '')}`),
+  settled: (v) => (v === 'pending' ? 'the call never settled' : v === 'crashed' ? 'the call never settled: an exception nobody could catch ended its caller' : `the call ${show(v).replace(/"/g, '')}`),
 };
 
 export function factWords(fact: FactName, value: FactValue): string {

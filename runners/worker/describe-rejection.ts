@@ -77,6 +77,15 @@ function keep(message: string, redact: (text: string) => string): string {
   return redact(message.split('\n')[0]).slice(0, 300);
 }
 
+/** The most of a settled error's message the worker keeps: every fact read from the message
+ *  (a timeout said in words, a named output limit) reads all of it, not its first line. */
+export const MESSAGE_KEPT = 4000;
+
+/** A settled error's whole message, this machine's paths out, bounded. */
+function keepWhole(message: string, redact: (text: string) => string): string {
+  return redact(message).slice(0, MESSAGE_KEPT);
+}
+
 /** A thrown value as one kept line: `TypeError: x is not a function`, or a message given as is. */
 export function firstLine(thrown: unknown, redact: (text: string) => string): string {
   if (isError(thrown)) {
@@ -116,7 +125,7 @@ export function describeError(error: unknown, reason: unknown, aborted: boolean,
     exitCode: typeof exitCode === 'number' && Number.isInteger(exitCode) ? exitCode : null,
     timedOut: typeof timedOut === 'boolean' ? timedOut : null,
     cause: cause === undefined || cause === null || cause === UNREAD ? null : { name: str(causeName), code: codeOf(causeCode) },
-    message: messageText === null || messageText === UNREAD ? null : keep(messageText, redact),
+    message: messageText === null || messageText === UNREAD ? null : keepWhole(messageText, redact),
     reasonAt: aborted ? attempt(() => findReason(error, reason)) === UNREAD ? 'nowhere' : findReason(error, reason) : null,
     ...(unreadable.length ? { unreadable } : {}),
   };

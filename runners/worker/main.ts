@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { ClientTriggerKind } from '../model/case.ts';
-import type { AdapterError, WorkerObservations } from '../model/observations.ts';
+import type { AdapterError, Settlement, WorkerObservations } from '../model/observations.ts';
 import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
@@ -81,14 +81,14 @@ function finish(): never {
 }
 
 // An exception nobody catches ends the calling process, as it would the target's user's.
-// What was seen until then is written, with the party whose code threw, before it ends.
+// What was seen until then is written, with the party whose code threw, before it ends:
+// before settlement and not the adapter's, it is how the call ended (`crashed`).
 process.on('uncaughtExceptionMonitor', (err) => {
-  const text = firstLine(err, redact);
-  const stack = stackOf(err) ?? '';
-  const inTarget = spec.target.kind === 'material' && stack.includes(fileURLToPath(spec.target.materialUrl));
+  const inTarget = spec.target.kind === 'material' && (stackOf(err) ?? '').includes(fileURLToPath(spec.target.materialUrl));
   const where = adapterLocation(err, spec.adapterPath, spec.adapterSource, spec.adapterBase);
+  if (pending() && !where && observed.entered) onSettled('crashed', err);
   const whose = inTarget ? ", thrown in the target's code" : where ? `, thrown in the adapter (at ${where})` : '';
-  observed.problems.push(`an uncaught exception ended the calling process${whose}: ${text}`);
+  observed.problems.push(`an uncaught exception ended the calling process${whose}: ${firstLine(err, redact)}`);
   finish();
 });
 
@@ -141,7 +141,7 @@ try {
 const timers = trackTimers(pending);
 timerDelays = timers.delays;
 
-function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): void {
+function onSettled(kind: Exclude<Settlement['kind'], 'pending'>, error: unknown): void {
   if (!pending()) return;
   // Settled before any export of the target ran: whatever happened was the adapter's.
   if (!observed.entered) adapterFailed('call', kind === 'resolved' ? null : error, kind === 'resolved' ? 'run() settled without calling into the target' : undefined);
@@ -150,8 +150,8 @@ function onSettled(kind: 'resolved' | 'rejected' | 'threw', error: unknown): voi
   observed.settlement = { kind, t, error: kind === 'resolved' ? null : describeError(error, signalUse ? signalUse.quietly(() => controller?.signal.reason) : controller?.signal.reason, observed.trigger.fired, redact) };
   observed.atSettle = sampleAtSettle(dir, caseSpec.child, observed.spawns, signal, timers.live());
   observed.rss.atSettle = process.memoryUsage().rss;
-  // A caller that exits on settlement leaves the watching to the runner.
-  if (caseSpec.caller === 'exits-on-settle') {
+  // A caller that exits on settlement, or crashed, leaves the watching to the runner.
+  if (caseSpec.caller === 'exits-on-settle' || kind === 'crashed') {
     observed.afterWindow = observed.atSettle.processes;
     finish();
   }

@@ -222,7 +222,7 @@ containment?: Containment
 }
 }
 export interface Settlement {
-kind: ("resolved" | "rejected" | "threw" | "pending")
+kind: ("resolved" | "rejected" | "threw" | "crashed" | "pending")
 t: (null | T)
 error: (null | {
 name: (string | null)

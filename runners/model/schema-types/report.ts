@@ -723,7 +723,7 @@ why: string
 }
 }
 export interface Settlement {
-kind: ("resolved" | "rejected" | "threw" | "pending")
+kind: ("resolved" | "rejected" | "threw" | "crashed" | "pending")
 t: (null | string)
 error: (null | {
 name: (string | null)

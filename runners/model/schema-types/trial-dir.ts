@@ -515,7 +515,7 @@ reason: string
 }
 }
 export interface Settlement {
-kind: ("resolved" | "rejected" | "threw" | "pending")
+kind: ("resolved" | "rejected" | "threw" | "crashed" | "pending")
 t: (null | string)
 error: (null | {
 name: (string | null)

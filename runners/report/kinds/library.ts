@@ -16,8 +16,9 @@ function libraryWords(t: TrialResult): string {
   const out: string[] = [];
   const trigger = t.durations?.triggerToSettleMs;
   if (f.settled === 'pending') out.push('The call never settled within its deadline.');
+  else if (f.settled === 'crashed') out.push(`The call never settled: an exception nobody could catch ended the calling process${t.evidence?.['error.message'] ? ` (${t.facts!['error.name'] ?? 'error'}: ${t.evidence['error.message']})` : ''}.`);
   else out.push(`The call ${f.settled === 'threw' ? 'threw' : f.settled}${trigger != null ? ` ${ms(trigger)} after the trigger` : ''}.`);
-  if (f.settled === 'pending') return out.join(' ');
+  if (f.settled === 'pending' || f.settled === 'crashed') return out.join(' ');
   if (f.spawned === false) out.push('No process was started.');
   if (f['child.reapedAtSettle'] === false && f['child.atSettle'] === 'running') {
     // How it ended is child.end's to say: a child the harness ended outlived the window,
