@@ -92,7 +92,7 @@ const trial = (probe: string, reach: object, worker: object = {}, facts: object 
   ({ probe, case: 'core/x', outcome: 'known-fail', facts, verdicts: [], observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [], trigger: { kind: 'none', t: null, fired: false }, reach, ...worker } } }) as unknown as TrialResult;
 const handed = (h: object) => ({ signal: false, timeout: null, killSignal: null, ...h });
 
-test('a timeout no timer could show, a report made before reach was kept, and a signal used once decide nothing against the option', () => {
+test('a timeout no timer could show, a report made before reach was kept, and a signal used once decide nothing against the option; what rests on an option no trial could see is unknown', () => {
   const blind = trial('a', { handed: handed({ timeout: 500 }), signalUses: null, timerDelays: null }, { trigger: { kind: 'timeout', t: '1', fired: false } });
   assert.is(reached(blind, 'timeout'), null);
   const old = { ...trial('b', {}), observations: { worker: { entered: { export: 'f', t: '1' }, spawns: [], trigger: { kind: 'abort', fired: true } } } } as unknown as TrialResult;
@@ -100,7 +100,12 @@ test('a timeout no timer could show, a report made before reach was kept, and a 
   const aborted = { kind: 'abort', t: '1', fired: true };
   const used = trial('c', { handed: handed({ signal: true }), signalUses: ['aborted'], timerDelays: [] }, { trigger: aborted });
   const unused = trial('c', { handed: handed({ signal: true }), signalUses: [], timerDelays: [] }, { trigger: aborted });
-  assert.equal(applyCalibration([blind, old, used, unused]).map((t) => t.outcome), ['known-fail', 'known-fail', 'known-fail', 'known-fail']);
+  const held = { clause: 'hygiene', fact: 'parent.timersAfterSettle', observed: 0, result: 'pass', why: '' };
+  const applied = applyCalibration([{ ...blind, verdicts: [held] } as TrialResult, old, used, unused]);
+  // Probe a's one trial rests on its timeout, which nothing could show either way: not held, not broken.
+  assert.equal(applied.map((t) => t.outcome), ['unknown', 'known-fail', 'known-fail', 'known-fail']);
+  assert.match(applied[0].reason!, /^timeout could not be seen to reach the target: no trial of a showed it reach the target or not/);
+  assert.equal(applied[0].verdicts!.map((v) => v.result), ['unknown']);
   // An aborted signal refused before any spawn reached its target, though no accessor saw it read.
   const refused = trial('d', { handed: handed({ signal: true }), signalUses: [], timerDelays: [] }, { trigger: { kind: 'pre-aborted', t: '1', fired: true } }, { 'spawn.attempts': 0, settled: 'rejected' });
   assert.is(reached(refused, 'signal'), true);

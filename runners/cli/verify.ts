@@ -80,7 +80,7 @@ async function reportCalibration(probes: LoadedProbe[], runtime: Runtime): Promi
     for (const o of found.options) {
       if (!o.kept) fine = false;
       // The cwd is every call's, declared or not: an adapter that drops it fails here too.
-      process.stdout.write(`calibrated   ${probe.spec.name.padEnd(24)} ${o.option.padEnd(12)} ${o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`);
+      process.stdout.write(`calibrated   ${probe.spec.name.padEnd(24)} ${o.option.padEnd(12)} ${o.state === 'not observable' ? 'not observable' : o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`);
     }
   }
   return fine ? EXIT.ok : EXIT.notAsExpected;

@@ -152,20 +152,52 @@ export function unreachedOptions(trials: TrialResult[]): Map<string, Map<Calibra
   return out;
 }
 
+/** Whether the trial's verdicts rest on `option` reaching the target: the signal where the
+ *  trigger aborts it, the timeout where the trigger is the timeout, any other option handed. */
+function restsOn(t: TrialResult, option: Calibrated): boolean {
+  const r = reachOf(t);
+  if (!r || !handed(r, option)) return false;
+  const trigger = t.observations!.worker!.trigger.kind;
+  if (option === 'signal') return trigger === 'abort' || trigger === 'pre-aborted';
+  if (option === 'timeout') return trigger === 'timeout';
+  return true;
+}
+
+/** The options of each probe that some judged trial rests on and no trial could show
+ *  reaching the target or not: not observable, so nothing that rests on them is shown. */
+export function unobservedOptions(trials: TrialResult[]): Map<string, Calibrated[]> {
+  const out = new Map<string, Calibrated[]>();
+  for (const probe of new Set(trials.map((t) => t.probe))) {
+    const own = trials.filter((t) => t.probe === probe && JUDGED.has(t.outcome));
+    const blind = CALIBRATED.filter((o) => own.some((t) => restsOn(t, o)) && own.every((t) => reached(t, o) === null));
+    if (blind.length) out.set(probe, blind);
+  }
+  return out;
+}
+
+const UNOBSERVED = (option: Calibrated) => `${option} could not be seen to reach the target`;
+
 /**
  * The trials with every judged trial that handed an option its probe never showed reaching
- * the target made `unsupported`. A trial keeps its observations; its facts and verdicts go.
+ * the target made `unsupported`; a trial that rests on an option no trial could see either
+ * way has every verdict `unknown`. A trial keeps its observations.
  */
 export function applyCalibration(trials: TrialResult[]): TrialResult[] {
   const unreachedBy = unreachedOptions(trials);
-  if (unreachedBy.size === 0) return trials;
+  const unobserved = unobservedOptions(trials);
+  if (unreachedBy.size === 0 && unobserved.size === 0) return trials;
   return trials.map((t) => {
     const options = unreachedBy.get(t.probe);
     const r = reachOf(t);
-    if (!options || !r || !JUDGED.has(t.outcome)) return t;
-    const option = [...options.keys()].find((o) => handed(r, o));
-    if (!option) return t;
-    const { facts: _f, verdicts: _v, evidence: _e, repeats: _r, ...rest } = t;
-    return { ...rest, outcome: 'unsupported', reason: unreached(option, t.probe, options.get(option)!) };
+    if (!r || !JUDGED.has(t.outcome)) return t;
+    const option = options && [...options.keys()].find((o) => handed(r, o));
+    if (option) {
+      const { facts: _f, verdicts: _v, evidence: _e, repeats: _r, ...rest } = t;
+      return { ...rest, outcome: 'unsupported', reason: unreached(option, t.probe, options.get(option)!) };
+    }
+    const blind = (unobserved.get(t.probe) ?? []).find((o) => restsOn(t, o));
+    if (!blind) return t;
+    const why = `${UNOBSERVED(blind)}: no trial of ${t.probe} showed it reach the target or not, and this trial rests on it`;
+    return { ...t, outcome: 'unknown', reason: why, verdicts: (t.verdicts ?? []).map(({ knownDivergence: _k, ...v }) => ({ ...v, result: 'unknown' as const, why: `not judged: ${why}.` })) };
   });
 }

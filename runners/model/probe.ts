@@ -65,6 +65,8 @@ export interface ProbeSpec {
   supports: Feature[];
   /** Options added to every call this probe makes, over the case's own. */
   options?: Record<string, unknown>;
+  /** What init saw of each option it guessed, tried on the target: informative, a run decides again. */
+  calibration?: Record<string, { state: 'reached' | 'not reached' | 'not observable' | 'not calibrated'; how: string }>;
   /** A package probe's options for the versions in a range, over `options`. */
   byVersion?: Array<{ range: string; options: Record<string, unknown> }>;
   /** Options for the runtimes an entry names, over `options` and `byVersion`'s, laid when the runtime is known. */

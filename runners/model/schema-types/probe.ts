@@ -160,6 +160,15 @@ options?: {
 
 }
 /**
+ * What `init` saw of each option it guessed, tried on the target (cases/INTERPRETING.md, Calibration): reached (the case that showed it), not reached (it left supports), not observable (it stayed, and every trial that rests on it has its verdicts unknown until one shows it). Informative: a run decides again from its own trials.
+ */
+calibration?: {
+[k: string]: {
+state: ("reached" | "not reached" | "not observable" | "not calibrated")
+how: string
+}
+}
+/**
  * The runtimes the target runs on, each a name and, after @, a range of its releases (node, bun@>=1.1, deno); absent, all three. Trials on any other are not covered, with the reason.
  * 
  * @minItems 1
