@@ -66,11 +66,12 @@ results: $(DEPS)
 # probes as they are now: every trial judged again (`judge`, which starts no process), each
 # report published over itself, results/changes.json saying what that changed, the site
 # rendered, each sweep's table of where each clause holds judged again from its facts
-# (bin/rejudge-sweeps.ts); WHY="..." says why, in changes.json and on the pages. A trial whose setup
+# (bin/rejudge-sweeps.ts); WHY="..." says why. BEGIN=no keeps the publication begun
+# before, and its list of changes, for a change that moves no verdict, in changes.json and on the pages. A trial whose setup
 # changed cannot be judged again: it stops with the command that runs it anew.
 results-rejudged: $(DEPS)
 	@mkdir -p .cache/rejudged
-	$(NODE) bin/childproof.mjs publish --begin --dir results $(if $(WHY),--why "$(WHY)")
+	$(if $(filter no,$(BEGIN)),,$(NODE) bin/childproof.mjs publish --begin --dir results $(if $(WHY),--why "$(WHY)"))
 	@for f in $$(ls results/*/*.json | grep -v '/changes.json$$'); do \
 	  out=.cache/rejudged/$$(echo $$f | tr / _); \
 	  $(NODE) bin/childproof.mjs judge $$f --out $$out > /dev/null; status=$$?; \

@@ -184,6 +184,15 @@ test('the timeline merges worker and fixture events in clock order, in ms from t
   assert.is(rows[rows.length - 1].ms, 4.1);
 });
 
+test("the child's end is when it ended, by its own record, not when its parent was told", () => {
+  const o = observe(history());
+  const told = { ...o, worker: { ...o.worker, spawns: o.worker.spawns.map((s) => ({ ...s, exit: { t: '9100000', code: 0, signal: null } })) } };
+  const own = deriveDurations(o).settleToChildEndMs!;
+  assert.ok(own > 0);
+  // The parent heard of it 4 ms later than the child logged its exit: the child's own time stands.
+  assert.is(deriveDurations(told as typeof o).settleToChildEndMs, own);
+});
+
 test("a worker on its own clock (off Node, before the mapping) places no fixture or runner event beside its own", () => {
   const o = observe(history());
   // On Node the two clocks are one; off it, only a mapped clock is.

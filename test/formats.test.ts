@@ -192,7 +192,7 @@ test('the Markdown says in words what was true at settlement', () => {
   const t = report.trials.find((x) => x.case === 'core/delayed-cleanup-abort' && x.facts?.['child.markerAtSettle'] === false);
   if (!t) return assert.unreachable('a published execfile trial whose cleanup marker was absent at settlement');
   const marker = t.timeline!.find((e) => e.kind === 'marker')!.ms - t.timeline!.find((e) => e.kind === 'rejected')!.ms;
-  assert.match(renderMarkdown([{ ...report, trials: [t] }]), new RegExp(`At settlement: The call rejected \\d+ ms after the trigger\\. The child was still running at that moment; its exit was recorded \\d+ ms later\\. Its cleanup marker was absent; it appeared ${Math.round(marker)} ms later\\.`));
+  assert.match(renderMarkdown([{ ...report, trials: [t] }]), new RegExp(`At settlement: The call rejected \\d+ ms after the trigger\\. The child was still running at that moment; it ended \\d+ ms later\\. Its cleanup marker was absent; it appeared ${Math.round(marker)} ms later\\.`));
 });
 
 test('an interrupted run is never green: not as expected, an error JUnit counts and validates, and github and md say what did not run', () => {

@@ -21,12 +21,14 @@ export function deriveDurations(o: Observations, on?: string): Judgement['durati
   const pid = childPid(o);
   const shared = oneClock(o, on);
   const window = watched(o);
+  // When the child ended, as near its end as was seen: its own record of its exit, else when
+  // the watch first saw it gone, and only else when its parent was told, which can come later.
   const endT =
     pid === null
       ? null
-      : (worker.spawns.find((s) => s.pid === pid)?.exit?.t ??
-        (shared ? o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit')?.t : undefined) ??
+      : ((shared ? o.fixtures.events.find((e) => e.pid === pid && e.kind === 'exit')?.t : undefined) ??
         (shared || window.by === 'worker' ? window.ends[pid] : undefined) ??
+        worker.spawns.find((s) => s.pid === pid)?.exit?.t ??
         null);
   return {
     triggerToSettleMs: worker.trigger.t && settleT ? msSince(worker.trigger.t, settleT) : null,

@@ -26,7 +26,7 @@ function libraryWords(t: TrialResult): string {
     const later = t.durations?.settleToChildEndMs;
     const input = f['child.end'] === 'exit' && f['child.stdinEnded'] === true ? ', on the end of its input' : '';
     if (f['child.end'] === 'harness-killed') out.push(`The child was still running at that moment, and outlived the window: ${endedBy(t, 'child')}.`);
-    else out.push(`The child was still running at that moment${later != null ? `; its exit${input} was recorded ${ms(later)} later` : input ? `; it exited later${input}` : ''}.`);
+    else out.push(`The child was still running at that moment${later != null ? `; it ended${input} ${ms(later)} later` : input ? `; it exited later${input}` : ''}.`);
   } else if (f['child.reapedAtSettle'] === true) out.push('The child had exited, and the caller had seen it exit.');
   if (f['child.markerAtSettle'] === false) {
     const marker = (t.timeline ?? []).find((e) => e.kind === 'marker');
