@@ -38,6 +38,8 @@ test('a grandchild left running breaks leaves-nothing-running, known or not: che
   const v = checkVerdict(reference(), null);
   assert.equal([v.tested, v.holds], [true, false], v.lines.join('\n'));
   assert.ok(v.lines.includes(`  leaves-nothing-running: breaks in 1 of ${reference().trials.filter((t) => t.verdicts?.some((x) => x.clause === 'leaves-nothing-running')).length}: ${ESCAPED}`), v.lines.join('\n'));
+  // What was left is named under it: how many, in what role, found how.
+  assert.ok(v.lines.includes(`    ${ESCAPED}: the harness had to end 1 process once the trial stopped watching: 1 child.g0 (node; found by record)`), v.lines.join('\n'));
 });
 
 test('a report in which every trial was skipped is "nothing was tested", never green', () => {

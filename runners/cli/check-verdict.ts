@@ -8,6 +8,7 @@ import { type Clause } from '../model/clauses.ts';
 import type { Report, TrialResult } from '../model/report.ts';
 import { JUDGED, reachedTarget } from '../judge/controls.ts';
 import { cellWords, shortReason, verdictCell } from '../report/verdict.ts';
+import { leftoverWords } from '../judge/leftover-words.ts';
 
 export interface CheckVerdict {
   /** A trial reached the target and ran its command. */
@@ -48,6 +49,13 @@ function untested(report: Report, clause: Clause): string {
   return parts.length ? `of the ${trials.length} trial(s) that assert it, ${parts.join(' and ')}` : 'no judged trial gave a verdict of it';
 }
 
+/** What the harness had to end in each trial that left something running: how many, in what role, found how. */
+function leftLines(trials: TrialResult[]): string[] {
+  const left = trials.filter((t) => (t.leftovers ?? []).length);
+  const shown = left.slice(0, 5).map((t) => `    ${t.case}: ${leftoverWords(t.leftovers!)}`);
+  return left.length > 5 ? [...shown, `    and ${left.length - 5} more`] : shown;
+}
+
 export function checkVerdict(report: Report, asked: Clause[] | null): CheckVerdict {
   const count = `${report.trials.length} trial(s)`;
   if (!report.trials.some(reachedTarget)) {
@@ -59,8 +67,9 @@ export function checkVerdict(report: Report, asked: Clause[] | null): CheckVerdi
     const cell = verdictCell(report, judged, clause);
     if (cell.state === 'holds') return [];
     if (cell.state === 'none') return [`  ${clause}: not tested: ${untested(report, clause)}`];
-    const cases = judged.filter((t) => t.verdicts?.some((v) => v.clause === clause && v.result !== 'pass')).map((t) => t.case);
-    return [`  ${clause}: ${cellWords(cell)}${cases.length ? `: ${cases.join(', ')}` : ''}`];
+    const broken = judged.filter((t) => t.verdicts?.some((v) => v.clause === clause && v.result !== 'pass'));
+    const cases = broken.map((t) => t.case);
+    return [`  ${clause}: ${cellWords(cell)}${cases.length ? `: ${cases.join(', ')}` : ''}`, ...(clause === 'leaves-nothing-running' ? leftLines(broken) : [])];
   });
   const errors = report.trials.filter((t) => t.outcome === 'error').map((t) => `  ${t.case}: ${firstLine(t.reason)}`);
   const lines = [
