@@ -81,10 +81,13 @@ export function bottomLine(all: VerdictRow[]): string[] {
   const ranked = names.filter(tested).sort((a, b) => broken(a).length - broken(b).length);
   const fewest = ranked.length ? broken(ranked[0]).length : 0;
   const best = ranked.filter((p) => broken(p).length === fewest).map((p) => libraries.find((r) => r.probe === p)!);
+  // The yardstick is what the reference holds: where it breaks a clause too, that is said, not hidden.
+  const own = CLAUSES.filter((c) => rows.some((r) => r.reference && r.cells[c].state === 'breaks'));
+  const itself = own.length ? ` The reference itself breaks ${list(own)}.` : '';
   const lines: string[] = [];
   if (!best.length) lines.push('No library was tested.');
-  else if (fewest === 0) lines.push(`Like the reference, ${list(best.map(calledAs))} ${best.length === 1 ? 'breaks' : 'break'} no clause on any runtime tested.`);
-  else lines.push(`No library holds every clause as the reference does; closest: ${list(best.map((r) => `${calledAs(r)}, which breaks only ${list(broken(r.probe))}`))}.`);
+  else if (fewest === 0) lines.push(`${own.length ? 'Unlike' : 'Like'} the reference, ${list(best.map(calledAs))} ${best.length === 1 ? 'breaks' : 'break'} no clause on any runtime tested.${itself}`);
+  else lines.push(`No library holds every clause ${own.length ? 'the reference holds' : 'as the reference does'}; closest: ${list(best.map((r) => `${calledAs(r)}, which breaks only ${list(broken(r.probe))}`))}.${itself}`);
   for (const clause of HEADLINE_CLAUSES) lines.push(clauseLine(libraries, clause));
   const servers = serverLine(all.filter((r) => r.kind === 'server' && !r.reference));
   return names.length || !servers ? [...lines, ...(servers ? [servers] : [])] : [servers];

@@ -60,7 +60,7 @@ export const REFERENCE = 'reference';
 export const SERVER_REFERENCE = 'stdio-reference';
 
 /** The clauses the bottom line names, besides the library that holds them all. */
-export const HEADLINE_CLAUSES: Clause[] = ['settles', 'settles-after-exit', 'no-orphans'];
+export const HEADLINE_CLAUSES: Clause[] = ['settles', 'settles-after-exit', 'no-orphans', 'leaves-nothing-running'];
 
 /** "needs Node >=22", "does not support signal": a skipped trial's reason, short. */
 export function shortReason(probe: string, reason: string | undefined): string {
