@@ -6,6 +6,7 @@ import * as assert from 'uvu/assert';
 import { LIBRARY_WORDS } from '../runners/report/kinds/library.ts';
 import { publishedReports } from './support/published.ts';
 import { finish } from './support/suite.ts';
+import { loadAllCases } from '../runners/model/load-cases.ts';
 
 const published = publishedReports();
 
@@ -27,6 +28,25 @@ test('no published settlement sentence says a child the harness ended went on it
     }
   }
   assert.ok(harnessEnded > 0, 'some published child outlived its window');
+});
+
+test('no published sentence says the child ended later than its window, nor after the trial stopped watching', () => {
+  const windows = new Map(loadAllCases().map((c) => [c.spec.id, c.spec.windowMs]));
+  let timed = 0;
+  for (const { file, report } of published) {
+    for (const t of report.trials) {
+      if (t.kind !== 'library' || !t.facts) continue;
+      const later = /it ended(?:, on the end of its input,)? (\d+) ms later/.exec(LIBRARY_WORDS.words(t));
+      if (!later) continue;
+      timed++;
+      // The watch runs its window, and a sample or two past it: the bound is where it stopped.
+      const at = (kind: string) => t.timeline?.find((e) => e.kind === kind)?.ms;
+      const settled = at('rejected') ?? at('resolved') ?? at('threw');
+      const watched = settled !== undefined && at('watch-end') !== undefined ? at('watch-end')! - settled : Infinity;
+      assert.ok(Number(later[1]) <= Math.max(windows.get(t.case)!, Math.ceil(watched)), `${file}: ${t.case}: ended ${later[1]} ms later, past its ${windows.get(t.case)} ms window and its watch`);
+    }
+  }
+  assert.ok(timed > 0, 'some published child ended within its window');
 });
 
 test('no published sentence or explanation says the harness had to end something where it ended nothing', () => {
