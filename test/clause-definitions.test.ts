@@ -45,6 +45,15 @@ test('an assertion that accepts a value outside its clause is refused, with its 
   assert.is(off.pointer, '/assertions/0/fact');
 });
 
+test('signals-as-asked names the signal the call asks for: its kill signal, else SIGTERM', () => {
+  const sigint: Assertion = { clause: 'signals-as-asked', fact: 'child.signals', includes: 'SIGINT' };
+  assert.equal(clauseProblems([sigint], 0, { killSignal: 'SIGINT' }), []);
+  const [p] = clauseProblems([sigint]);
+  assert.is(p.pointer, '/assertions/0');
+  assert.match(p.message, 'expected the signal the call asks for, SIGTERM');
+  assert.equal(clauseProblems([{ clause: 'signals-as-asked', fact: 'child.signals', equals: [] }]), []);
+});
+
 test('the pointer is the file\'s own: an implied assertion before it does not shift it', () => {
   const implied: Assertion = { clause: 'settles', fact: 'settled', oneOf: ['resolved', 'rejected', 'threw'] };
   const [p] = clauseProblems([implied, { clause: 'no-orphans', fact: 'child.signals', includes: 'SIGTERM' }], 1);

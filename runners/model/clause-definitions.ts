@@ -82,10 +82,19 @@ function entails(a: Assertion, ways: readonly Shows[]): boolean {
   });
 }
 
+/** The signal a call asks its child to be stopped with: the kill signal its options name, else SIGTERM. */
+const askedSignal = (options: Record<string, unknown> | undefined) => String(options?.killSignal ?? options?.stopSignal ?? 'SIGTERM');
+
 /** What is wrong with a case's assertions against their clauses' definitions: each with
- *  the JSON pointer of the assertion (or of the list, for a fact a clause needs). */
-export function clauseProblems(assertions: Assertion[], implied = 0): Array<{ pointer: string; message: string }> {
+ *  the JSON pointer of the assertion (or of the list, for a fact a clause needs). A
+ *  signals-as-asked assertion names the signal the call asks for (`options`), none other. */
+export function clauseProblems(assertions: Assertion[], implied = 0, options?: Record<string, unknown>): Array<{ pointer: string; message: string }> {
   const out: Array<{ pointer: string; message: string }> = [];
+  assertions.forEach((a, i) => {
+    if (a.clause !== 'signals-as-asked') return;
+    const named = 'includes' in a ? a.includes : Array.isArray(a.equals) && a.equals.length ? a.equals[0] : null;
+    if (named !== null && named !== askedSignal(options)) out.push({ pointer: `/assertions/${i - implied}`, message: `expected the signal the call asks for, ${askedSignal(options)} (call.options.killSignal, else SIGTERM), not ${JSON.stringify(named)}` });
+  });
   assertions.forEach((a, i) => {
     const ways = CLAUSE_DEFINITION[a.clause].facts[a.fact];
     const pointer = `/assertions/${i - implied}`;

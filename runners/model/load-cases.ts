@@ -84,7 +84,7 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   const implied = kind === 'library' ? IMPLIED.filter((i) => !spec.assertions.some((a) => a.clause === i.clause && a.fact === i.fact)) : [];
   spec.assertions = [...implied, ...spec.assertions];
   // Each assertion means its clause's words (model/clause-definitions.ts), or the case is refused.
-  const wider = clauseProblems(spec.assertions, implied.length);
+  const wider = clauseProblems(spec.assertions, implied.length, spec.call.options);
   if (wider.length) throw new InputError(wider.map((w) => `${display(file)}: ${w.pointer}: ${w.message}`));
   return { spec, file, sha256: createHash('sha256').update(bytes).digest('hex'), kind, ...(implied.length ? { implied: implied.length } : {}) };
 }
