@@ -10,6 +10,7 @@ import { $ } from 'zx';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bounded, cliIn, inSlot, ROOT, tempDir } from './support/helpers.ts';
+import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs its own files: a pinned byte changed there is found, exit 3', async () => {
@@ -29,6 +30,16 @@ concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs i
   // And this checkout, with the cache the other one built into too, still runs its own.
   const again = await cliIn(scratch, 'run', '--probe', 'reference', '--case', 'core/success', '--quiet');
   assert.is(again.code, 0, again.stderr);
+  // An auditor's tamper check: a statement of the published reference holds in this checkout,
+  // and in the other one, whose pinned byte changed, it exits 3, naming the file.
+  const statement = path.join(scratch, 'statement.json');
+  const published = path.join(RESULTS_DIR, 'reference', fs.readdirSync(path.join(RESULTS_DIR, 'reference')).find((f) => f.endsWith('.json'))!);
+  assert.is((await cliIn(scratch, 'attest', published, '--out', statement)).code, 0);
+  const holds = await cliIn(scratch, 'verify', '--statement', statement);
+  assert.is(holds.code, 0, holds.stdout + holds.stderr);
+  const tampered = await inSlot(() => bounded("the other checkout's verify", $({ nothrow: true, quiet: true, cwd: scratch })`${process.execPath} ${path.join(other, 'bin', 'childproof.mjs')} verify --statement ${statement}`));
+  assert.is(tampered.exitCode, 3, tampered.stdout + tampered.stderr);
+  assert.match(tampered.stderr, /stoppable-exec\.ts/);
 });
 
 finish(test);
