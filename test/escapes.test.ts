@@ -132,7 +132,7 @@ test('a target that leaves daemons fails, on a call that otherwise succeeds: eve
   assert.match(left.why, /^the harness had to end 4 processes once the trial stopped watching: 4 of no role of the case \(sleep; found by /);
   // The terminal's words are the run's own (its line of the trial); the others, the report rendered.
   const shown = [{ format: 'the terminal', text: `${(run as { stdout?: string }).stdout ?? ''}${run.stderr}` }];
-  for (const format of ['md', 'html']) shown.push({ format, text: (await cliIn(dir, 'render', 'report.json', '--format', format)).stdout });
+  for (const format of ['md', 'html', 'junit', 'github']) shown.push({ format, text: (await cliIn(dir, 'render', 'report.json', '--format', format)).stdout });
   for (const { format, text } of shown) {
     assert.match(text, /had to end 4 processes once the trial stopped watching: 4\s+of no role of the case \(sleep; found by /, `${format} says how many, in what role, found how`);
     if (format !== 'the terminal') assert.match(text, 'leaves-nothing-running', `${format} names the clause`);
