@@ -13,7 +13,7 @@ import { fixtureArgv } from '../runners/protocol/fixture-argv.mjs';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processesTagged, processState } from '../runners/os/processes.ts';
 import { readReport } from '../runners/report/report-file.ts';
-import { BIN, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from './support/helpers.ts';
+import { BIN, bounded, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from './support/helpers.ts';
 import { cgroupsLeft, concurrent, finish } from './support/suite.ts';
 
 interface Started {
@@ -133,7 +133,10 @@ concurrent(test, 'clean ends what a run left when its runner and its supervisor 
   const clean = spawn(process.execPath, [BIN, 'clean'], { env: { ...process.env, TMPDIR: s.scratch }, stdio: ['ignore', 'pipe', 'ignore'] });
   let said = '';
   clean.stdout!.on('data', (d) => (said += d));
+  // Read to the end of its output, not to its exit: Node can emit 'exit' before the last of it.
+  const ended = once(clean.stdout!, 'close');
   assert.is((await exitOf(clean)).code, 0);
+  await bounded("clean's output to end", ended);
   assert.match(said, new RegExp(`pid ${s.runner.pid}, now gone, left .*childproof-run-\\w+: ended \\d+ process`));
   assert.match(said, new RegExp(`[(, ]${orphan.pid}[,)]`), 'clean ended the fixture the dead run left');
   await exitOf(orphan);
