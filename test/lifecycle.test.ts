@@ -94,7 +94,10 @@ concurrent(test, 'SIGKILL of the runner: its supervisor ends every trial process
   const again = spawn(process.execPath, [BIN, 'run', '--probe', 'reference', '--case', 'core/success', '--out', s.out], { env: { ...process.env, TMPDIR: s.scratch }, stdio: ['ignore', 'ignore', 'pipe'] });
   let refused = '';
   again.stderr!.on('data', (d) => (refused += d));
+  // Read to the end of what it said, not to its exit: Node can emit 'exit' before the last of it.
+  const said = once(again.stderr!, 'close');
   assert.is((await exitOf(again)).code, 2, refused);
+  await bounded("the refused run's words to end", said);
   assert.match(refused, new RegExp(`report\\.jsonl holds ${trialLines(s.stream).length} finished trials? of an earlier run that did not finish; recover (it|them) with \`childproof report --from .*report\\.jsonl --out .*report\\.json\``));
   assert.is(fs.readFileSync(s.stream, 'utf8'), kept, 'the stream is untouched');
   assert.not.ok(fs.existsSync(`${s.out}.lock`), 'the refused run holds no lock');
