@@ -32,6 +32,10 @@ test('each rule catches the report that breaks it', () => {
   assert.ok(rules({ facts: { 'child.end': 'killed', 'child.signals': [] } as never })[0]?.startsWith('a child killed'));
   assert.ok(rules({ facts: { settled: 'pending', 'error.name': null } as never, verdicts: [] })[0]?.startsWith('a call that never settled'));
   assert.ok(rules({ facts: { 'child.reapedAtSettle': true, 'child.atSettle': 'running' } as never })[0]?.startsWith('a child reaped'));
+  // escalates held with no second signal and the child still running: not its words.
+  const escalated = (signals: string[], atSettle: string) => rules({ facts: { 'child.signals': signals, 'child.end': 'killed', 'child.atSettle': atSettle } as never, verdicts: [{ clause: 'escalates', fact: 'child.end', observed: 'killed', result: 'pass', why: '' }] });
+  assert.ok(escalated(['SIGTERM'], 'running').some((r) => r.startsWith('a clause that holds shows its definition')));
+  assert.not.ok(escalated(['SIGTERM', 'SIGKILL'], 'exited').some((r) => r.startsWith('a clause that holds shows its definition')));
   assert.ok(rules({ verdicts: [{ clause: 'hygiene', fact: 'parent.timersAfterSettle', observed: 1, result: 'fail', why: '' }] })[0]?.startsWith('every verdict'));
   // A Deno worker's times on its own clock, merged with the fixture's, as before the mapping.
   const twoClocks = { observations: { worker: {}, fixtures: { events: [] }, runner: {} } as never, timeline: [{ ms: 0, source: 'worker', kind: 'start' }, { ms: 1987065.2, source: 'child:1', kind: 'start' }] };

@@ -42,24 +42,27 @@ export interface Calibration {
 
 /** What the trials showed of one option: it reached the target, it did not (it leaves
  *  "supports"), or no trial could tell (it stays, and what rests on it is not shown). */
-export type Found = { kept: boolean; state: 'reached' | 'not reached' | 'not observable' | 'not calibrated'; how: string };
+export type Found = { state: 'reached' | 'not reached' | 'not observable' | 'not calibrated'; how: string };
+
+/** Whether the option stays in "supports": all but one seen not to reach the target. */
+export const kept = (o: Found): boolean => o.state !== 'not reached';
 
 /** How one option fared over the trials that handed it over: the run has already made
  *  unsupported every trial of an option not seen to reach the target (judge/calibration.ts). */
 function verdictOn(trials: TrialResult[], option: Calibrated): Found {
   const withheld = trials.filter((t) => withheldFor(t, option));
-  if (withheld.length) return { kept: false, state: 'not reached', how: `not seen to reach the target in ${withheld.map((t) => t.case).join(', ')}: check where the adapter passes it` };
+  if (withheld.length) return { state: 'not reached', how: `not seen to reach the target in ${withheld.map((t) => t.case).join(', ')}: check where the adapter passes it` };
   const yes = trials.find((t) => reached(t, option) === true);
-  if (yes) return { kept: true, state: 'reached', how: `reached the target in ${yes.case}` };
-  return { kept: true, state: 'not observable', how: 'no trial could tell whether it reached the target: kept, and every trial that rests on it has its verdicts unknown until one shows it' };
+  if (yes) return { state: 'reached', how: `reached the target in ${yes.case}` };
+  return { state: 'not observable', how: 'no trial could tell whether it reached the target: kept, and every trial that rests on it has its verdicts unknown until one shows it' };
 }
 
 /** A non-zero exit must reject for exit-status to hold: a helper that resolves on every status does not support it. */
 function exitStatus(trials: TrialResult[]): Found {
   const t = trials.find((x) => x.case === 'core/nonzero-exit' && x.facts);
-  if (!t) return { kept: true, state: 'not observable', how: 'core/nonzero-exit could not run: kept, unshown' };
+  if (!t) return { state: 'not observable', how: 'core/nonzero-exit could not run: kept, unshown' };
   const settled = t.facts!.settled;
-  return settled === 'rejected' || settled === 'threw' ? { kept: true, state: 'reached', how: `a non-zero exit ${settled === 'threw' ? 'threw' : 'rejected'}` } : { kept: false, state: 'not reached', how: `a non-zero exit settled ${settled}: the target does not report the exit status` };
+  return settled === 'rejected' || settled === 'threw' ? { state: 'reached', how: `a non-zero exit ${settled === 'threw' ? 'threw' : 'rejected'}` } : { state: 'not reached', how: `a non-zero exit settled ${settled}: the target does not report the exit status` };
 }
 
 /** The calibration trials run on `probe` (on `runtime`, else this one): what each option it declares showed. */
@@ -72,10 +75,10 @@ export async function calibrate(probe: LoadedProbe, runtime?: Runtime): Promise<
   const declared = probe.spec.supports.map((option) => ({
     option,
     declared: true,
-    ...((CALIBRATED as readonly string[]).includes(option) ? verdictOn(trials, option as Calibrated) : option === 'exit-status' ? exitStatus(trials) : { kept: true, state: 'not calibrated' as const, how: 'not calibrated' }),
+    ...((CALIBRATED as readonly string[]).includes(option) ? verdictOn(trials, option as Calibrated) : option === 'exit-status' ? exitStatus(trials) : { state: 'not calibrated' as const, how: 'not calibrated' }),
   }));
   const cwd = { option: 'cwd', declared: false, ...verdictOn(trials, 'cwd') };
-  return { options: [...declared, cwd], supports: declared.filter((o) => o.kept).map((o) => o.option) };
+  return { options: [...declared, cwd], supports: declared.filter(kept).map((o) => o.option) };
 }
 
 /** Runs the calibration trials on the probe in `dir` and rewrites its "supports" from them,

@@ -18,7 +18,7 @@ import type { Identity } from '../model/probe.ts';
 import { parse, PIN_OPTIONS, string, strings, USAGE, withFiles } from './args.ts';
 import { verifyWritten } from './verify.ts';
 import { commandFile, commandProbeJson, splitCommand } from './init-command.ts';
-import { calibrateProbe, CALIBRATION_CASES } from './init-calibrate.ts';
+import { calibrateProbe, CALIBRATION_CASES, kept } from './init-calibrate.ts';
 import { makeDirectory } from '../model/output.ts';
 import { stopped, stoppedExit } from './stop.ts';
 import type { Within } from './run.ts';
@@ -182,7 +182,7 @@ async function writeProbe(dir: string, values: Record<string, unknown>, within: 
   process.stdout.write(
     (within.transient ? `a probe of ${title}, ${files} file(s) verified\n` : `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n`) +
       `"supports" calibrated on the target (${CALIBRATION_CASES.length} trials): ${calibration.supports.length ? calibration.supports.join(', ') : 'none'}\n` +
-      calibration.options.map((o) => `  ${o.option.padEnd(12)} ${o.state === 'not observable' ? 'not observable' : o.declared ? (o.kept ? 'kept' : 'removed') : o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`).join('') +
+      calibration.options.map((o) => `  ${o.option.padEnd(12)} ${o.state === 'not observable' ? 'not observable' : o.declared ? (kept(o) ? 'kept' : 'removed') : kept(o) ? 'reaches' : 'does not reach'}: ${o.how}\n`).join('') +
       (within.transient ? '' : `run it:  childproof run --probe ${dir} --case core\n` + dependenciesLine(pinned, dir, exportName)),
   );
   return EXIT.ok;

@@ -14,7 +14,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import { chosenProbes } from '../model/selection.ts';
 import { parse, string, strings } from './args.ts';
 import { verifyStatement } from './verify-statement.ts';
-import { calibrate } from './init-calibrate.ts';
+import { calibrate, kept } from './init-calibrate.ts';
 import { stopped } from './stop.ts';
 
 export async function cmdVerify(args: string[]): Promise<number> {
@@ -78,9 +78,9 @@ async function reportCalibration(probes: LoadedProbe[], runtime: Runtime): Promi
     const found = await calibrate(probe, runtime);
     if (found.interrupted) return stopped('the calibration did not finish');
     for (const o of found.options) {
-      if (!o.kept) fine = false;
+      if (!kept(o)) fine = false;
       // The cwd is every call's, declared or not: an adapter that drops it fails here too.
-      process.stdout.write(`calibrated   ${probe.spec.name.padEnd(24)} ${o.option.padEnd(12)} ${o.state === 'not observable' ? 'not observable' : o.kept ? 'reaches' : 'does not reach'}: ${o.how}\n`);
+      process.stdout.write(`calibrated   ${probe.spec.name.padEnd(24)} ${o.option.padEnd(12)} ${o.state === 'not observable' ? 'not observable' : kept(o) ? 'reaches' : 'does not reach'}: ${o.how}\n`);
     }
   }
   return fine ? EXIT.ok : EXIT.notAsExpected;

@@ -83,7 +83,7 @@ function entails(a: Assertion, ways: readonly Shows[]): boolean {
 }
 
 /** The signal a call asks its child to be stopped with: the kill signal its options name, else SIGTERM. */
-const askedSignal = (options: Record<string, unknown> | undefined) => String(options?.killSignal ?? options?.stopSignal ?? 'SIGTERM');
+const askedSignal = (options: Record<string, unknown> | undefined) => String(options?.killSignal ?? 'SIGTERM');
 
 /** What is wrong with a case's assertions against their clauses' definitions: each with
  *  the JSON pointer of the assertion (or of the list, for a fact a clause needs). A
@@ -91,13 +91,10 @@ const askedSignal = (options: Record<string, unknown> | undefined) => String(opt
 export function clauseProblems(assertions: Assertion[], implied = 0, options?: Record<string, unknown>): Array<{ pointer: string; message: string }> {
   const out: Array<{ pointer: string; message: string }> = [];
   assertions.forEach((a, i) => {
-    if (a.clause !== 'signals-as-asked') return;
-    const named = 'includes' in a ? a.includes : Array.isArray(a.equals) && a.equals.length ? a.equals[0] : null;
-    if (named !== null && named !== askedSignal(options)) out.push({ pointer: `/assertions/${i - implied}`, message: `expected the signal the call asks for, ${askedSignal(options)} (call.options.killSignal, else SIGTERM), not ${JSON.stringify(named)}` });
-  });
-  assertions.forEach((a, i) => {
     const ways = CLAUSE_DEFINITION[a.clause].facts[a.fact];
     const pointer = `/assertions/${i - implied}`;
+    const named = a.clause !== 'signals-as-asked' ? null : 'includes' in a ? a.includes : Array.isArray(a.equals) && a.equals.length ? a.equals[0] : null;
+    if (named !== null && named !== askedSignal(options)) out.push({ pointer, message: `expected the signal the call asks for, ${askedSignal(options)} (call.options.killSignal, else SIGTERM), not ${JSON.stringify(named)}` });
     if (!ways) out.push({ pointer: `${pointer}/fact`, message: `expected a fact that can show ${a.clause} (${Object.keys(CLAUSE_DEFINITION[a.clause].facts).join(', ')}), not "${a.fact}"` });
     else if (!entails(a, ways)) out.push({ pointer, message: `expected an assertion that accepts only what shows ${a.clause}: ${a.fact} ${showsWords(ways)}` });
   });
@@ -107,6 +104,16 @@ export function clauseProblems(assertions: Assertion[], implied = 0, options?: R
     if (missing.length) out.push({ pointer: '/assertions', message: `expected ${c} to assert ${missing.join(', ')} too: its words need each of ${CLAUSE_DEFINITION[c].needs.join(', ')}` });
   }
   return out;
+}
+
+/** The facts a clause's words need that these facts do not show: none, where a verdict of
+ *  it that holds is its words come true. */
+export function unshown(c: Clause, facts: Partial<Record<FactName, FactValue | 'unknown'>>): FactName[] {
+  const d = CLAUSE_DEFINITION[c];
+  return d.needs.filter((f) => {
+    const value = facts[f];
+    return !d.facts[f]!.some((w) => ('includes' in w ? Array.isArray(value) && w.includes.some((x) => among(value as FactValue[], x)) : value !== undefined && value !== 'unknown' && among(w.within, value)));
+  });
 }
 
 function showsWords(ways: readonly Shows[]): string {

@@ -8,6 +8,7 @@ import type { Report, TrialResult } from '../model/report.ts';
 import { runtimeOf } from '../model/runtime-spec.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import { judgedVerdicts } from '../judge/verdicts.ts';
+import { unshown } from '../model/clause-definitions.ts';
 import { oneClock } from '../judge/timeline.ts';
 import { findingsShown } from '../judge/runtime-findings.ts';
 import type { RuntimeFinding } from '../model/runtime-findings.ts';
@@ -59,18 +60,15 @@ const RULES: Rule[] = [
     check: (t) => {
       if (t.facts?.settled !== 'pending' && t.facts?.settled !== 'crashed') return null;
       const held = (t.verdicts ?? []).filter((v) => v.clause !== 'settles' && v.result === 'pass');
-      return held.length ? `settled is pending but ${[...new Set(held.map((v) => v.clause))].join(', ')} passed` : null;
+      return held.length ? `settled is ${t.facts.settled} but ${[...new Set(held.map((v) => v.clause))].join(', ')} passed` : null;
     },
   },
   {
-    rule: 'escalates holds only where a SIGKILL ended the child before settlement',
+    rule: "a clause that holds shows its definition: every fact its words need takes a value that shows it",
     check: (t) => {
-      const mine = (t.verdicts ?? []).filter((v) => v.clause === 'escalates');
-      if (!mine.length || mine.some((v) => v.result !== 'pass')) return null;
-      const signals = t.facts?.['child.signals'];
-      const killed = Array.isArray(signals) && signals.includes('SIGKILL');
-      const gone = t.facts?.['child.atSettle'] === 'exited';
-      return killed && gone ? null : `escalates holds with child.signals ${JSON.stringify(signals)} and child.atSettle ${JSON.stringify(t.facts?.['child.atSettle'])}`;
+      const held = [...new Set((t.verdicts ?? []).map((v) => v.clause))].filter((c) => t.verdicts!.every((v) => v.clause !== c || v.result === 'pass'));
+      const wanting = held.flatMap((c) => unshown(c, t.facts ?? {}).map((f) => `${c} holds with ${f} ${JSON.stringify(t.facts?.[f])}`));
+      return wanting.length ? wanting.join('; ') : null;
     },
   },
   {

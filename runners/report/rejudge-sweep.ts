@@ -3,7 +3,7 @@
 // clause holds written anew from those verdicts. The rest of the page says what the facts
 // did, which judging again does not change. Pure: texts in, text out.
 
-import type { FactName, FactValue, LoadedCase } from '../model/case.ts';
+import { factNamesAt, type FactName, type FactValue, type LoadedCase } from '../model/case.ts';
 import type { Facts, TrialResult } from '../model/report.ts';
 import { holdAssertions } from '../judge/verdicts.ts';
 import { SEMANTICS } from '../model/version.ts';
@@ -18,9 +18,6 @@ export interface PublishedSweep {
   versions?: Array<{ version: string; trials: Compact }>;
   releases?: Array<{ release: string; trials: Compact }>;
 }
-
-/** The facts a report of `semantics` could not have recorded, which judging now reads as unknown. */
-const NEWER: Partial<Record<FactName, number>> = { 'runner.leftovers': 7 };
 
 function column(sweep: PublishedSweep, version: string, trials: Compact, cases: LoadedCase[]): { version: string; trials: TrialResult[] } {
   return {
@@ -43,7 +40,9 @@ export function rejudgedSweepPage(page: string, sweep: PublishedSweep, cases: Lo
     ? sweep.versions.map((v) => column(sweep, v.version, v.trials, cases))
     : (sweep.releases ?? []).map((r) => column(sweep, r.release, r.trials, cases));
   const [heading, blank, ...table] = clauseSection(columns);
-  const unseen = Object.entries(NEWER).filter(([, since]) => sweep.semantics < since!).map(([f]) => `\`${f}\``);
+  // The facts the sweep's semantics did not record, which judging now reads as unknown.
+  const recorded = factNamesAt(sweep.semantics, columns.flatMap((c) => c.trials)[0]?.kind);
+  const unseen = factNamesAt(SEMANTICS, columns.flatMap((c) => c.trials)[0]?.kind).filter((f) => !recorded.includes(f)).map((f) => `\`${f}\``);
   const note =
     sweep.semantics < SEMANTICS
       ? [`Judged under semantics ${SEMANTICS} from the facts the sweep recorded under semantics ${sweep.semantics}${unseen.length ? `, which did not record ${unseen.join(', ')}: a clause resting on it is unknown here` : ''}.`, '']
