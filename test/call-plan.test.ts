@@ -57,8 +57,8 @@ test("an export the types do not show leaves the choice to the source's reading"
 
 test('a required argument childproof cannot give is said, never guessed', () => {
   const planned = planCall([fn('run', command, args, { name: 'logger', optional: false, type: 'function' })], {});
-  assert.ok(planned && 'undecided' in planned);
-  assert.match(planned.undecided[0], /run\(command, args\?, logger\): its arguments are not \(command, args, options\)/);
+  assert.ok(planned && 'unplanned' in planned);
+  assert.is(planned.unplanned, 'run(command, args?, logger): a parameter needs a value childproof cannot give (logger: a function that is not a callback)');
 });
 
 test("the checker reads a package's declarations through its exports map, Node's option types included", () => {
@@ -75,11 +75,13 @@ test("the checker reads a package's declarations through its exports map, Node's
   assert.ok(typed);
   const runner = typed.find((e) => e.name === 'Runner')!;
   assert.is(runner.kind, 'class');
-  assert.equal(runner.params, [{ name: 'options', optional: true, type: 'object', keys: ['cwd'] }]);
+  assert.equal(runner.params, [{ name: 'options', optional: true, type: 'object', keys: ['cwd'], keyTypes: { cwd: 'string' } }]);
   assert.ok(runner.methods!.exec.params[2].keys!.includes('killSignal'), JSON.stringify(runner.methods!.exec));
   const planned = planCall(typed, {});
   assert.ok(planned && 'plan' in planned);
-  assert.equal([planned.plan.method, planned.plan.construct], ['exec', [{ kind: 'options', name: 'options', put: [{ option: 'cwd', path: ['cwd'] }] }]]);
+  // The cwd goes where the call takes it, once: the constructor is then given nothing.
+  assert.equal([planned.plan.reach, planned.plan.method, planned.plan.construct], ['new', 'exec', []]);
+  assert.ok(planned.plan.args.some((a) => a.kind === 'options' && a.put.some((p) => p.option === 'cwd' && p.path.join('.') === 'cwd')));
 });
 
 test('a file with no types to read gives no exports, and init reads its source instead', () => {

@@ -1,191 +1,139 @@
 // How to call a target the way it is called, from what its types say (typed-exports.ts):
-// which export, with `new` and which method for a class, which argument gets the command,
-// its arguments and the cwd, and for each option of the generic call the one place the
-// target takes it (a key of an options argument, or of an object nested in one). Where the
-// types do not decide, the candidates, for the user to choose. Pure: data in, data out.
+// which export (a function, a function inside an exported object, a class's method on an
+// instance made with `new`, a method of what a factory returns), where the command and
+// each option go (call-roles.ts), and how the result comes back. Candidates are ranked by
+// how surely they take a command and whether a spawn is reachable from them; where the
+// best do not decide, the candidates, for the user to choose. Pure: data in, data out.
 
 import type { Feature } from '../model/case.ts';
-import { ARGS, COMMAND, OPTIONS } from './exports.ts';
+import { rolesOf, type Placed, type Roles } from './call-roles.ts';
 import type { TypedExport, TypedParam } from './typed-exports.ts';
+import type { Method, Returned } from './typed-params.ts';
 
-/** The generic call's options an adapter places, in the order they are looked for. */
-export const PLACED = ['signal', 'timeout', 'killSignal', 'shell', 'maxBuffer', 'detached', 'cwd'] as const;
-export type Placed = (typeof PLACED)[number];
+export { PLACED, type Arg, type Placed, type Put, type Role } from './call-roles.ts';
 
-/** Where one option goes below an options argument: ['signal'], or ['nodeOptions', 'killSignal']. */
-export interface Put {
-  option: Placed;
-  path: string[];
-}
-
-/** One argument of the call; an options argument carries its parameter's name, for the reader. */
-export type Arg = { kind: 'file' } | { kind: 'args' } | { kind: 'cwd' } | { kind: 'options'; name: string; put: Put[] } | { kind: 'absent' };
-
-export interface CallPlan {
+export interface CallPlan extends Omit<Roles, 'named' | 'command'> {
   export: string;
-  /** A class's method, called on an instance made with `new`; null for a function. */
+  /** A class's method (on `new X(…)`), or a method of what a factory returns (`X(…)`); null for a function. */
   method: string | null;
-  /** What the constructor is given (a class only). */
-  construct: Arg[] | null;
-  args: Arg[];
+  /** How the function to call is reached: called itself, on an instance made with `new`, on what a factory returns. */
+  reach: 'call' | 'new' | 'factory';
+  command: Roles['command'];
   /** The options found a place, as probe.json's "supports" names them. */
   supports: Feature[];
-    /** The call as the target declares it, `x(command, args, options)`. */
+  /** The call as the target declares it, `x(command, args, options)`. */
   signature: string;
-  /** Settled by the promise it returns, or, for a function that returns a child process, on its 'close'. */
-  settle: 'promise' | 'close';
-  /** Some parameter had no type, and was read from its name (a JavaScript file without JSDoc). */
-  byName: boolean;
+  /** The export is `module.exports` itself: its type is what `typeof import()` names, not that type's `default`. */
+  assigned?: true;
 }
 
-export type Planned = { plan: CallPlan } | { undecided: string[] } | null;
-
-const CWD = /^(cwd|dir|directory|workdir|workDir|workingDirectory|root|path)$/;
+/** A plan; candidates that fit alike; or what was looked at when none fit (the skeleton's comment). */
+export type Planned = { plan: CallPlan } | { undecided: string[]; candidates: string[] } | { unplanned: string; candidates: string[] } | null;
 
 const sig = (name: string, params: TypedParam[]) => `${name}(${params.map((p) => `${p.name}${p.optional ? '?' : ''}`).join(', ')})`;
-
-/** How well parameters fit (command, args, ...): 3; (command, options): 1; otherwise 0. A *Sync twin fits less. */
-function fit(params: TypedParam[], name: string): number {
-  if (params[0]?.type !== 'string') return 0;
-  const base = params[1]?.type === 'array' ? 3 : 1;
-  return /Sync$/.test(name) ? base - 0.5 : base;
-}
 
 interface Candidate {
   export: string;
   method: string | null;
+  reach: CallPlan['reach'];
   params: TypedParam[];
   ctor: TypedParam[] | null;
-  score: number;
-  returnsChild: boolean;
-  byName: boolean;
+  returns?: Returned;
+  spawns: boolean | null;
+  text?: string;
 }
 
-/** The options a parameter named like options is taken to have, when nothing types it: each is tried by calibration. */
-const GUESSED: Placed[] = ['signal', 'timeout', 'killSignal', 'cwd'];
+const named = (c: Candidate) => (c.reach === 'new' ? `new ${c.export}(…).${c.method}` : c.reach === 'factory' ? `${c.export}(…).${c.method}` : c.export);
+const shown = (c: Candidate) => sig(named(c), c.params);
 
-/** A parameter with no type, read from its name as identity/exports.ts reads source: command, args, options. */
-function byName(params: TypedParam[]): { params: TypedParam[]; byName: boolean } {
-  let read = false;
-  const out = params.map((p, i): TypedParam => {
-    if (p.type !== 'unknown') return p;
-    const as = i === 0 && COMMAND.test(p.name) ? 'string' : i === 1 && ARGS.test(p.name) ? 'array' : i >= 1 && OPTIONS.test(p.name) ? 'object' : null;
-    if (as === null) return p;
-    read = true;
-    return as === 'object' ? { ...p, type: as, keys: GUESSED } : { ...p, type: as };
-  });
-  return { params: out, byName: read };
-}
-
-function candidate(e: TypedExport, method: string | null, raw: TypedParam[], returnsChild: boolean | undefined): Candidate {
-  const { params, byName: read } = byName(raw);
-  return { export: e.name, method, params, ctor: method === null ? null : e.params, score: fit(params, method ?? e.name), returnsChild: returnsChild === true, byName: read };
-}
-
-/** Every function and class method; with `members`, the functions inside exported objects too, as `utils.spawnAsync`. */
+/** Every function, class method and factory's method; with `members`, the functions inside exported objects too, as `utils.spawnAsync`. */
 function candidates(shapes: TypedExport[], askedMethod: string | undefined, members: boolean): Candidate[] {
+  const of = (exp: string, m: Method, method: string | null, reach: Candidate['reach'], ctor: TypedParam[] | null, made?: boolean | null): Candidate => ({ export: exp, method, reach, params: m.params, ctor, returns: m.returns, spawns: m.spawns ?? made ?? null, text: m.text });
   return shapes.flatMap((e): Candidate[] => {
-    if (e.kind === 'value') {
-      if (!members) return [];
-      return Object.entries(e.members ?? {}).map(([m, { params, returnsChild }]) => candidate({ ...e, name: `${e.name}.${m}` }, null, params, returnsChild));
-    }
-    if (e.kind === 'function') return [candidate(e, null, e.params, e.returnsChild)];
-    return Object.entries(e.methods ?? {})
-      .filter(([m]) => askedMethod === undefined || m === askedMethod)
-      .map(([m, { params, returnsChild }]) => candidate(e, m, params, returnsChild));
+    if (e.kind === 'value') return members ? Object.entries(e.members ?? {}).map(([name, m]) => of(`${e.name}.${name}`, m, null, 'call', null)) : [];
+    // A method declared without a body (an interface's) is taken to spawn where its factory does.
+    const methods = (all: Record<string, Method> | undefined, reach: Candidate['reach']) =>
+      Object.entries(all ?? {})
+        .filter(([m]) => askedMethod === undefined || m === askedMethod)
+        .map(([m, x]) => of(e.name, x, m, reach, e.params, reach === 'factory' ? e.spawns : null));
+    if (e.kind === 'class') return methods(e.methods, 'new');
+    const self = askedMethod === undefined ? [of(e.name, { params: e.params, text: e.text, returns: e.returns ?? { kind: 'other' }, spawns: e.spawns }, null, 'call', null)] : [];
+    // A factory: what it returns has the method that runs the command.
+    const made = e.returns?.kind === 'object' && !e.returns.thenable ? methods(e.returns.methods, 'factory') : [];
+    return [...self, ...made];
   });
 }
 
-const named = (c: Candidate) => (c.method ? `new ${c.export}(…).${c.method}` : c.export);
-
-/** The one place each option goes: a key of an options argument first, else a key nested in one. */
-function place(params: TypedParam[], from: number, options: readonly Placed[]): Map<number, Put[]> {
-  const puts = new Map<number, Put[]>();
-  const add = (i: number, p: Put) => puts.set(i, [...(puts.get(i) ?? []), p]);
-  for (const option of options) {
-    const top = params.findIndex((p, i) => i >= from && p.type === 'object' && p.keys?.includes(option));
-    if (top >= 0) {
-      add(top, { option, path: [option] });
-      continue;
-    }
-    const nested = params.findIndex((p, i) => i >= from && Object.values(p.nested ?? {}).some((keys) => keys.includes(option)));
-    if (nested >= 0) {
-      const key = Object.entries(params[nested].nested!).find(([, keys]) => keys.includes(option))![0];
-      add(nested, { option, path: [key, option] });
-      continue;
-    }
-    // No key called signal: the one key whose value is an AbortSignal, by its type.
-    const typed = params.findIndex((p, i) => i >= from && p.abortSignals?.length === 1);
-    if (option === 'signal' && typed >= 0) add(typed, { option, path: [params[typed].abortSignals![0]] });
-  }
-  return puts;
+interface Weighed {
+  c: Candidate;
+  roles: Roles | { why: string };
+  score: number;
 }
 
-/** The arguments for (command, args, then cwd and options slots); null when one cannot be given. */
-function argsFor(params: TypedParam[]): Arg[] | null {
-  const args: Arg[] = [{ kind: 'file' }, { kind: 'args' }];
-  const cwdAt = params.findIndex((p, i) => i >= 2 && p.type === 'string' && CWD.test(p.name));
-  const puts = place(params, 2, cwdAt >= 0 ? PLACED.filter((o) => o !== 'cwd') : PLACED);
-  for (let i = 2; i < params.length; i++) {
-    if (i === cwdAt) args.push({ kind: 'cwd' });
-    else if (puts.has(i)) args.push({ kind: 'options', name: params[i].name, put: puts.get(i)! });
-    else if (params[i].optional) args.push({ kind: 'absent' });
-    else if (params[i].type === 'object') args.push({ kind: 'options', name: params[i].name, put: [] });
-    else return null;
-  }
-  while (args.at(-1)?.kind === 'absent') args.pop();
-  return args;
+/** How surely a candidate runs the command: its form, its names, a spawn seen in its body. */
+function weigh(c: Candidate): Weighed {
+  const roles = rolesOf({ params: c.params, ctor: c.ctor, returns: c.returns });
+  if ('why' in roles) return { c, roles, score: 0 };
+  const form = roles.command === 'file+args' ? 3 : 2;
+  const name = c.method ?? c.export.split('.').at(-1)!;
+  return { c, roles, score: form + (roles.named ? 0.5 : 0) + (c.spawns === true ? 2 : c.spawns === false ? -2.5 : 0) - (/Sync$/.test(name) ? 0.5 : 0) };
 }
 
-/** A constructor's arguments: none it may go without; the cwd where it takes one. */
-function constructFor(params: TypedParam[]): Arg[] | null {
-  const args: Arg[] = [];
-  for (const p of params) {
-    if (p.type === 'string' && CWD.test(p.name)) args.push({ kind: 'cwd' });
-    else if (p.type === 'object' && p.keys?.includes('cwd')) args.push({ kind: 'options', name: p.name, put: [{ option: 'cwd', path: ['cwd'] }] });
-    else if (p.optional) args.push({ kind: 'absent' });
-    else if (p.type === 'object') args.push({ kind: 'options', name: p.name, put: [] });
-    else return null;
-  }
-  while (args.at(-1)?.kind === 'absent') args.pop();
-  return args;
+/** At most ten, best first, and how many more; `typed`: each as its types write it, for a skeleton's comment. */
+function listed(ws: Weighed[], typed = false): string[] {
+  const sorted = [...ws].sort((a, b) => b.score - a.score || Number(b.c.spawns === true) - Number(a.c.spawns === true));
+  const one = (c: Candidate) => (typed && c.text ? `${named(c)}${c.text}` : shown(c));
+  const lines = sorted.slice(0, 10).map((w) => `  ${one(w.c)}${w.c.spawns === true ? '   (starts a process)' : ''}`);
+  return sorted.length > 10 ? [...lines, `  and ${sorted.length - 10} more`] : lines;
 }
 
-const placedIn = (args: Arg[]) => args.flatMap((a) => (a.kind === 'options' ? a.put.map((p) => p.option) : a.kind === 'cwd' ? ['cwd' as const] : []));
+/** --export as a shell reads it: quoted where the name is not a plain word. */
+export const exportFlag = (name: string) => `--export ${/^[\w.-]+$/.test(name) ? name : `'${name}'`}`;
 
 /**
- * The plan for `asked.export` (and `asked.call`, a class's method), else for the one
- * export that fits best, ties going to the default export and then to each of
- * `asked.prefer` in turn (the package's namesake, the source's reading in
- * identity/exports.ts); `undecided` with the candidates, one line each,
- * when several still fit alike. Null when the types do not say: no export read with a
- * typed command parameter, or the one asked for is not one (init then calls it with the
- * generic call, as the source reads).
+ * The plan for `asked.export` (and `asked.call`, a method), else for the one candidate
+ * that fits best, ties going to the default export and then to each of `asked.prefer` in
+ * turn; `undecided` when several still fit alike; `unplanned` when the one asked for, or
+ * every candidate, has no place for the command. Null when the types show nothing to call
+ * (no export typed as a function, or the one asked for is not among them).
  */
 export function planCall(shapes: TypedExport[], asked: { export?: string; call?: string; prefer?: Array<string | undefined> }): Planned {
-  // An object's functions are looked into when one is asked for, or when no export itself fits.
-  const fits = (cs: Candidate[]) => cs.filter((c) => c.score > 0 && (asked.export === undefined || c.export === asked.export));
-  let pool = fits(candidates(shapes, asked.call, asked.export?.includes('.') === true));
-  if (pool.length === 0 && asked.export === undefined) pool = fits(candidates(shapes, asked.call, true));
+  const mine = (cs: Candidate[]) => cs.filter((c) => asked.export === undefined || c.export === asked.export);
+  let pool = mine(candidates(shapes, asked.call, asked.export?.includes('.') === true));
+  if (asked.export === undefined && !pool.some((c) => !('why' in weigh(c).roles))) pool = mine(candidates(shapes, asked.call, true));
   if (pool.length === 0) return null;
-  const best = Math.max(...pool.map((c) => c.score));
-  let top = pool.filter((c) => c.score === best);
-  const picks = [(c: Candidate) => c.export === 'default' && c.method === null, ...(asked.prefer ?? []).map((name) => (c: Candidate) => c.export === name)];
+  const weighed = pool.map(weigh);
+  const fitting = weighed.filter((w) => !('why' in w.roles));
+  if (fitting.length === 0) {
+    // The nearest miss: a candidate whose command had a place, one that starts a process.
+    const near = (w: Weighed) => (/takes the command/.test((w.roles as { why: string }).why) ? 0 : 2) + (w.c.spawns ? 1 : 0);
+    const first = [...weighed].sort((a, b) => near(b) - near(a))[0];
+    const why = `${shown(first.c)}: ${(first.roles as { why: string }).why}`;
+    return { unplanned: why, candidates: listed(weighed, true) };
+  }
+  const best = Math.max(...fitting.map((w) => w.score));
+  let top = fitting.filter((w) => w.score === best);
+  const picks = [(w: Weighed) => w.c.export === 'default' && w.c.reach === 'call', ...(asked.prefer ?? []).map((name) => (w: Weighed) => w.c.export === name)];
   for (const pick of picks) {
     if (top.length > 1 && top.some(pick)) top = top.filter(pick);
   }
   if (top.length !== 1) {
-    const what = asked.export !== undefined ? `${asked.export} is a class with several methods that take a command` : 'several exports take a command alike';
-    return { undecided: [`${what}: name the one to call with --export NAME (and --call METHOD for a class's method); the candidates:`, ...top.map((c) => `  ${sig(named(c), c.params)}`)] };
+    const what = asked.export !== undefined ? `${asked.export} has several methods that take a command` : 'several exports take a command alike';
+    return { undecided: [`${what}: name the one to call with --export NAME (and --call METHOD for a method); the candidates:`, ...listed(top)], candidates: listed(top, true) };
   }
-  const [c] = top;
-  const args = c.params[1]?.type === 'array' ? argsFor(c.params) : null;
-  const construct = c.ctor ? constructFor(c.ctor) : null;
-  if (!args) return { undecided: [`${sig(named(c), c.params)}: its arguments are not (command, args, options): write the call in adapter.ts by hand`] };
-  if (c.ctor && !construct) return { undecided: [`${sig(`new ${c.export}`, c.ctor)}: its constructor needs arguments childproof cannot give: write the call in adapter.ts by hand`] };
-  const placed = new Set([...placedIn(args), ...placedIn(construct ?? [])]);
+  const [{ c, roles }] = top as Array<{ c: Candidate; roles: Roles }>;
+  const placed = new Set<Placed>();
+  for (const a of [...roles.args, ...(roles.construct ?? [])]) {
+    if (a.kind === 'option') placed.add(a.option);
+    if (a.kind === 'options') for (const p of a.put) if (p.option !== 'file' && p.option !== 'args' && p.option !== 'argv' && p.option !== 'line') placed.add(p.option);
+  }
+  for (const s of roles.steps) placed.add(s.option);
+  // A command line is run by a shell whatever the case asks: shell mode is its own form.
+  if (roles.command === 'line') placed.add('shell');
   // In the order probes list them: the three a trigger needs, the exit status, then the rest.
   const supports: Feature[] = (['signal', 'timeout', 'killSignal', 'exit-status', 'shell', 'maxBuffer', 'detached'] as const).filter((o) => o === 'exit-status' || placed.has(o));
-  const settle = c.returnsChild ? 'close' : 'promise';
-  return { plan: { export: c.export, method: c.method, construct: c.ctor ? construct : null, args, supports, signature: sig(named(c), c.params), settle, byName: c.byName } };
+  const { named: _named, ...rest } = roles;
+  const assigned = shapes.some((e) => e.name === c.export.split('.')[0] && e.assigned);
+  return { plan: { ...rest, export: c.export, method: c.method, reach: c.reach, supports, signature: shown(c), ...(assigned ? { assigned: true as const } : {}) } };
 }
+

@@ -3,7 +3,7 @@
 // marked. Pure: text in, text out.
 
 import type { Identity, ProbeSpec } from '../model/probe.ts';
-import type { Arg, CallPlan, Placed, Put } from './call-plan.ts';
+import type { Arg, CallPlan, Put, Role } from './call-plan.ts';
 
 /** A probe's name from the target's: lowercase letters, digits and dashes. */
 export function probeName(target: string): string {
@@ -60,7 +60,7 @@ export default adapter;
 `;
 }
 
-const VALUE: Record<Placed, string> = {
+const VALUE: Record<Role, string> = {
   signal: 'call.signal, // "signal": the case\'s AbortSignal',
   timeout: 'call.timeout, // "timeout": milliseconds, NaN and Infinity included',
   killSignal: 'call.options.killSignal as NodeJS.Signals | undefined, // "killSignal": the signal to stop with',
@@ -68,25 +68,39 @@ const VALUE: Record<Placed, string> = {
   maxBuffer: 'call.maxBuffer, // "maxBuffer": the output limit in bytes',
   detached: 'call.detached, // "detached": the child leads a process group of its own',
   cwd: 'call.cwd,',
+  file: 'call.file,',
+  args: 'call.args,',
+  argv: '[call.file, ...call.args],',
+  line: 'commandLine(call), // the file and its arguments quoted into one line, or the case\'s shell line',
 };
 
-/** An options argument: each option at its place, nested objects as the target nests them. */
-function objectText(puts: Put[], indent: string): string {
-  if (puts.length === 0) return '{}';
+/** An option's value alone, as an argument of its own or a builder's step takes it. */
+const bare = (role: Role) => VALUE[role].replace(/,(\s*\/\/.*)?$/, '');
+
+/** An options argument: each part at its place, nested objects as the target nests them. */
+function objectText(puts: Put[], indent: string, fixed: Record<string, string> = {}): string {
+  if (puts.length === 0 && Object.keys(fixed).length === 0) return '{}';
   const inner = `${indent}  `;
-  const top = puts.filter((p) => p.path.length === 1).map((p) => `${inner}${p.path[0]}: ${VALUE[p.option]}\n`);
-  const keys = [...new Set(puts.filter((p) => p.path.length > 1).map((p) => p.path[0]))];
+  const set = Object.entries(fixed).map(([k, v]) => `${inner}${k}: ${JSON.stringify(v)}, // the shell runs the line\n`);
+  const always = (p: Put) => p.option === 'cwd' || p.option === 'file' || p.option === 'args' || p.option === 'argv' || p.option === 'line';
+  const top = puts.filter((p) => p.path.length === 1 || p.wrapped);
+  const keys = [...new Set(puts.filter((p) => p.path.length > 1 && !p.wrapped).map((p) => p.path[0]))];
   const below = (k: string) => puts.filter((p) => p.path[0] === k && p.path.length > 1).map((p) => ({ option: p.option, path: p.path.slice(1) }));
   const nested = keys.map((k) => `${inner}${k}: ${objectText(below(k), inner)},\n`);
-  return `definedOnly({\n${top.join('')}${nested.join('')}${indent}})`;
+  const given = top.filter(always).map((p) => `${inner}${p.path[0]}: ${VALUE[p.option]}\n`);
+  const optional = top.filter((p) => !always(p)).map((p) => `${inner}  ${p.path[0]}: ${p.wrapped ? `${bare(p.option)} === undefined ? undefined : { ${p.path[1]}: ${bare(p.option)} },` : VALUE[p.option]}\n`);
+  const defined = optional.length ? `${inner}...definedOnly({\n${optional.join('')}${inner}}),\n` : '';
+  return `{\n${set.join('')}${given.join('')}${defined}${nested.join('')}${indent}}`;
 }
 
 function argText(a: Arg, indent: string): string {
-  if (a.kind === 'file') return 'call.file';
-  if (a.kind === 'args') return 'call.args';
-  if (a.kind === 'cwd') return 'call.cwd';
+  if (a.kind === 'file' || a.kind === 'args' || a.kind === 'argv' || a.kind === 'line') return bare(a.kind);
+  if (a.kind === 'template') return '...tagged([call.file, ...call.args])';
+  if (a.kind === 'option') return bare(a.option);
   if (a.kind === 'absent') return 'undefined';
-  return objectText(a.put, indent);
+  if (a.kind === 'blank') return a.type === 'string' ? "''" : a.type === 'array' ? '[]' : '{}';
+  if (a.kind === 'callback') return '(error: unknown, ...results: unknown[]) => (error ? reject(error) : resolve(results))';
+  return objectText(a.put, indent, a.fixed);
 }
 
 /** Arguments one to a line, as a formatter would set a call this long. */
@@ -95,35 +109,74 @@ function argsText(args: Arg[], indent: string): string {
   return `(\n${args.map((a) => `${indent}  ${argText(a, `${indent}  `)},\n`).join('')}${indent})`;
 }
 
+/** The helpers of 'childproof' a plan's adapter uses. */
+function helpers(plan: CallPlan): string[] {
+  const text = JSON.stringify(plan);
+  const all = [...plan.args, ...(plan.construct ?? [])];
+  return [
+    ...(text.includes('"put":[{') || text.includes('"option"') ? ['definedOnly'] : []),
+    ...(text.includes('"line"') ? ['commandLine'] : []),
+    ...(all.some((a) => a.kind === 'template') ? ['tagged'] : []),
+    ...(plan.settle === 'close' ? ['settledOnClose'] : plan.settle === 'iterator' ? ['drained'] : []),
+  ];
+}
+
+/** The body of run(): the call as the plan makes it, its builder's steps, how it settles. */
+export function callBody(plan: CallPlan): string {
+  const fn = `target${plan.export === 'default' ? '.default' : plan.export.split('.').map((p) => (/^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('')}`;
+  const at = '      ';
+  const made = plan.reach === 'call' ? `${fn}${argsText(plan.args, at)}` : `${plan.reach === 'new' ? 'new ' : ''}${fn}${argsText(plan.construct ?? [], at)}.${plan.method}${argsText(plan.args, at)}`;
+  if (plan.steps.length || plan.finish) {
+    const steps = plan.steps.map((s) => `    if (call.${s.option === 'killSignal' ? 'options.killSignal' : s.option} !== undefined) built = built.${s.method}(${bare(s.option)});\n`).join('');
+    const end = wrapped(plan, `built${plan.finish ? `.${plan.finish}()` : ''}`);
+    return `{\n    let built = ${made.replace(/\n {6}/g, '\n    ')};\n${steps}    return Promise.resolve(${end});\n  }`;
+  }
+  if (plan.settle === 'callback') return `\n    new Promise((resolve, reject) => {\n      ${made};\n    })`;
+  return `\n    Promise.resolve(\n      ${wrapped(plan, made)},\n    )`;
+}
+
+/** A child process is settled on its 'close', an iterator of output read to its end. */
+function wrapped(plan: CallPlan, made: string): string {
+  if (plan.settle === 'close') return `settledOnClose(${made})`;
+  if (plan.settle === 'iterator') return `drained(${made})`;
+  return made;
+}
+
+/** The call as one line, for the user to read what init will run. */
+export function callLine(plan: CallPlan): string {
+  return callBody(plan)
+    .replace(/\s*\/\/[^\n]*/g, '')
+    .replace(/\s*\n\s*/g, ' ')
+    .replace(/\( /g, '(')
+    .replace(/,? \)/g, ')')
+    .replace(/,? }/g, ' }')
+    .trim()
+    .replace(/^\{ (.*) \}$|^Promise\.resolve\((.*)\)$/, '$1$2');
+}
+
 /** An adapter that calls the target as its types say it is called (identity/call-plan.ts). */
 export function plannedAdapterSource(plan: CallPlan, target: string, typeImport: string | null): string {
-  const fn = plan.export === 'default' ? 'target.default' : `target.${plan.export}`;
-  const at = '      ';
-  const made = plan.method === null ? `${fn}${argsText(plan.args, at)}` : `new ${fn}${argsText(plan.construct ?? [], at)}.${plan.method}${argsText(plan.args, at)}`;
-  // A child process returned is settled as a user settles one: on its 'close'.
-  const call = plan.settle === 'close' ? `settledOnClose(\n${at}  ${made.replace(/\n/g, '\n  ')},\n${at})` : made;
   const from = plan.byName ? 'its parameters\' names (it has no types)' : 'the target\'s types';
-  const type = typeImport ? `typeof import('${typeImport}')` : `Record<string, any>`;
+  // An ES import of `module.exports = …` finds it as `default`.
+  const type = !typeImport ? 'Record<string, any>' : plan.assigned && plan.export.split('.')[0] === 'default' ? `{ default: typeof import('${typeImport}') }` : `typeof import('${typeImport}')`;
+  const body = callBody(plan);
   return `// The adapter between childproof's generic call and ${target}.
 // childproof hands run() the verified copy of the pinned code as \`target\`: call the code
 // only through it, so what runs is what was pinned. \`uses\` names the exports run()
 // calls; \`childproof verify\` checks the target has them. Guide: docs/writing-a-probe.md.
 //
-// Written from ${from}, ${plan.signature}: each option goes where they
-// take it, and probe.json's "supports" names those found a place; init's calibration
-// then showed which reach the target.
+// Written from ${from}, ${plan.signature}: the command and each option go where they
+// take them, and probe.json's "supports" names the options found a place; init's
+// calibration then showed which reach the target.
 
-import { definedOnly, ${plan.settle === 'close' ? 'settledOnClose, ' : ''}type Adapter } from 'childproof';
+import { ${[...helpers(plan), 'type Adapter'].join(', ')} } from 'childproof';
 
 type Target = ${type};
 
 const adapter: Adapter<Target> = {
   uses: ['${plan.export}'],
   // Not async: a target that throws before it returns still throws, as its caller sees it.
-  run: (call, target) =>
-    Promise.resolve(
-      ${call},
-    ),
+  run: (call, target) =>${body.startsWith('{') ? ` ${body}` : `${body}`},
 };
 
 export default adapter;

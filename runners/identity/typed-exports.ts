@@ -10,18 +10,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { NODE_TYPES, NODE_TYPES_FILE } from './node-types.ts';
+import { spawnReach } from './spawn-reach.ts';
+import { internal, longest, paramsOf, returnOf, type Method, type Returned, type TypedParam } from './typed-params.ts';
 
-export interface TypedParam {
-  name: string;
-  optional: boolean;
-  type: 'string' | 'array' | 'object' | 'function' | 'unknown';
-  /** An object's keys. */
-  keys?: string[];
-  /** For each key whose value is an object with keys of its own: those keys. */
-  nested?: Record<string, string[]>;
-  /** The keys whose value is an AbortSignal, whatever they are called (execa's `cancelSignal`). */
-  abortSignals?: string[];
-}
+export type { TypedParam } from './typed-params.ts';
 
 export interface TypedExport {
   name: string;
@@ -29,12 +21,18 @@ export interface TypedExport {
   kind: 'function' | 'class' | 'value';
   /** A function's parameters (its longest signature's), or a class's constructor's. */
   params: TypedParam[];
-  /** A function that returns a child process (Node's spawn does), not a promise. */
-  returnsChild?: boolean;
-  /** A class's methods, by name, each with its parameters. */
-  methods?: Record<string, { params: TypedParam[]; returnsChild?: boolean }>;
-  /** A value's functions, by name, one level down (playwright-core's `utils.spawnAsync`). */
-  members?: Record<string, { params: TypedParam[]; returnsChild?: boolean }>;
+  /** `module.exports = …` (`export =`): what an ES import calls `default`, and what `typeof import()` names itself. */
+  assigned?: true;
+  /** A function's signature as the types write it. */
+  text?: string;
+  /** What a function gives back: a promise, a child process, an iterator, an object with methods (a factory's). */
+  returns?: Returned;
+  /** Whether a spawn is reachable from a function's body (null: no body read). */
+  spawns?: boolean | null;
+  /** A class's methods, by name, none of them private. */
+  methods?: Record<string, Method>;
+  /** A value's functions, by name, two levels down (playwright-core's `utils.spawnAsync`, `a.b.run`). */
+  members?: Record<string, Method>;
 }
 
 const OPTIONS: ts.CompilerOptions = {
@@ -54,9 +52,6 @@ const OPTIONS: ts.CompilerOptions = {
 };
 
 const ROOT = '__childproof_target__.mts';
-
-/** A nested object is kept when it takes one of these: options passed on to a spawn. */
-const OPTION_KEYS = new Set(['signal', 'timeout', 'killSignal', 'cwd', 'env', 'shell', 'detached', 'maxBuffer']);
 
 /**
  * The exports of `file`, or of the module `specifier` names as imported from the folder
@@ -98,6 +93,7 @@ export function typedExports(where: { file: string } | { from: string; specifier
 
 function exportsOf(checker: ts.TypeChecker, moduleSymbol: ts.Symbol, at: ts.Node): TypedExport[] {
   const out: TypedExport[] = [];
+  const spawns = spawnReach(checker);
   // `module.exports = fn` (export =) is what an ES import calls `default`.
   const assigned = moduleSymbol.exports?.get('export=' as ts.__String);
   const named = checker.getExportsOfModule(moduleSymbol).map((s) => [s.name, s] as const);
@@ -112,80 +108,53 @@ function exportsOf(checker: ts.TypeChecker, moduleSymbol: ts.Symbol, at: ts.Node
     const real = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
     if (!(real.flags & ts.SymbolFlags.Value)) continue;
     const type = checker.getTypeOfSymbolAtLocation(real, at);
-    out.push(shapeOf(checker, name, type, at));
+    const shape = shapeOf(checker, name, type, at, spawns);
+    out.push(symbol === assigned ? { ...shape, assigned: true } : shape);
   }
   return out;
 }
 
-function shapeOf(checker: ts.TypeChecker, name: string, type: ts.Type, at: ts.Node): TypedExport {
+type Spawns = (decl: ts.Declaration | undefined) => boolean | null;
+
+const method = (checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node, spawns: Spawns): Method => ({
+  params: paramsOf(checker, sig, at),
+  text: checker.signatureToString(sig, at, ts.TypeFormatFlags.NoTruncation),
+  returns: returnOf(checker, sig, at, 0, spawns),
+  spawns: spawns(sig.getDeclaration()),
+});
+
+/** The functions of an object, and of the objects it holds, as `run` and `b.run`. */
+function functionsOf(checker: ts.TypeChecker, type: ts.Type, at: ts.Node, spawns: Spawns, depth: number): Record<string, Method> {
+  const out: Record<string, Method> = {};
+  for (const prop of type.flags & ts.TypeFlags.Object ? checker.getPropertiesOfType(type) : []) {
+    if (internal(prop)) continue;
+    const t = checker.getTypeOfSymbolAtLocation(prop, at);
+    const sigs = t.getCallSignatures();
+    if (sigs.length) out[prop.name] = method(checker, longest(sigs), at, spawns);
+    else if (depth < 1 && !t.getConstructSignatures().length) {
+      for (const [k, m] of Object.entries(functionsOf(checker, t, at, spawns, depth + 1))) out[`${prop.name}.${k}`] = m;
+    }
+  }
+  return out;
+}
+
+function shapeOf(checker: ts.TypeChecker, name: string, type: ts.Type, at: ts.Node, spawns: Spawns): TypedExport {
   const construct = type.getConstructSignatures();
   if (construct.length) {
     const instance = construct[0].getReturnType();
     const methods: NonNullable<TypedExport['methods']> = {};
     for (const prop of checker.getPropertiesOfType(instance)) {
-      if (prop.name.startsWith('_') || prop.name.startsWith('#')) continue;
+      if (internal(prop)) continue;
       const sigs = checker.getTypeOfSymbolAtLocation(prop, at).getCallSignatures();
-      if (sigs.length) methods[prop.name] = { params: paramsOf(checker, longest(sigs), at), ...childReturn(checker, longest(sigs)) };
+      if (sigs.length) methods[prop.name] = method(checker, longest(sigs), at, spawns);
     }
     return { name, kind: 'class', params: paramsOf(checker, longest(construct), at), methods };
   }
   const calls = type.getCallSignatures();
-  if (calls.length) return { name, kind: 'function', params: paramsOf(checker, longest(calls), at), ...childReturn(checker, longest(calls)) };
-  const members: NonNullable<TypedExport['members']> = {};
-  for (const prop of type.flags & ts.TypeFlags.Object ? checker.getPropertiesOfType(type) : []) {
-    const sigs = checker.getTypeOfSymbolAtLocation(prop, at).getCallSignatures();
-    if (sigs.length) members[prop.name] = { params: paramsOf(checker, longest(sigs), at), ...childReturn(checker, longest(sigs)) };
+  if (calls.length) {
+    const m = method(checker, longest(calls), at, spawns);
+    return { name, kind: 'function', params: m.params, text: m.text, returns: m.returns, spawns: m.spawns };
   }
+  const members = functionsOf(checker, type, at, spawns, 0);
   return { name, kind: 'value', params: [], ...(Object.keys(members).length ? { members } : {}) };
-}
-
-/** A return value shaped as a child process: a pid, kill() and its pipes, and no then(). */
-function childReturn(checker: ts.TypeChecker, sig: ts.Signature): { returnsChild?: true } {
-  const names = new Set(checker.getPropertiesOfType(checker.getNonNullableType(sig.getReturnType())).map((p) => p.name));
-  return names.has('pid') && names.has('kill') && names.has('stdout') && !names.has('then') ? { returnsChild: true } : {};
-}
-
-const longest = (sigs: readonly ts.Signature[]) => sigs.reduce((a, b) => (b.getParameters().length > a.getParameters().length ? b : a));
-
-function paramsOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node): TypedParam[] {
-  return sig.getParameters().map((p) => {
-    const decl = p.valueDeclaration;
-    const optional = !!decl && ts.isParameter(decl) && (!!decl.questionToken || !!decl.initializer || !!decl.dotDotDotToken || checker.isOptionalParameter(decl));
-    // A JavaScript parameter with no JSDoc has no type, whatever its default's shape.
-    const untyped = !!decl && ts.isParameter(decl) && /\.[cm]?jsx?$/.test(decl.getSourceFile().fileName) && !ts.getJSDocType(decl);
-    const typed: Omit<TypedParam, 'name' | 'optional'> = untyped ? { type: 'unknown' } : typeOf(checker, checker.getTypeOfSymbolAtLocation(p, at), at, true);
-    // `{ cwd, signal } = {}` in JavaScript: the keys the function takes are the pattern's own.
-    const pattern = decl && ts.isParameter(decl) && ts.isObjectBindingPattern(decl.name) ? decl.name : null;
-    if (!pattern) return { name: p.name, optional, ...typed };
-    const keys = pattern.elements.flatMap((e) => (e.dotDotDotToken ? [] : [(e.propertyName ?? e.name).getText()]));
-    return { name: `{ ${keys.join(', ')} }`, optional, ...typed, type: 'object', keys: [...new Set([...(typed.keys ?? []), ...keys])] };
-  });
-}
-
-function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest: boolean): Omit<TypedParam, 'name' | 'optional'> {
-  // A generic parameter (`options?: O`, O extends SpawnOptions) is read as its constraint.
-  const type = checker.getNonNullableType(raw.flags & ts.TypeFlags.TypeParameter ? (checker.getBaseConstraintOfType(raw) ?? raw) : raw);
-  if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { type: 'unknown' };
-  // A string, or a string among other forms of a path (execa's `file: string | URL`).
-  if (type.flags & ts.TypeFlags.StringLike || (type.isUnion() && type.types.some((t) => t.flags & ts.TypeFlags.StringLike) && !type.types.some((t) => checker.isArrayType(t)))) return { type: 'string' };
-  if (checker.isArrayType(type) || checker.isTupleType(type) || (type.isUnion() && type.types.some((t) => checker.isArrayType(t)))) return { type: 'array' };
-  if (type.getCallSignatures().length) return { type: 'function' };
-  // An object, or a union of objects (options given one of several shapes): every key any takes.
-  const members = type.isUnion() ? type.types : [type];
-  const objects = members.filter((t) => t.flags & ts.TypeFlags.Object || t.isIntersection());
-  if (objects.length === 0) return { type: 'unknown' };
-  const keys = new Set<string>();
-  const nested: Record<string, string[]> = {};
-  const abortSignals = new Set<string>();
-  for (const t of objects) {
-    for (const prop of checker.getPropertiesOfType(t)) {
-      keys.add(prop.name);
-      const propType = checker.getTypeOfSymbolAtLocation(prop, at);
-      if (checker.getNonNullableType(propType).getSymbol()?.name === 'AbortSignal') abortSignals.add(prop.name);
-      if (!nest) continue;
-      const inner = typeOf(checker, propType, at, false);
-      if (inner.type === 'object' && inner.keys?.some((k) => OPTION_KEYS.has(k))) nested[prop.name] = [...new Set([...(nested[prop.name] ?? []), ...inner.keys])];
-    }
-  }
-  return { type: 'object', keys: [...keys], ...(Object.keys(nested).length ? { nested } : {}), ...(nest && abortSignals.size ? { abortSignals: [...abortSignals] } : {}) };
 }

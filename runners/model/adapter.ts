@@ -78,3 +78,28 @@ export function settledOnClose(child: ClosingChild): Promise<{ code: number }> {
     });
   });
 }
+
+/** One word as a POSIX shell reads it back: bare where it is plain, else in single quotes. */
+const quoted = (word: string) => (/^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+
+/**
+ * The call's command as one command line, for a target that takes a string a shell runs
+ * (`exec(commandLine, …)`): in shell mode the line the case gave, else the file and its
+ * arguments, each quoted.
+ */
+export function commandLine(call: Pick<GenericCall, 'file' | 'args' | 'shell'>): string {
+  return call.shell ? call.file : [call.file, ...call.args].map(quoted).join(' ');
+}
+
+/** The arguments a tagged template is called with for these words: `` tag`${w0} ${w1}` ``. */
+export function tagged(words: string[]): [TemplateStringsArray, ...string[]] {
+  const strings = words.length ? ['', ...words.slice(1).map(() => ' '), ''] : [''];
+  return [Object.assign([...strings], { raw: [...strings] }) as unknown as TemplateStringsArray, ...words];
+}
+
+/** An async iterator of output, read to its end as a caller's `for await` reads it. */
+export async function drained(lines: AsyncIterable<unknown>): Promise<{ items: number }> {
+  let items = 0;
+  for await (const _ of lines) items++;
+  return { items };
+}

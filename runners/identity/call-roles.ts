@@ -1,0 +1,243 @@
+// Where each part of the generic call goes in one function's parameters: the command (a
+// file and its arguments, one argument vector, one command line, a key of an object, a
+// tagged template), each option (a parameter of its own, a key of an options object or
+// of one nested in it, the constructor's options, a builder's method), a callback, and
+// what the other parameters are given. Read from the types, and where a JavaScript
+// parameter has none, from its name. Pure: parameters in, roles out, or why none fit.
+
+import type { Method, ParamType, Returned, TypedParam } from './typed-params.ts';
+
+export const PLACED = ['signal', 'timeout', 'killSignal', 'shell', 'maxBuffer', 'detached', 'cwd'] as const;
+export type Placed = (typeof PLACED)[number];
+/** What a key of an object argument carries: an option, or the command in one of its forms. */
+export type Role = Placed | 'file' | 'args' | 'argv' | 'line';
+
+/** Where one part goes below an object argument: ['signal'], or ['nodeOptions', 'killSignal']. */
+export interface Put {
+  option: Role;
+  path: string[];
+  /** The value goes in an object of its one key, given only when the value is (`timeout: { block }`). */
+  wrapped?: true;
+}
+
+export type Arg =
+  | { kind: 'file' }
+  | { kind: 'args' }
+  | { kind: 'argv' }
+  | { kind: 'line' }
+  | { kind: 'template' }
+  | { kind: 'option'; option: Placed }
+  | { kind: 'options'; name: string; put: Put[]; fixed?: Record<string, string> }
+  | { kind: 'blank'; type: 'string' | 'object' | 'array' }
+  | { kind: 'callback' }
+  | { kind: 'absent' };
+
+export interface Roles {
+  args: Arg[];
+  construct: Arg[] | null;
+  steps: Array<{ method: string; option: Placed }>;
+  finish: string | null;
+  settle: 'promise' | 'close' | 'callback' | 'iterator';
+  /** The command's place was read from a name or a type, not from position alone. */
+  named: boolean;
+  /** How the command is handed: the form the fit is weighed by. */
+  command: 'file+args' | 'argv' | 'line' | 'template';
+  byName: boolean;
+}
+
+export const COMMAND = /^(cmd|command|file|filename|bin|binary|exe|executable|program|commandName)$/i;
+export const LINE = /^(commandLine|cmdline|cmdLine|line|script|code|shellCommand|commandString|cmdString)$/i;
+export const ARGS = /^(args|argv|arguments|argList|params|parameters|commandArgs|cmdArgs)$/i;
+export const OPTIONS = /^(opts|options|config|settings|spawnOptions|execOptions|o|hookConfig|request|spec)$/i;
+const CALLBACK = /^(cb|callback|done|next|onDone|onExit|onClose)$/i;
+const CWD = /^(cwd|dir|directory|workdir|workDir|workingDirectory|root|baseDir)$/;
+const ALIAS: Record<Placed, RegExp> = {
+  signal: /^(signal|abortSignal|cancelSignal)$/,
+  timeout: /^(timeout|timeoutMs|timeoutMillis|timeoutInMs|timeLimit)$/,
+  killSignal: /^killSignal$/,
+  shell: /^shell$/,
+  maxBuffer: /^maxBuffer$/,
+  detached: /^detached$/,
+  cwd: CWD,
+};
+/** A builder's step: `.signal(s)`, `.withTimeout(ms)`, `.setCwd(dir)`. */
+const stepName = (m: string) => m.replace(/^(with|set|use)(?=[A-Z])/, '').replace(/^./, (c) => c.toLowerCase());
+/** A builder's last call, which runs it. */
+const FINISH = /^(run|exec|execute|start|spawn|output|text|wait|go)$/;
+/** A shell among a key's allowed strings: what runs a command line. */
+const SHELLS = ['sh', 'bash', 'shell', 'zsh'];
+
+/** The options a parameter named like options is taken to have, when nothing types it: each is tried by calibration. */
+const GUESSED = ['signal', 'timeout', 'killSignal', 'cwd'];
+
+/** A parameter with no type, read from its name: command, args, options, signal, timeout, callback. */
+export function byName(params: TypedParam[]): { params: TypedParam[]; byName: boolean } {
+  let read = false;
+  const out = params.map((p, i): TypedParam => {
+    if (p.type !== 'unknown') return p;
+    // A tag's first parameter: the template's strings, its values after them.
+    if (i === 0 && /^(strings|template|parts|literals|pieces|chunks)$/.test(p.name) && params.length === 2) return (read = true), { ...p, type: 'template' };
+    const as: ParamType | null = COMMAND.test(p.name) || LINE.test(p.name) || CWD.test(p.name) ? 'string' : ARGS.test(p.name) ? 'array' : OPTIONS.test(p.name) ? 'object' : ALIAS.signal.test(p.name) ? 'signal' : ALIAS.timeout.test(p.name) ? 'number' : CALLBACK.test(p.name) ? 'function' : null;
+    if (as === null) return p;
+    read = true;
+    return as === 'object' ? { ...p, type: as, keys: GUESSED } : { ...p, type: as };
+  });
+  return { params: out, byName: read };
+}
+
+type Slot = Arg | undefined;
+
+/** The command's place in the call's own parameters, or in an object among them. */
+function placeCommand(params: TypedParam[], slots: Slot[]): { command: Roles['command']; named: boolean } | null {
+  if (params[0]?.type === 'template') {
+    slots[0] = { kind: 'template' };
+    params.slice(1).forEach((_, i) => (slots[i + 1] = { kind: 'absent' }));
+    return { command: 'template', named: true };
+  }
+  const str = params.findIndex((p) => p.type === 'string' && !CWD.test(p.name));
+  if (str >= 0 && (str === 0 || COMMAND.test(params[str].name) || LINE.test(params[str].name))) {
+    const named = COMMAND.test(params[str].name) || LINE.test(params[str].name) || str === 0;
+    if (params[str + 1]?.type === 'array' && !LINE.test(params[str].name)) {
+      slots[str] = { kind: 'file' };
+      slots[str + 1] = { kind: 'args' };
+      return { command: 'file+args', named };
+    }
+    slots[str] = { kind: 'line' };
+    return { command: 'line', named };
+  }
+  const arr = params.findIndex((p) => p.type === 'array');
+  if (arr >= 0 && (arr === 0 || ARGS.test(params[arr].name) || COMMAND.test(params[arr].name)) && str < 0) {
+    slots[arr] = { kind: 'argv' };
+    return { command: 'argv', named: true };
+  }
+  for (let i = 0; i < params.length; i++) {
+    const put = commandKeys(params[i]);
+    if (put) {
+      slots[i] = { kind: 'options', name: params[i].name, put: put.put, ...(put.fixed ? { fixed: put.fixed } : {}) };
+      return { command: put.put.some((p) => p.option === 'args') ? 'file+args' : put.put[0].option === 'argv' ? 'argv' : 'line', named: true };
+    }
+  }
+  return null;
+}
+
+const keyType = (p: TypedParam, k: string): ParamType => p.keyTypes?.[k] ?? 'unknown';
+
+/** An object argument that holds the command: `{ command, args }`, `{ language: 'sh', code }`. */
+function commandKeys(p: TypedParam): { put: Put[]; fixed?: Record<string, string> } | null {
+  if (p.type !== 'object') return null;
+  const keys = p.keys ?? [];
+  const isString = (k: string) => ['string', 'unknown'].includes(keyType(p, k));
+  const file = keys.find((k) => COMMAND.test(k) && isString(k));
+  const args = keys.find((k) => ARGS.test(k) && ['array', 'unknown'].includes(keyType(p, k)));
+  const line = keys.find((k) => LINE.test(k) && isString(k));
+  const argv = keys.find((k) => COMMAND.test(k) && keyType(p, k) === 'array');
+  // A key that picks the language the code is in: the shell, where it is one of them.
+  const chooser = Object.entries(p.literals ?? {}).find(([, values]) => values.some((v) => SHELLS.includes(v)));
+  const fixed = chooser ? { [chooser[0]]: chooser[1].find((v) => SHELLS.includes(v))! } : undefined;
+  if (file && args) return { put: [{ option: 'file', path: [file] }, { option: 'args', path: [args] }] };
+  if (argv) return { put: [{ option: 'argv', path: [argv] }] };
+  if (line && (fixed || !chooser)) return { put: [{ option: 'line', path: [line] }], fixed };
+  if (file) return { put: [{ option: 'line', path: [file] }] };
+  return null;
+}
+
+/** An option's one place: a parameter of its own, else a key of an object argument, else nested one deeper. */
+function placeOption(option: Placed, params: TypedParam[], slots: Slot[]): boolean {
+  const own = params.findIndex((p, i) => slots[i] === undefined && ((option === 'signal' && p.type === 'signal') || (ALIAS[option].test(p.name) && p.type !== 'object')));
+  if (own >= 0) {
+    slots[own] = { kind: 'option', option };
+    return true;
+  }
+  const objects = params.map((p, i) => ({ p, i })).filter(({ p, i }) => p.type === 'object' && (slots[i] === undefined || slots[i]!.kind === 'options'));
+  const add = (i: number, put: Put) => {
+    const s = slots[i];
+    slots[i] = s?.kind === 'options' ? { ...s, put: [...s.put, put] } : { kind: 'options', name: params[i].name, put: [put] };
+  };
+  for (const { p, i } of objects) {
+    const key = (p.keys ?? []).find((k) => ALIAS[option].test(k)) ?? (option === 'signal' && p.abortSignals?.length === 1 ? p.abortSignals[0] : undefined);
+    // A value wrapped in an object of one key (`timeout: { block }`) goes in that key.
+    const wrapped = key !== undefined && keyType(p, key) === 'object' && p.nested?.[key]?.length === 1 ? p.nested[key] : [];
+    if (key !== undefined) return (add(i, { option, path: [key, ...wrapped], ...(wrapped.length ? { wrapped: true as const } : {}) }), true);
+  }
+  for (const { p, i } of objects) {
+    const nested = Object.entries(p.nested ?? {}).find(([, keys]) => keys.some((k) => ALIAS[option].test(k)));
+    if (nested) return (add(i, { option, path: [nested[0], nested[1].find((k) => ALIAS[option].test(k))!] }), true);
+  }
+  return false;
+}
+
+/** What the parameters no part of the call went to are given; null when one cannot be given. */
+function fill(params: TypedParam[], slots: Slot[]): Arg[] | string {
+  const out: Arg[] = [];
+  let callback = false;
+  for (let i = 0; i < params.length; i++) {
+    const p = params[i];
+    const s = slots[i];
+    if (s) out.push(s);
+    else if (p.type === 'function' && !callback && CALLBACK.test(p.name)) {
+      callback = true;
+      out.push({ kind: 'callback' });
+    } else if (p.optional || p.type === 'unknown') out.push({ kind: 'absent' });
+    else if (p.type === 'object' && !p.methods?.length) out.push({ kind: 'options', name: p.name, put: [] });
+    else if (p.type === 'string' || p.type === 'array') out.push({ kind: 'blank', type: p.type });
+    else return `${p.name}: ${p.type === 'object' ? 'a handle with methods' : p.type === 'function' ? 'a function that is not a callback' : `a ${p.type} it has no name for`}`;
+  }
+  // Optional ones left out at the end, as a caller writes the call; a required one is given `undefined`.
+  while (out.length && out.at(-1)!.kind === 'absent' && params[out.length - 1].optional) out.pop();
+  return out;
+}
+
+/** How the result comes back, and a builder's last call when it has one to run; null when
+ *  it does not come back (an object that is neither awaited nor run: a factory's). */
+function settling(args: Arg[], returns: Returned | undefined): Pick<Roles, 'settle' | 'finish'> | null {
+  if (args.some((a) => a.kind === 'callback')) return { settle: 'callback', finish: null };
+  const kind = (r: Returned | undefined): Roles['settle'] => (r?.kind === 'child' ? 'close' : r?.kind === 'iterator' ? 'iterator' : 'promise');
+  if (returns?.kind === 'object' && !returns.thenable) {
+    const finish = Object.entries(returns.methods ?? {}).find(([m, x]) => FINISH.test(m) && x.params.every((p) => p.optional));
+    if (finish) return { settle: kind(finish[1].returns), finish: finish[0] };
+    return null;
+  }
+  return { settle: kind(returns), finish: null };
+}
+
+export interface Shape {
+  params: TypedParam[];
+  /** A class's constructor's or a factory's parameters, or null for a plain call. */
+  ctor: TypedParam[] | null;
+  returns?: Returned;
+}
+
+/** The roles of one candidate's parameters, or why none fit. */
+export function rolesOf(shape: Shape): Roles | { why: string } {
+  const call = byName(shape.params);
+  const ctor = shape.ctor ? byName(shape.ctor) : null;
+  const slots: Slot[] = call.params.map(() => undefined);
+  const ctorSlots: Slot[] = (ctor?.params ?? []).map(() => undefined);
+  // The program in the constructor (a git wrapper's `binary`), its arguments in the call.
+  const binaryAt = ctor ? ctor.params.findIndex((p) => p.type === 'object' && (p.keys ?? []).some((k) => COMMAND.test(k) && keyType(p, k) !== 'array')) : -1;
+  const arr = call.params.findIndex((p) => p.type === 'array');
+  let placed: ReturnType<typeof placeCommand> = null;
+  if (ctor && binaryAt >= 0 && arr >= 0 && !call.params.some((p) => p.type === 'string')) {
+    ctorSlots[binaryAt] = { kind: 'options', name: ctor.params[binaryAt].name, put: [{ option: 'file', path: [ctor.params[binaryAt].keys!.find((k) => COMMAND.test(k))!] }] };
+    slots[arr] = { kind: 'args' };
+    placed = { command: 'file+args', named: true };
+  } else placed = placeCommand(call.params, slots);
+  if (!placed) return { why: 'no parameter takes the command (a string, an argument vector, or an object with a command key)' };
+  const steps: Roles['steps'] = [];
+  const builder = shape.returns?.methods ?? {};
+  for (const option of PLACED) {
+    if (placed.command === 'line' && option === 'shell') continue;
+    if (placeOption(option, call.params, slots) || (ctor && placeOption(option, ctor.params, ctorSlots))) continue;
+    const step = Object.entries(builder).find(([m, x]) => ALIAS[option].test(stepName(m)) && x.params.length >= 1 && x.returns.chains);
+    if (step) steps.push({ method: step[0], option });
+  }
+  const args = fill(call.params, slots);
+  const construct = ctor ? fill(ctor.params, ctorSlots) : null;
+  if (typeof args === 'string') return { why: `a parameter needs a value childproof cannot give (${args})` };
+  if (typeof construct === 'string') return { why: `the constructor needs a value childproof cannot give (${construct})` };
+  const settles = settling(args, shape.returns);
+  if (!settles) return { why: 'what it returns is no promise, child process or iterator, nor has a method that runs it (a factory: its methods are the candidates)' };
+  return { args, construct, steps, ...settles, named: placed.named, command: placed.command, byName: call.byName || (ctor?.byName ?? false) };
+}
+
+export type { Method };
