@@ -99,10 +99,12 @@ concurrent(test, 'a module whose exports no reading sees gets them listed as loa
   assert.is(init.code, 2);
   assert.is(init.stderr.trim(), 'childproof: index.js: no export could be read from its source; loaded, it exports spawn, exec: name the one to call with --export NAME');
   assert.not.ok(fs.existsSync(path.join(root, 'p')));
-  // The name listed is the one to give: its object is found when it loads.
+  // The name listed is the one to give: its object is found when it loads. It runs
+  // nothing, which calibration sees: the probe is a skeleton, never a call that tests nothing.
   const again = await cliIn(root, 'init', 'p', '--package', 'chosen-at-load', '--export', 'spawn');
-  assert.is(again.code, 0, again.stderr);
-  assert.match(fs.readFileSync(path.join(root, 'p', 'adapter.ts'), 'utf8'), /uses: \['default\.spawn'\]/);
+  assert.is(again.code, 2, again.stderr);
+  assert.match(again.stderr, /ran no command in any of its \d+ calibration trials/);
+  assert.match(fs.readFileSync(path.join(root, 'p', 'adapter.ts'), 'utf8'), /uses: \['default\.spawn'\][^]*\/\/ TODO\(childproof\):/);
 });
 
 finish(test);

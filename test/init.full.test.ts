@@ -76,7 +76,8 @@ test('init and pin --update refuse what they cannot do with one line and exit 2'
   fs.writeFileSync(path.join(project, 'ambiguous.mjs'), 'export function a(x) {}\nexport function b(y) {}\nexport class C {}\n');
   const cases: Array<[string[], RegExp]> = [
     [['init', 'probe', '--file', 'src/exec.ts'], /probe\/probe\.json: \/: expected no probe here yet; to pin this one again: childproof pin --update probe; to write it anew \(another --export, say\): init again with --force/],
-    [['init', 'fresh', '--file', 'ambiguous.mjs'], /ambiguous\.mjs: cannot tell which export takes a command: name the one to call with --export NAME; the candidates:\nchildproof: {3}a\(x\)\nchildproof: {3}b\(y\)/],
+    // Exports that take no command: no call is guessed; a skeleton names the line to finish.
+    [['init', 'fresh-a', '--file', 'ambiguous.mjs'], /no call to ambiguous\.mjs could be shown to reach it: a\(x\): no parameter takes the command[^]*skeleton adapter: finish the call at fresh-a\/adapter\.ts:\d+/],
     [['init', 'fresh', '--file', 'empty.mjs'], /empty\.mjs: no export found by reading it: name the one to call with --export NAME/],
     [['init', 'fresh'], /init takes exactly one of --file, --checkout or --package/],
     [['pin', '--update', 'builtin'], /builtin\/probe\.json: \/identity\/kind: expected a pinned target/],
@@ -131,11 +132,12 @@ for (const [pkg, calls] of [['spawndamnit@3.0.1', /calling default\(cmd, args, o
   });
 }
 
-test('init --force writes a probe anew, with the export asked for', async () => {
+test('init --force writes a probe anew, with the export asked for, a skeleton where that export takes no command', async () => {
   const { project } = await work;
+  // other() takes no command: the probe written anew is a skeleton for it, never a guess.
   const again = await cliIn(project, 'init', 'probe', '--file', 'src/exec.ts', '--export', 'other', '--force');
-  assert.is(again.code, 0, again.stderr);
-  assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /uses: \['other'\]/);
+  assert.is(again.code, 2, again.stderr);
+  assert.match(fs.readFileSync(path.join(project, 'probe', 'adapter.ts'), 'utf8'), /uses: \['other'\][^]*\/\/ TODO\(childproof\):/);
   assert.is((await cliIn(project, 'init', 'probe', '--file', 'src/exec.ts', '--force')).code, 0);
 });
 

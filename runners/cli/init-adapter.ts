@@ -1,11 +1,13 @@
 // The adapter init writes: from the target's types where it has them (a package's
-// declarations, TypeScript source, JSDoc), calling the target as they declare it and
-// passing each option where they take it; else from its source as read, with the generic
-// call. Where neither decides which export to call, the candidates, exit 2.
+// declarations, TypeScript source, JSDoc), calling the target as they declare it, the
+// command and each option where they take them (identity/call-plan.ts); else from its
+// source as read, with the generic call. Where neither shows a call, a skeleton to finish
+// (identity/skeleton-template.ts), never a guess: init then exits 2 naming its line.
 
-import { planCall } from '../identity/call-plan.ts';
+import { exportFlag, planCall, type CallPlan } from '../identity/call-plan.ts';
 import { chooseExport, exportShapes, signature, unfit } from '../identity/exports.ts';
-import { adapterSource, plannedAdapterSource } from '../identity/probe-template.ts';
+import { adapterSource, callLine, plannedAdapterSource } from '../identity/probe-template.ts';
+import { skeletonAdapterSource } from '../identity/skeleton-template.ts';
 import { typedExports } from '../identity/typed-exports.ts';
 import type { Feature } from '../model/case.ts';
 import { InputError } from '../model/errors.ts';
@@ -33,6 +35,27 @@ export interface Written {
   adapter: string;
   /** What the types found a place for; undefined when the adapter was written without them. */
   supports?: Feature[];
+  /** The call as one line, as the adapter makes it. */
+  line: string;
+  /** No call was written: why, with what the target declares (the adapter is a skeleton). */
+  skeleton?: { why: string; declared: string[]; tried?: string };
+}
+
+/** A skeleton for `why`, the target's own signatures in its comment. */
+export function skeletonFor(t: TargetText, why: string, declared: string[], exportName: string | null, tried?: string): Written {
+  const title = `${t.what}${exportName ? `: ${exportName}()` : ''}`;
+  return { exportName: exportName ?? '', title, line: '', adapter: skeletonAdapterSource({ target: title, typeImport: t.typeImport, exportName, why, declared, tried }), skeleton: { why, declared, ...(tried ? { tried } : {}) } };
+}
+
+/** "signal, timeout in options", "cwd as argument 3": where each option went. */
+function whereEach(plan: CallPlan): string[] {
+  return plan.args.flatMap((a, i) => {
+    if (a.kind === 'options') {
+      const opts = a.put.filter((p) => !['file', 'args', 'argv', 'line'].includes(p.option));
+      return opts.length ? [`${opts.map((p) => p.path.join('.')).join(', ')} in ${a.name.startsWith('{') ? `argument ${i + 1}` : a.name}`] : [];
+    }
+    return a.kind === 'option' ? [`${a.option} as argument ${i + 1}`] : [];
+  });
 }
 
 export function adapterFor(t: TargetText, asked: { export?: string; call?: string }): Written {
@@ -40,31 +63,37 @@ export function adapterFor(t: TargetText, asked: { export?: string; call?: strin
   // Ties are broken only when no export was named: the source is read for it then alone.
   const prefer = asked.export === undefined ? [namesake(t.packageName), sourcePick(t.source)] : [];
   const planned = typed?.length ? planCall(typed, { ...asked, prefer }) : null;
-  if (planned && 'undecided' in planned) throw new InputError([`${t.entry}: ${planned.undecided[0]}`, ...planned.undecided.slice(1)]);
+  const what = asked.export ?? null;
+  if (planned && 'undecided' in planned) {
+    process.stderr.write(`childproof: ${t.entry}: ${planned.undecided.join('\n')}\n`);
+    return skeletonFor(t, planned.undecided[0].replace(/: name the one.*/, ''), planned.candidates, what);
+  }
+  if (planned && 'unplanned' in planned) return skeletonFor(t, planned.unplanned, planned.candidates, what);
   if (planned) {
     const { plan } = planned;
-    // "signal, timeout in options", "cwd as argument 3": where each option went.
-    const where = plan.args.flatMap((a, i) =>
-      a.kind === 'options' && a.put.length ? [`${a.put.map((p) => p.path.join('.')).join(', ')} in ${a.name.startsWith('{') ? `argument ${i + 1}` : a.name}`] : a.kind === 'cwd' ? [`cwd as argument ${i + 1}`] : [],
-    );
+    const where = whereEach(plan);
     const others = typed!
       .filter((e) => e.name !== plan.export)
       .map((e) => {
         const why = unfit({ name: e.name, kind: e.kind === 'value' ? 'unknown' : e.kind, params: e.params.map((p) => p.name) });
         return why ? `${e.name} (${why})` : e.name;
       });
+    const how = { promise: '', close: ', settled on the close of the child it returns', callback: ', settled by its callback', iterator: ', its output read to the end' }[plan.settle];
     process.stderr.write(
-      `childproof: calling ${plan.signature} ${plan.byName ? 'as its parameters are named (it has no types)' : 'as its types declare it'}${plan.settle === 'close' ? ', settled on the close of the child it returns' : ''}${where.length ? `, with ${where.join('; ')}` : ''}` +
-        `${others.length && asked.export === undefined ? `; ${t.entry} also exports ${others.join(', ')} (--export NAME to choose)` : ''}\n`,
+      `childproof: calling ${plan.signature} ${plan.byName ? 'as its parameters are named (it has no types)' : 'as its types declare it'}${how}${where.length ? `, with ${where.join('; ')}` : ''}` +
+        `${others.length && asked.export === undefined ? `; ${t.entry} also exports ${others.slice(0, 10).join(', ')}${others.length > 10 ? ` and ${others.length - 10} more` : ''} (${exportFlag('NAME')} to choose)` : ''}\n`,
     );
     const name = plan.method ? `${plan.export}.${plan.method}` : plan.export;
     const title = `${t.what}: ${name}()`;
-    return { exportName: plan.export, title, adapter: plannedAdapterSource(plan, title, t.typeImport), supports: plan.supports };
+    return { exportName: plan.export, title, adapter: plannedAdapterSource(plan, title, t.typeImport), supports: plan.supports, line: callLine(plan) };
   }
-  if (asked.call !== undefined) throw new InputError([`--call ${asked.call}: ${t.entry} has no types that show ${asked.export ?? 'an export'} to be a class with that method; write the call in adapter.ts by hand`]);
-  const exportName = pickExport(t.source(), asked.export, t.entry);
+  if (asked.call !== undefined) return skeletonFor(t, `--call ${asked.call}: the types show no ${asked.export ?? 'export'} with a method of that name`, [], what);
+  const picked = pickExport(t.source(), asked.export, t.entry);
+  if ('ambiguous' in picked) return skeletonFor(t, `${t.entry}: cannot tell which export takes a command`, picked.ambiguous, null);
+  const { exportName } = picked;
   const title = `${t.what}: ${exportName}()`;
-  return { exportName, title, adapter: adapterSource(exportName, title, t.typeImport) };
+  const call = exportName === 'default' ? 'target.default' : `target.${exportName}`;
+  return { exportName, title, adapter: adapterSource(exportName, title, t.typeImport), line: `${call}(call.file, call.args, { cwd: call.cwd, signal, timeout, killSignal })` };
 }
 
 /** `@scope/some-lib` → `someLib`. */
@@ -82,25 +111,24 @@ function sourcePick(source: () => string): string | undefined {
   }
 }
 
-/** The export to call: --export, else the one that fits a command best, else exit 2 with the candidates. */
-function pickExport(source: string, asked: string | undefined, entry: string): string {
+/** The export to call: --export, else the one that fits a command best, else the candidates, ten at most. */
+function pickExport(source: string, asked: string | undefined, entry: string): { exportName: string } | { ambiguous: string[] } {
   const shapes = exportShapes(source);
   if (asked) {
     // `utils.spawnAsync`: the object is what the source exports.
     // A CommonJS module read as one `default` says nothing of its names.
     const readable = shapes.length > 0 && !(shapes.length === 1 && shapes[0].name === 'default');
     if (readable && !shapes.some((e) => e.name === asked.split('.')[0])) process.stderr.write(`childproof: ${entry} does not seem to export ${asked} (found: ${shapes.map((e) => e.name).join(', ')}); verify will say for sure\n`);
-    return asked;
+    return { exportName: asked };
   }
   const choice = chooseExport(shapes);
   if ('none' in choice) throw new NoExportRead([`${entry}: ${choice.none}: name the one to call with --export NAME`]);
   if ('ambiguous' in choice) {
-    throw new InputError([
-      `${entry}: cannot tell which export takes a command: name the one to call with --export NAME; the candidates:`,
-      ...choice.ambiguous.map((e) => `  ${signature(e)}${unfit(e) ? ` (${unfit(e)})` : ''}`),
-    ]);
+    const listed = choice.ambiguous.map((e) => `${signature(e)}${unfit(e) ? ` (${unfit(e)})` : ''}`);
+    process.stderr.write(`childproof: ${entry}: cannot tell which export takes a command: name the one to call with ${exportFlag('NAME')}; the candidates:\n${listed.slice(0, 10).map((l) => `  ${l}\n`).join('')}${listed.length > 10 ? `  and ${listed.length - 10} more\n` : ''}`);
+    return { ambiguous: listed.slice(0, 10) };
   }
   const others = choice.others.map((e) => (unfit(e) ? `${e.name} (${unfit(e)})` : e.name));
-  process.stderr.write(`childproof: calling ${signature(choice.pick)}${others.length ? `; ${entry} also exports ${others.join(', ')} (--export NAME to choose)` : ''}\n`);
-  return choice.pick.name;
+  process.stderr.write(`childproof: calling ${signature(choice.pick)} as its source reads (no types)${others.length ? `; ${entry} also exports ${others.slice(0, 10).join(', ')} (${exportFlag('NAME')} to choose)` : ''}\n`);
+  return { exportName: choice.pick.name };
 }

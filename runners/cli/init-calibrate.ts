@@ -7,6 +7,7 @@
 import path from 'node:path';
 import { runPipeline } from '../engine/pipeline.ts';
 import { CALIBRATED, reached, withheldFor, type Calibrated } from '../judge/calibration.ts';
+import { reachedTarget } from '../judge/controls.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
@@ -29,6 +30,8 @@ export const CALIBRATION_CASES = [
   'core/output-flood-maxbuffer',
   'field-notes/abort-before-process-exit/stoppable-abort',
   'failed-spawn/missing-cwd-shared-signal',
+  // Needs no option: whatever the probe supports, one trial can show the call runs the command.
+  'control/plain-call',
 ];
 
 export interface Calibration {
@@ -36,6 +39,8 @@ export interface Calibration {
    *  over, which no probe declares (`declared` false): an adapter must always pass it on. */
   options: Array<{ option: string; declared: boolean } & Found>;
   supports: string[];
+  /** The case whose trial showed the call reach the target and run the command, or null: none did. */
+  reached: string | null;
   /** Stopped by a signal before the trials finished: nothing was rewritten. */
   interrupted?: boolean;
 }
@@ -70,7 +75,7 @@ export async function calibrate(probe: LoadedProbe, runtime?: Runtime): Promise<
   const all = loadAllCases();
   const cases = all.filter((c) => CALIBRATION_CASES.includes(c.spec.id));
   const report = await runPipeline({ probes: [probe], cases, allCases: all, stop: stopSignal(), ...(runtime ? { runtime } : {}) });
-  if (report.interrupted) return { options: [], supports: probe.spec.supports, interrupted: true };
+  if (report.interrupted) return { options: [], supports: probe.spec.supports, reached: null, interrupted: true };
   const trials = report.trials.filter((t) => t.observations);
   const declared = probe.spec.supports.map((option) => ({
     option,
@@ -78,7 +83,8 @@ export async function calibrate(probe: LoadedProbe, runtime?: Runtime): Promise<
     ...((CALIBRATED as readonly string[]).includes(option) ? verdictOn(trials, option as Calibrated) : option === 'exit-status' ? exitStatus(trials) : { state: 'not calibrated' as const, how: 'not calibrated' }),
   }));
   const cwd = { option: 'cwd', declared: false, ...verdictOn(trials, 'cwd') };
-  return { options: [...declared, cwd], supports: declared.filter(kept).map((o) => o.option) };
+  const control = report.trials.find(reachedTarget);
+  return { options: [...declared, cwd], supports: declared.filter(kept).map((o) => o.option), reached: control?.case ?? null };
 }
 
 /** Runs the calibration trials on the probe in `dir` and rewrites its "supports" from them,

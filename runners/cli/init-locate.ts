@@ -34,7 +34,13 @@ function inside(w: Written, v: Verified): string | null {
   return found.length === 1 ? found[0] : null;
 }
 
-async function tryEntry(l: Locating, file: string, say: (line: string) => void, subpath?: string): Promise<{ written: Written; verified: Verified }> {
+/** What was written for the entry, and what loading it showed: none for a skeleton, which no verb loads. */
+export interface Located {
+  written: Written;
+  verified: Verified | null;
+}
+
+async function tryEntry(l: Locating, file: string, say: (line: string) => void, subpath?: string): Promise<Located> {
   l.enter(file, subpath);
   const target = { ...l.target, entry: file };
   let written: Written;
@@ -44,11 +50,13 @@ async function tryEntry(l: Locating, file: string, say: (line: string) => void, 
     if (err instanceof NoExportRead) await listLoaded(l, file);
     throw err;
   }
+  if (written.skeleton) return { written, verified: null };
   let verified = await l.write(written);
   const member = verified.exportsProblem ? inside(written, verified) : null;
   if (member) {
     say(`${file} keeps ${written.exportName} in an exported object: calling ${member}`);
     written = adapterFor(target, { ...l.asked, export: member });
+    if (written.skeleton) return { written, verified: null };
     verified = await l.write(written);
   }
   return { written, verified };
@@ -56,7 +64,7 @@ async function tryEntry(l: Locating, file: string, say: (line: string) => void, 
 
 /** Nothing read names an export: the module is loaded, and what it exports is listed for --export. */
 async function listLoaded(l: Locating, file: string): Promise<void> {
-  const loaded = await l.write({ exportName: 'default', title: file, adapter: adapterSource('default', file, null) });
+  const loaded = await l.write({ exportName: 'default', title: file, line: '', adapter: adapterSource('default', file, null) });
   // A CommonJS module's `default` is its module.exports: where Node's loader finds no
   // names, its functions are the names (`--export spawn` then finds default.spawn).
   const underDefault = loaded.members.filter((m) => m.startsWith('default.')).map((m) => m.slice('default.'.length));
@@ -68,14 +76,14 @@ async function listLoaded(l: Locating, file: string): Promise<void> {
   throw new InputError([`${file}: no export could be read from its source; loaded, it exports ${names.slice(0, 24).join(', ')}${functions}: name the one to call with --export NAME`]);
 }
 
-export async function locateExport(l: Locating, say: (line: string) => void): Promise<{ written: Written; verified: Verified }> {
+export async function locateExport(l: Locating, say: (line: string) => void): Promise<Located> {
   const first = await tryEntry(l, l.target.entry, say);
   const name = l.asked.export;
-  if (!first.verified.exportsProblem || name === undefined || name.includes('.')) return first;
+  if (!first.verified?.exportsProblem || name === undefined || name.includes('.')) return first;
   for (const { subpath, file } of l.subpaths.filter((s) => s.file !== l.target.entry)) {
     const typeImport = l.target.packageName ? `${l.target.packageName}/${subpath.replace(/^\.\//, '')}` : l.target.typeImport;
     const found = await tryEntry({ ...l, target: { ...l.target, types: null, typeImport } }, file, () => {}, subpath.replace(/^\.\//, ''));
-    if (!found.verified.exportsProblem) {
+    if (found.verified && !found.verified.exportsProblem) {
       say(`${l.target.entry} has no ${name}; ${subpath} has it: pinned with ${file} as its entry (--entry ${subpath.replace(/^\.\//, '')})`);
       return found;
     }

@@ -24,6 +24,9 @@ import { stopped, stoppedExit } from './stop.ts';
 import type { Within } from './run.ts';
 import type { TypesAt, Written } from './init-adapter.ts';
 import { locateExport } from './init-locate.ts';
+import { writeSkeleton } from './init-skeleton.ts';
+
+type Skeletal = Parameters<typeof writeSkeleton>[3];
 
 interface Pinned {
   identity: Identity;
@@ -172,12 +175,21 @@ async function writeProbe(dir: string, values: Record<string, unknown>, within: 
   // A package's other entries are looked in only when none was named.
   const subpaths = pinned.identity.kind === 'package' && values.entry === undefined ? packageSubpaths(pinned.manifest ?? {}) : [];
   const { written, verified } = await locateExport({ target, asked, enter, write, subpaths }, (line) => process.stderr.write(`childproof: ${line}\n`));
+  const name = string(values.name) ?? path.basename(path.resolve(dir));
+  const pinAt = (home: string) => pinTarget(home, values);
+  if (written.skeleton || !verified) return writeSkeleton(dir, name, pinned, written as Skeletal, within, pinAt);
   if (verified.exportsProblem) throw new InputError([verified.exportsProblem]);
   const { files } = verified;
   const { exportName, title } = written;
+  process.stderr.write(`childproof: the call: ${written.line}\n`);
   // The guessed "supports", each option tried on the target: what never reached it goes.
   const calibration = await calibrateProbe(dir);
   if (calibration.interrupted) return stopped(`the probe in ${display(dir)} was not calibrated; init did not finish`);
+  // No plan stays that no trial showed running the command: a skeleton takes its place.
+  if (calibration.reached === null) {
+    const why = `the call init wrote ran no command in any of its ${CALIBRATION_CASES.length} calibration trials`;
+    return writeSkeleton(dir, name, pinned, { ...written, skeleton: { why, declared: [written.title], tried: written.line } }, within, pinAt);
+  }
   // A probe in a work folder (check's) goes with it: its place is no place to send a reader.
   process.stdout.write(
     (within.transient ? `a probe of ${title}, ${files} file(s) verified\n` : `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n`) +

@@ -32,6 +32,8 @@ import { stoppedExit, stopSignal } from './stop.ts';
  *  work folder once the caller has read it, so its path is no place to send a reader. */
 export interface Within {
   transient?: boolean;
+  /** Where a skeleton init writes is to be kept, when the probe's own folder goes (check's). */
+  keepSkeleton?: (probeName: string) => string;
 }
 
 export async function cmdRun(args: string[], within: Within = {}): Promise<number> {

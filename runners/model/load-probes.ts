@@ -12,6 +12,7 @@ import { globMatcher } from './load-cases.ts';
 import { MUTANTS_DIR, PROBES_DIR } from './paths.ts';
 import type { DivergencesFile, LoadedDivergence, LoadedProbe, ProbeSpec } from './probe.ts';
 import { validate } from './schemas.ts';
+import { UNFINISHED, unfinishedLine } from './skeleton.ts';
 
 export const DIVERGENCES_FILE = 'divergences.json';
 
@@ -91,11 +92,20 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
     spec = raw as ProbeSpec;
   }
   checkProbeKind(spec, display(file), codeDir);
+  refuseSkeleton(spec, codeDir);
   const divergencesFile = path.join(path.resolve(dir), DIVERGENCES_FILE);
   const doc = readDivergences(divergencesFile, spec.name);
   const explanations = doc.explanations.map(({ signatures: _s, ...e }, i) => ({ ...e, pointer: `/explanations/${i}` }));
   if (spec.byVersion) spec = { ...spec, options: optionsAt(spec) };
   return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: signaturesOf(doc), explanations };
+}
+
+/** An adapter init left to be finished is no probe yet: the line to finish is named. */
+function refuseSkeleton(spec: ProbeSpec, codeDir: string): void {
+  if (!spec.adapter) return;
+  const file = path.join(codeDir, spec.adapter);
+  const line = fs.existsSync(file) ? unfinishedLine(fs.readFileSync(file, 'utf8')) : null;
+  if (line !== null) throw new InputError([`${display(file)}:${line}: expected a finished adapter: init wrote this one as a skeleton; write the call to the target there and remove the ${UNFINISHED} line`]);
 }
 
 /** Every file under probes/, by path, size and time of change: what the shipped probes are read from. */
