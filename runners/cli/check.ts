@@ -17,6 +17,9 @@ import { readReport } from '../report/report-file.ts';
 import { parse, string, strings, withFiles } from './args.ts';
 import { checkVerdict } from './check-verdict.ts';
 import { cmdInit } from './init.ts';
+import { freshFolder } from './init-skeleton.ts';
+import { shippedProbes } from '../model/load-probes.ts';
+import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { cmdRun } from './run.ts';
 import { stopped, stoppedExit } from './stop.ts';
 
@@ -47,6 +50,15 @@ function required(asked: string | undefined): Clause[] | null {
   return names as Clause[];
 }
 
+/** The shipped probe of the package NAME[@VERSION] asks for, as `--probe` names it at that version; null when none is shipped. */
+function shippedFor(asked: string): string | null {
+  const [, name, version] = /^(@?[^@]+)(?:@(.+))?$/.exec(asked) ?? [];
+  const probe = shippedProbes().find((p) => !p.spec.mutant && p.dir === p.codeDir && p.spec.identity.kind === 'package' && p.spec.identity.name === name);
+  if (!probe) return null;
+  const at = version ?? pickVersions(publishedVersions(name), '*').at(-1);
+  return at === undefined ? probe.spec.name : `${probe.spec.name}@${at}`;
+}
+
 export async function cmdCheck(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
@@ -66,14 +78,18 @@ export async function cmdCheck(args: string[]): Promise<number> {
   const work = fs.mkdtempSync(path.join(CACHE_DIR, 'check-'));
   try {
     const target = pack ? ['--package', installPacked(pack, work)] : pkg ? ['--package', pkg] : ['--file', ...strings(values.file).map((f) => path.resolve(f))];
+    // A package childproof ships a probe for is called as that probe calls it, at the version asked.
+    const own = pkg && !values.export && !values.call && !kept ? shippedFor(pkg) : null;
     // A packed package is found where it was installed: the probe is written beside it.
-    const dir = kept ? path.resolve(kept) : path.join(work, 'probe');
-    const initCode = await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : [])], { transient: !kept });
+    const dir = own ?? (kept ? path.resolve(kept) : path.join(work, 'probe'));
+    if (own) process.stderr.write(`childproof: childproof ships a probe of ${pkg!.replace(/@[^@]*$/, '')}: checking with its call, ${own}\n`);
+    const initCode = own ? EXIT.ok : await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : [])], { transient: !kept, keepSkeleton: kept ? undefined : freshFolder });
     if (initCode !== EXIT.ok) return initCode;
     // --out keeps the report of the check's run; without it, it goes with the work folder.
     const out = values.out === undefined ? path.join(work, 'report.json') : path.resolve(String(values.out));
     const runtime = values.runtime ? ['--runtime', String(values.runtime)] : values.node ? ['--node', String(values.node)] : [];
-    const cases = strings(values.case).length ? strings(values.case) : ['core'];
+    // The controls too: a target without a signal can express little of core but them.
+    const cases = strings(values.case).length ? strings(values.case) : ['core', 'control'];
     if (stoppedExit() !== null) return stopped('the probe was not calibrated; nothing was checked');
     const runCode = await cmdRun(['--probe', dir, ...cases.flatMap((c) => ['--case', c]), ...runtime, '--out', out, '--allow-skipped', '--quiet'], { transient: values.out === undefined });
     if (stoppedExit() !== null) return runCode;
