@@ -101,15 +101,15 @@ const scripted = eager(async () => {
   return { run, report: JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')) as { trials: TrialResult[] } };
 });
 
-test('a probe that maps only timeout gets the control every probe can express, a call with no options', async () => {
+test('a probe that maps only timeout gets the control for a probe without a signal: a timeout that never fires, its timer hygiene judged', async () => {
   const { run, report } = await scripted;
-  assert.match(run.stderr, /added control\/plain-call as a control/);
-  assert.equal(report.trials.map((t) => t.case).sort(), ['control/plain-call', 'core/invalid-timeout-negative']);
+  assert.match(run.stderr, /added control\/success-timeout-unsignalled as a control/);
+  assert.equal(report.trials.map((t) => t.case).sort(), ['control/success-timeout-unsignalled', 'core/invalid-timeout-negative']);
 });
 
 test("a command run through a script the target wrote is a control, on the fixture's own record", async () => {
   const { report } = await scripted;
-  const control = report.trials.find((t) => t.case === 'control/plain-call')!;
+  const control = report.trials.find((t) => t.case === 'control/success-timeout-unsignalled')!;
   assert.not.equal(control.outcome, 'error', control.reason);
   assert.equal([control.facts?.spawned, control.facts?.settled], [true, 'resolved']);
   assert.ok(report.trials.every((t) => t.outcome !== 'error'), JSON.stringify(report.trials.map((t) => [t.case, t.outcome, t.reason])));

@@ -26,7 +26,7 @@ import { spawn } from 'node:child_process';
 
 export type Mutation =
   | 'settles-before-exit'
-  | 'clean-exit-is-success'
+  | 'clean-exit-is-success' | 'resolves-failed-command'
   | 'no-escalation'
   | 'escalates-on-abort-only'
   | 'no-timeout-validation'
@@ -175,7 +175,7 @@ export function stoppableExec(file: string, args: string[], options: StoppableOp
       if (stop?.kind === 'timeout') {
         return reject(Object.assign(new Error(`timed out after ${timeout} ms`), { name: 'TimeoutError', code: 'ETIMEDOUT', signal: exitSignal, ...out }));
       }
-      if (code === 0) return resolve(out);
+      if (code === 0 || mutation === 'resolves-failed-command') return resolve(out); // mutant: a failed command resolves
       reject(Object.assign(new Error(`${file} exited with ${exitSignal ?? `code ${code}`}`), { exitCode: code, signal: exitSignal, ...out }));
     }
 

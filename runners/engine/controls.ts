@@ -4,14 +4,14 @@
 // withheld. Pure.
 
 import { CONTROL_CASES } from '../judge/controls.ts';
-import type { LoadedCase } from '../model/case.ts';
+import { notExpressed, type LoadedCase } from '../model/case.ts';
 import { probeKind } from '../model/kinds/kind.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 
 /** A case whose correct call runs the command: not one whose spawn must fail (a missing
  *  command or working directory, a file that is not executable) or whose signal is aborted first. */
 const runsCommand = (c: LoadedCase) => c.spec.call.command === 'fixture' && c.spec.call.cwd === undefined && c.spec.trigger.kind !== 'pre-aborted';
-const expressible = (p: LoadedProbe, c: LoadedCase) => c.spec.requires.every((f) => p.spec.supports.includes(f));
+const expressible = (p: LoadedProbe, c: LoadedCase) => notExpressed(c.spec, p.spec.supports, p.spec.name) === null;
 
 /** The cases to run: those chosen, then each control some probe needs and lacks. */
 export function withControls(chosen: LoadedCase[], all: LoadedCase[], probes: LoadedProbe[]): { cases: LoadedCase[]; added: LoadedCase[] } {

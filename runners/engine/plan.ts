@@ -1,6 +1,6 @@
 // Which trials to run, in which order: a pure function of the probes and cases.
 
-import type { LoadedCase } from '../model/case.ts';
+import { notExpressed, type LoadedCase } from '../model/case.ts';
 import { probeKind } from '../model/kinds/kind.ts';
 import { KINDS } from './kinds/kinds.ts';
 import type { PlannedTrial } from './planned-trial.ts';
@@ -21,8 +21,7 @@ export function plan(probes: PreparedProbe[], cases: LoadedCase[], durations: Du
       // A library's probe meets a library's cases, a program's a server's: the other kind
       // asks something its target cannot be.
       if (c.kind !== probeKind(probe.probe.spec)) continue;
-      const missing = c.spec.requires.filter((f) => !probe.probe.spec.supports.includes(f));
-      const unsupported = probe.unsupported ?? (missing.length ? `${probe.probe.spec.name} does not support ${missing.join(', ')}` : undefined);
+      const unsupported = probe.unsupported ?? notExpressed(c.spec, probe.probe.spec.supports, probe.probe.spec.name) ?? undefined;
       trials.push({
         index: trials.length,
         probe,

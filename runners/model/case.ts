@@ -202,6 +202,8 @@ export interface CaseSpec {
   title: string;
   description?: string;
   requires: Feature[];
+  /** A control for probes without these: one that supports them all runs the cases that use them instead. */
+  onlyWithout?: Feature[];
   child: ChildBehaviour;
   call: CaseCall;
   trigger: Trigger;
@@ -234,4 +236,14 @@ export interface LoadedCase {
   kind: TrialKind;
   /** How many assertions the loader put before the file's own (IMPLIED, where the file has none of that clause). */
   implied?: number;
+}
+
+/** Why a probe with these `supports` does not run the case, or null: it lacks a feature the
+ *  case requires, or it has every feature of a control meant for probes without them. */
+export function notExpressed(spec: Pick<CaseSpec, 'requires' | 'onlyWithout'>, supports: readonly string[], probe: string): string | null {
+  const missing = spec.requires.filter((f) => !supports.includes(f));
+  if (missing.length) return `${probe} does not support ${missing.join(', ')}`;
+  const has = spec.onlyWithout ?? [];
+  if (has.length && has.every((f) => supports.includes(f))) return `${probe} supports ${has.join(', ')}: this control is for a probe without ${has.length === 1 ? 'it' : 'them'}, and the cases that use ${has.length === 1 ? 'it' : 'them'} run instead`;
+  return null;
 }

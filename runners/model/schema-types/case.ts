@@ -77,6 +77,12 @@ racy?: {
 [k: string]: string
 }
 requires: Feature[]
+/**
+ * A control for probes that lack these features: a probe that supports every one of them runs the cases that use them instead, and this case is unsupported for it.
+ * 
+ * @minItems 1
+ */
+onlyWithout?: Feature[]
 child: ChildBehaviour
 call: {
 /**
