@@ -8,6 +8,9 @@ import path from 'node:path';
 import { runPipeline } from '../engine/pipeline.ts';
 import { CALIBRATED, reached, withheldFor, type Calibrated } from '../judge/calibration.ts';
 import { reachedTarget } from '../judge/controls.ts';
+import { parseSources } from '../engine/prepare.ts';
+import { chooseRuntimes, probeNeeds } from '../engine/runtime-choice.ts';
+import { hostRuntime, runtimeFor } from '../identity/runtime.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
@@ -23,6 +26,7 @@ export const CALIBRATION_CASES = [
   'blocking-call/kill-signal-timeout',
   'core/kill-signal-override',
   'core/nonzero-exit',
+  'control/nonzero-exit-unsignalled',
   'core/shell-abort',
   'process-group/detached-leader-abort',
   'stdin/eof-exit-ignores-sigterm-abort',
@@ -41,6 +45,12 @@ export interface Calibration {
   supports: string[];
   /** The case whose trial showed the call reach the target and run the command, or null: none did. */
   reached: string | null;
+  /** How many trials ran the call: none, and no call was shown either way. */
+  ran: number;
+  /** Where the trials ran, when not on the host ("on node@22, as run chooses: needs Node >=22"). */
+  where?: string;
+  /** Why no trial ran at all (unsupported, unavailable): said instead of a verdict on the call. */
+  notRun?: string;
   /** Stopped by a signal before the trials finished: nothing was rewritten. */
   interrupted?: boolean;
 }
@@ -64,18 +74,27 @@ function verdictOn(trials: TrialResult[], option: Calibrated): Found {
 
 /** A non-zero exit must reject for exit-status to hold: a helper that resolves on every status does not support it. */
 function exitStatus(trials: TrialResult[]): Found {
-  const t = trials.find((x) => x.case === 'core/nonzero-exit' && x.facts);
-  if (!t) return { state: 'not observable', how: 'core/nonzero-exit could not run: kept, unshown' };
+  // With a signal, core/nonzero-exit; without one, its control (the other is unsupported).
+  const t = trials.find((x) => (x.case === 'core/nonzero-exit' || x.case === 'control/nonzero-exit-unsignalled') && x.facts);
+  if (!t) return { state: 'not observable', how: 'neither core/nonzero-exit nor control/nonzero-exit-unsignalled could run: kept, unshown' };
   const settled = t.facts!.settled;
   return settled === 'rejected' || settled === 'threw' ? { state: 'reached', how: `a non-zero exit ${settled === 'threw' ? 'threw' : 'rejected'}` } : { state: 'not reached', how: `a non-zero exit settled ${settled}: the target does not report the exit status` };
 }
 
-/** The calibration trials run on `probe` (on `runtime`, else this one): what each option it declares showed. */
-export async function calibrate(probe: LoadedProbe, runtime?: Runtime): Promise<Calibration> {
+/** Where `run` would run the probe with no --runtime: the host, or the release its target's Node range asks for. */
+function runtimeOf(probe: LoadedProbe): { runtime: Runtime; why: string } | undefined {
+  const [group] = chooseRuntimes(probeNeeds([probe], parseSources([], [probe.spec.name]), hostRuntime()), hostRuntime());
+  return group?.spec ? { runtime: runtimeFor(group.spec), why: `on ${group.spec}, as run chooses: ${group.why}` } : undefined;
+}
+
+/** The calibration trials run on `probe` (on `runtime`, else where `run` would run it): what each option it declares showed. */
+export async function calibrate(probe: LoadedProbe, asked?: Runtime): Promise<Calibration> {
   const all = loadAllCases();
   const cases = all.filter((c) => CALIBRATION_CASES.includes(c.spec.id));
+  const chosen = asked ? undefined : runtimeOf(probe);
+  const runtime = asked ?? chosen?.runtime;
   const report = await runPipeline({ probes: [probe], cases, allCases: all, stop: stopSignal(), ...(runtime ? { runtime } : {}) });
-  if (report.interrupted) return { options: [], supports: probe.spec.supports, reached: null, interrupted: true };
+  if (report.interrupted) return { options: [], supports: probe.spec.supports, reached: null, ran: 0, interrupted: true };
   const trials = report.trials.filter((t) => t.observations);
   const declared = probe.spec.supports.map((option) => ({
     option,
@@ -84,7 +103,10 @@ export async function calibrate(probe: LoadedProbe, runtime?: Runtime): Promise<
   }));
   const cwd = { option: 'cwd', declared: false, ...verdictOn(trials, 'cwd') };
   const control = report.trials.find(reachedTarget);
-  return { options: [...declared, cwd], supports: declared.filter(kept).map((o) => o.option), reached: control?.case ?? null };
+  // A trial with observations ran the call, whatever came of it; one without never started (unsupported, unavailable).
+  const ran = report.trials.filter((t) => t.observations).length;
+  const notRun = report.trials.find((t) => !t.observations)?.reason;
+  return { options: [...declared, cwd], supports: declared.filter(kept).map((o) => o.option), reached: control?.case ?? null, ran, ...(ran === 0 && notRun ? { notRun } : {}), ...(chosen ? { where: chosen.why } : {}) };
 }
 
 /** Runs the calibration trials on the probe in `dir` and rewrites its "supports" from them,

@@ -25,6 +25,7 @@ import type { Within } from './run.ts';
 import type { TypesAt, Written } from './init-adapter.ts';
 import { locateExport } from './init-locate.ts';
 import { writeSkeleton } from './init-skeleton.ts';
+import { exportFlag } from '../identity/call-plan.ts';
 
 type Skeletal = Parameters<typeof writeSkeleton>[3];
 
@@ -124,7 +125,7 @@ function dependenciesLine(pinned: Pinned, dir: string, exportName: string): stri
   const tree = pinned.tree ?? [];
   if (tree.length === 0) return '';
   const shown = tree.slice(0, 6).join(', ') + (tree.length > 6 ? `, and ${tree.length - 6} more` : '');
-  return `its ${tree.length} dependencies run unpinned (${shown}); to pin them too: childproof init ${dir} --package ${id.kind === 'package' ? `${id.name}@${id.version}` : ''} --export ${exportName} --force --with-dependencies\n`;
+  return `its ${tree.length} dependencies run unpinned (${shown}); to pin them too: childproof init ${dir} --package ${id.kind === 'package' ? `${id.name}@${id.version}` : ''} ${exportFlag(exportName)} --force --with-dependencies\n`;
 }
 
 export async function cmdInit(args: string[], within: Within = {}): Promise<number> {
@@ -185,6 +186,11 @@ async function writeProbe(dir: string, values: Record<string, unknown>, within: 
   // The guessed "supports", each option tried on the target: what never reached it goes.
   const calibration = await calibrateProbe(dir);
   if (calibration.interrupted) return stopped(`the probe in ${display(dir)} was not calibrated; init did not finish`);
+  // A call no trial could run is neither shown nor refuted: said, and the probe kept to calibrate where it can run.
+  if (calibration.ran === 0 && calibration.reached === null) {
+    process.stderr.write(`childproof: ${display(dir)}: none of the ${CALIBRATION_CASES.length} calibration trials could run (${calibration.notRun ?? 'none started'}), so nothing shows the call reaches the target; where they can: childproof verify --probe ${display(dir)} --calibrate\n`);
+    return EXIT.input;
+  }
   // No plan stays that no trial showed running the command: a skeleton takes its place.
   if (calibration.reached === null) {
     const why = `the call init wrote ran no command in any of its ${CALIBRATION_CASES.length} calibration trials`;
@@ -193,7 +199,7 @@ async function writeProbe(dir: string, values: Record<string, unknown>, within: 
   // A probe in a work folder (check's) goes with it: its place is no place to send a reader.
   process.stdout.write(
     (within.transient ? `a probe of ${title}, ${files} file(s) verified\n` : `wrote ${display(path.join(dir, 'probe.json'))} and ${display(path.join(dir, 'adapter.ts'))}: ${title}, ${files} file(s) verified\n`) +
-      `"supports" calibrated on the target (${CALIBRATION_CASES.length} trials): ${calibration.supports.length ? calibration.supports.join(', ') : 'none'}\n` +
+      `"supports" calibrated on the target (${CALIBRATION_CASES.length} trials${calibration.where ? `, ${calibration.where}` : ''}): ${calibration.supports.length ? calibration.supports.join(', ') : 'none'}\n` +
       calibration.options.map((o) => `  ${o.option.padEnd(12)} ${o.state === 'not observable' ? 'not observable' : o.declared ? (kept(o) ? 'kept' : 'removed') : kept(o) ? 'reaches' : 'does not reach'}: ${o.how}\n`).join('') +
       (within.transient ? '' : `run it:  childproof run --probe ${dir} --case core\n` + dependenciesLine(pinned, dir, exportName)),
   );
