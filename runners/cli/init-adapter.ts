@@ -65,7 +65,6 @@ export function adapterFor(t: TargetText, asked: { export?: string; call?: strin
   const planned = typed?.length ? planCall(typed, { ...asked, prefer }) : null;
   const what = asked.export ?? null;
   if (planned && 'undecided' in planned) {
-    process.stderr.write(`childproof: ${t.entry}: ${planned.undecided.join('\n')}\n`);
     return skeletonFor(t, planned.undecided[0].replace(/: name the one.*/, ''), planned.candidates, what);
   }
   if (planned && 'unplanned' in planned) return skeletonFor(t, planned.unplanned, planned.candidates, what);
@@ -124,9 +123,8 @@ function pickExport(source: string, asked: string | undefined, entry: string): {
   const choice = chooseExport(shapes);
   if ('none' in choice) throw new NoExportRead([`${entry}: ${choice.none}: name the one to call with --export NAME`]);
   if ('ambiguous' in choice) {
-    const listed = choice.ambiguous.map((e) => `${signature(e)}${unfit(e) ? ` (${unfit(e)})` : ''}`);
-    process.stderr.write(`childproof: ${entry}: cannot tell which export takes a command: name the one to call with ${exportFlag('NAME')}; the candidates:\n${listed.slice(0, 10).map((l) => `  ${l}\n`).join('')}${listed.length > 10 ? `  and ${listed.length - 10} more\n` : ''}`);
-    return { ambiguous: listed.slice(0, 10) };
+    const listed = choice.ambiguous.map((e) => `  ${signature(e)}${unfit(e) ? ` (${unfit(e)})` : ''}`);
+    return { ambiguous: listed.length > 10 ? [...listed.slice(0, 10), `  and ${listed.length - 10} more`] : listed };
   }
   const others = choice.others.map((e) => (unfit(e) ? `${e.name} (${unfit(e)})` : e.name));
   process.stderr.write(`childproof: calling ${signature(choice.pick)} as its source reads (no types)${others.length ? `; ${entry} also exports ${others.slice(0, 10).join(', ')} (${exportFlag('NAME')} to choose)` : ''}\n`);

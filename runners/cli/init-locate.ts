@@ -4,8 +4,10 @@
 // Each guess is written and checked by loading the verified copy, never by reading alone.
 
 import { InputError } from '../model/errors.ts';
-import { adapterSource } from '../identity/probe-template.ts';
-import { adapterFor, NoExportRead, type TargetText, type Written } from './init-adapter.ts';
+import { planCall } from '../identity/call-plan.ts';
+import { loadedShapes } from '../identity/loaded-shapes.ts';
+import { adapterSource, callLine, plannedAdapterSource } from '../identity/probe-template.ts';
+import { adapterFor, NoExportRead, skeletonFor, type TargetText, type Written } from './init-adapter.ts';
 
 export interface Verified {
   files: number;
@@ -13,6 +15,8 @@ export interface Verified {
   missing: string[];
   members: string[];
   exports: string[];
+  /** Each loaded function's source start, by name (engine/exports-check.ts). */
+  heads: Record<string, string>;
 }
 
 export interface Locating {
@@ -47,9 +51,11 @@ async function tryEntry(l: Locating, file: string, say: (line: string) => void, 
   try {
     written = adapterFor(target, l.asked);
   } catch (err) {
-    if (err instanceof NoExportRead) await listLoaded(l, file);
-    throw err;
+    if (!(err instanceof NoExportRead)) throw err;
+    written = await fromLoaded(l, target, err);
   }
+  // No call shown by types or source: the module as it loads may still show its functions.
+  if (written.skeleton && l.asked.call === undefined) written = await fromLoaded(l, target, null, written);
   if (written.skeleton) return { written, verified: null };
   let verified = await l.write(written);
   const member = verified.exportsProblem ? inside(written, verified) : null;
@@ -62,18 +68,33 @@ async function tryEntry(l: Locating, file: string, say: (line: string) => void, 
   return { written, verified };
 }
 
-/** Nothing read names an export: the module is loaded, and what it exports is listed for --export. */
-async function listLoaded(l: Locating, file: string): Promise<void> {
-  const loaded = await l.write({ exportName: 'default', title: file, line: '', adapter: adapterSource('default', file, null) });
-  // A CommonJS module's `default` is its module.exports: where Node's loader finds no
-  // names, its functions are the names (`--export spawn` then finds default.spawn).
-  const underDefault = loaded.members.filter((m) => m.startsWith('default.')).map((m) => m.slice('default.'.length));
-  const own = loaded.exports.filter((n) => n !== 'default');
-  const names = own.length ? own : underDefault.length ? underDefault : loaded.exports;
-  if (names.length === 0) return;
-  const members = loaded.members.filter((m) => !m.startsWith('default.'));
-  const functions = members.length ? `; inside its objects: ${members.slice(0, 12).join(', ')}` : '';
-  throw new InputError([`${file}: no export could be read from its source; loaded, it exports ${names.slice(0, 24).join(', ')}${functions}: name the one to call with --export NAME`]);
+/**
+ * Nothing read names an export, or none that takes a command: the module is loaded (nothing
+ * called) and its functions' parameters are read from their source as it loads
+ * (identity/loaded-shapes.ts), planned by their names; else a skeleton listing them, or,
+ * where even loading shows no function, the reading's own refusal.
+ */
+async function fromLoaded(l: Locating, target: TargetText, refusal: InputError | null, skeleton?: Written): Promise<Written> {
+  const loaded = await l.write({ exportName: 'default', title: target.entry, line: '', adapter: adapterSource('default', target.entry, null) });
+  // A CommonJS module's `default` is its module.exports: a name Node's loader also finds is kept once, by that name.
+  const heads = Object.fromEntries(Object.entries(loaded.heads).filter(([name]) => !(name.startsWith('default.') && name.slice(8) in loaded.heads)));
+  const shapes = loadedShapes(heads);
+  if (shapes.length === 0) {
+    if (refusal) throw refusal;
+    return skeleton!;
+  }
+  const planned = planCall(shapes, { ...(l.asked.export ? { export: l.asked.export } : {}), prefer: [] });
+  if (planned && 'plan' in planned) {
+    const { plan } = planned;
+    process.stderr.write(`childproof: ${target.entry}: no types and no export read from its source; loaded, it has ${plan.signature}: calling it as its parameters are named\n`);
+    const title = `${target.what}: ${plan.export}()`;
+    return { exportName: plan.export, title, adapter: plannedAdapterSource(plan, title, null), supports: plan.supports, line: callLine(plan) };
+  }
+  // A skeleton from the types keeps their signatures, which say more than names read from loaded source.
+  if (skeleton) return skeleton;
+  const listed = planned && 'candidates' in planned ? planned.candidates : shapes.slice(0, 10).map((s) => `  ${s.name}(${s.params.map((p) => p.name).join(', ')})`);
+  const why = planned && 'unplanned' in planned ? planned.unplanned : planned && 'undecided' in planned ? planned.undecided[0].replace(/: name the one.*/, '') : `${target.entry}: loaded, none of its functions is named like a call that takes a command`;
+  return skeletonFor(target, why, listed, l.asked.export ?? null);
 }
 
 export async function locateExport(l: Locating, say: (line: string) => void): Promise<Located> {

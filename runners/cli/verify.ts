@@ -91,10 +91,10 @@ async function reportCalibration(probes: LoadedProbe[], runtime: Runtime): Promi
  * exports checked against what the adapter uses. Returns how many files were verified and
  * what is wrong with the exports, if anything; a pin that does not verify throws.
  */
-export async function verifyWritten(probe: LoadedProbe): Promise<{ files: number; exportsProblem: string | null; missing: string[]; members: string[]; exports: string[] }> {
+export async function verifyWritten(probe: LoadedProbe): Promise<{ files: number; exportsProblem: string | null; missing: string[]; members: string[]; exports: string[]; heads: Record<string, string> }> {
   const [v] = verifyProbes([probe], { byProbe: {} }, hostRuntime());
   if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
   const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
   const problem = exports?.error ?? (exports?.lacking ? `uses ${exports.lacking}, which the target does not export` : null);
-  return { files: v.verified.files.length, exportsProblem: problem ? `${exports!.adapter}: ${problem}` : null, missing: exports?.missing ?? [], members: exports?.members ?? [], exports: exports?.exports ?? [] };
+  return { files: v.verified.files.length, exportsProblem: problem ? `${exports!.adapter}: ${problem}` : null, missing: exports?.missing ?? [], members: exports?.members ?? [], exports: exports?.exports ?? [], heads: exports?.heads ?? {} };
 }

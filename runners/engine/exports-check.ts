@@ -31,6 +31,8 @@ export interface ExportsFinding {
   members?: string[];
   /** What the target exports, as loaded. */
   exports?: string[];
+  /** The start of each loaded function's source, by name: its parameters, for init. */
+  heads?: Record<string, string>;
 }
 
 /** Runs the check on `spec`; its answer, or why there is none. */
@@ -64,8 +66,8 @@ export async function checkExports(probes: LoadedProbe[], sources: Sources, runt
         if ('error' in built) return { probe: p.probe, adapter: shown, uses: [], error: built.error };
         const found = await runCheck(runtime, script, dir, i, { adapterPath: built.file, hooks: LOADER_HOOKS, target: targetSpec(p) });
         if (found.error) return { probe: p.probe, adapter: shown, uses: found.uses, error: found.error };
-        if (found.missing.length) return { probe: p.probe, adapter: shown, uses: found.uses, lacking: lacking(found.missing, found.exports ?? []), missing: found.missing, members: found.members ?? [], exports: found.exports ?? [] };
-        return { probe: p.probe, adapter: shown, uses: found.uses, exports: found.exports ?? [], members: found.members ?? [] };
+        if (found.missing.length) return { probe: p.probe, adapter: shown, uses: found.uses, lacking: lacking(found.missing, found.exports ?? []), missing: found.missing, members: found.members ?? [], exports: found.exports ?? [], heads: found.heads ?? {} };
+        return { probe: p.probe, adapter: shown, uses: found.uses, exports: found.exports ?? [], members: found.members ?? [], heads: found.heads ?? {} };
       }),
     );
   } finally {

@@ -46,7 +46,9 @@ export interface Roles {
 }
 
 export const COMMAND = /^(cmd|command|file|filename|bin|binary|exe|executable|program|commandName)$/i;
-export const LINE = /^(commandLine|cmdline|cmdLine|line|script|code|shellCommand|commandString|cmdString)$/i;
+export const LINE = /^(commandLine|cmdline|cmdLine|line|script|shellCommand|commandString|cmdString)$/i;
+/** Code in some language: a command line only beside a key that picks a shell for it. */
+const CODE = /^(code|source|snippet)$/i;
 export const ARGS = /^(args|argv|arguments|argList|params|parameters|commandArgs|cmdArgs)$/i;
 export const OPTIONS = /^(opts|options|config|settings|spawnOptions|execOptions|o|hookConfig|request|spec)$/i;
 const CALLBACK = /^(cb|callback|done|next|onDone|onExit|onClose)$/i;
@@ -122,6 +124,8 @@ function placeCommand(params: TypedParam[], slots: Slot[]): { command: Roles['co
 
 const keyType = (p: TypedParam, k: string): ParamType => p.keyTypes?.[k] ?? 'unknown';
 
+const chooserOf = (p: TypedParam) => Object.entries(p.literals ?? {}).find(([, values]) => values.some((v) => SHELLS.includes(v)));
+
 /** An object argument that holds the command: `{ command, args }`, `{ language: 'sh', code }`. */
 function commandKeys(p: TypedParam): { put: Put[]; fixed?: Record<string, string> } | null {
   if (p.type !== 'object') return null;
@@ -129,10 +133,10 @@ function commandKeys(p: TypedParam): { put: Put[]; fixed?: Record<string, string
   const isString = (k: string) => ['string', 'unknown'].includes(keyType(p, k));
   const file = keys.find((k) => COMMAND.test(k) && isString(k));
   const args = keys.find((k) => ARGS.test(k) && ['array', 'unknown'].includes(keyType(p, k)));
-  const line = keys.find((k) => LINE.test(k) && isString(k));
+  const line = keys.find((k) => LINE.test(k) && isString(k)) ?? (chooserOf(p) ? keys.find((k) => CODE.test(k) && isString(k)) : undefined);
   const argv = keys.find((k) => COMMAND.test(k) && keyType(p, k) === 'array');
   // A key that picks the language the code is in: the shell, where it is one of them.
-  const chooser = Object.entries(p.literals ?? {}).find(([, values]) => values.some((v) => SHELLS.includes(v)));
+  const chooser = chooserOf(p);
   const fixed = chooser ? { [chooser[0]]: chooser[1].find((v) => SHELLS.includes(v))! } : undefined;
   if (file && args) return { put: [{ option: 'file', path: [file] }, { option: 'args', path: [args] }] };
   if (argv) return { put: [{ option: 'argv', path: [argv] }] };

@@ -11,7 +11,7 @@ export interface ExportShape {
 const ID = '[A-Za-z_$][\\w$]*';
 
 /** Parameter names from a parameter list's text: defaults, types and destructuring dropped. */
-function paramNames(list: string): string[] {
+export function paramNames(list: string): string[] {
   const out: string[] = [];
   let depth = 0;
   let current = '';

@@ -30,6 +30,28 @@ function membersOf(target: Record<string, unknown>): string[] {
   return out.slice(0, 2000);
 }
 
+/** The start of each function's source, by the name it is found under: read, never called. */
+function headsOf(target: Record<string, unknown>, members: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  const at = (name: string): unknown => {
+    try {
+      return name.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], target);
+    } catch {
+      return undefined;
+    }
+  };
+  for (const name of [...Object.keys(target), ...members].slice(0, 500)) {
+    const fn = at(name);
+    if (typeof fn !== 'function') continue;
+    try {
+      out[name] = Function.prototype.toString.call(fn).slice(0, 400);
+    } catch {
+      // A proxy may refuse: its parameters stay unread.
+    }
+  }
+  return out;
+}
+
 async function check(): Promise<Omit<ExportsCheck, 'protocol'>> {
   // The hooks, where the copy needs them to load; the list itself is not wanted here.
   watchModules(spec.target, spec.hooks, () => null);
@@ -41,7 +63,8 @@ async function check(): Promise<Omit<ExportsCheck, 'protocol'>> {
   }
   try {
     const target = await loadTarget(spec.target);
-    return { uses, missing: missingExports(uses, target), exports: Object.keys(target as object), members: membersOf(target as Record<string, unknown>) };
+    const members = membersOf(target as Record<string, unknown>);
+    return { uses, missing: missingExports(uses, target), exports: Object.keys(target as object), members, heads: headsOf(target as Record<string, unknown>, members) };
   } catch (err) {
     return { uses, missing: [], error: `the target could not be loaded: ${(err as Error).message}` };
   }

@@ -78,5 +78,7 @@ export interface ExportsCheck {
   exports?: string[];
   /** Functions one level into exported objects, as dotted paths (`utils.spawnAsync`). */
   members?: string[];
+  /** Each exported function's and member's source, its first 400 characters: its parameters' names. */
+  heads?: Record<string, string>;
   error?: string;
 }

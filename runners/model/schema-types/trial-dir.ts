@@ -133,6 +133,15 @@ racy?: {
  * via the `definition` "feature".
  */
 requires: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc" | "stdin")[]
+/**
+ * A control for probes that lack these features: a probe that supports every one of them runs the cases that use them instead, and this case is unsupported for it.
+ * 
+ * @minItems 1
+ * 
+ * Items: This interface was referenced by `ChildproofCase`'s JSON-Schema
+ * via the `definition` "feature".
+ */
+onlyWithout?: ("signal" | "timeout" | "stopSignal" | "killSignal" | "exit-status" | "shell" | "maxBuffer" | "detached" | "ipc" | "stdin")[]
 child: ChildBehaviour
 call: {
 /**
@@ -626,6 +635,12 @@ exports?: string[]
  * The functions one level into the target's exported objects, as dotted paths (utils.spawnAsync): where init looks for an export the adapter names and the target keeps inside an object.
  */
 members?: string[]
+/**
+ * For each exported function and each function one level into an exported object, by the same name: the start of its source as Function.prototype.toString gives it (nothing called), where init reads its parameters' names when no type or source reading shows them.
+ */
+heads?: {
+[k: string]: string
+}
 error?: string
 }
 /**
