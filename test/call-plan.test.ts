@@ -84,6 +84,31 @@ test("the checker reads a package's declarations through its exports map, Node's
   assert.ok(planned.plan.args.some((a) => a.kind === 'options' && a.put.some((p) => p.option === 'cwd' && p.path.join('.') === 'cwd')));
 });
 
+test("a class's private and protected members are no candidates, and a spawn is seen through the private method a public one calls", () => {
+  const root = tempDir('childproof-types-');
+  const file = path.join(root, 'runner.ts');
+  fs.writeFileSync(
+    file,
+    `import { spawn } from 'node:child_process';
+class Runner {
+  exec(command: string, args: string[]): Promise<number> { return this.start(command, args); }
+  parse(command: string, args: string[]): string[] { return [command, ...args]; }
+  private start(command: string, args: string[]): Promise<number> { return new Promise((resolve) => spawn(command, args).on('close', resolve)); }
+  protected describe(command: string, args: string[]): string { return command + args.join(' '); }
+  _quote(command: string, args: string[]): string { return command + args.join(' '); }
+}
+export function createRunner(): Runner { return new Runner(); }
+`,
+  );
+  const [factory] = typedExports({ file })!;
+  const methods = factory.returns?.methods ?? {};
+  assert.equal(Object.keys(methods).sort(), ['exec', 'parse']);
+  assert.equal([methods.exec.spawns, methods.parse.spawns], [true, false]);
+  const planned = planCall([factory], {});
+  assert.ok(planned && 'plan' in planned, JSON.stringify(planned));
+  assert.equal([planned.plan.reach, planned.plan.method], ['factory', 'exec']);
+});
+
 test('a file with no types to read gives no exports, and init reads its source instead', () => {
   assert.is(typedExports({ file: path.join(tempDir('childproof-types-'), 'missing.ts') }), null);
 });

@@ -1,10 +1,12 @@
 // What a module's exports take, read from its types by the TypeScript checker: a
 // package's declarations (found through its `types` and `exports` as TypeScript finds
-// them), a TypeScript source, or a JavaScript file's JSDoc. Each parameter is reduced to
-// what an adapter needs to know: a string, an array, a function, or an object with the
-// keys it takes, and for each key whose value is an object, that object's keys too (one
-// level: tinyexec's `nodeOptions`). Node's own option types come from a small stand-in
-// (node-types.ts), so a package need not ship @types/node to be read.
+// them), a TypeScript source, or a JavaScript file's JSDoc. Each export is a function
+// (its parameters and what it returns: a promise, a child process, an iterator, or an
+// object whose methods go on with the call), a class (its constructor and its public
+// methods), or a value (the functions inside it, two levels down); each parameter as
+// typed-params.ts reduces it; and whether a spawn is reachable from each body
+// (spawn-reach.ts). Node's own option types come from a small stand-in (node-types.ts),
+// so a package need not ship @types/node to be read.
 
 import fs from 'node:fs';
 import path from 'node:path';
