@@ -46,18 +46,19 @@ interface Candidate {
 const named = (c: Candidate) => (c.reach === 'new' ? `new ${c.export}(…).${c.method}` : c.reach === 'factory' ? `${c.export}(…).${c.method}` : c.export);
 const shown = (c: Candidate) => sig(named(c), c.params);
 
-/** Every function, class method and factory's method; with `members`, the functions inside exported objects too, as `utils.spawnAsync`. */
+/** Every function, class method and factory's method; with `members`, the functions inside exported objects too, as `utils.spawnAsync`. Each overload is a candidate of its own. */
 function candidates(shapes: TypedExport[], askedMethod: string | undefined, members: boolean): Candidate[] {
-  const of = (exp: string, m: Method, method: string | null, reach: Candidate['reach'], ctor: TypedParam[] | null, made?: boolean | null): Candidate => ({ export: exp, method, reach, params: m.params, ctor, returns: m.returns, spawns: m.spawns ?? made ?? null, text: m.text });
+  const of = (exp: string, m: Method, method: string | null, reach: Candidate['reach'], ctor: TypedParam[] | null, made?: boolean | null): Candidate[] =>
+    [m, ...(m.overloads ?? [])].map((sig) => ({ export: exp, method, reach, params: sig.params, ctor, returns: sig.returns, spawns: sig.spawns ?? m.spawns ?? made ?? null, text: sig.text }));
   return shapes.flatMap((e): Candidate[] => {
-    if (e.kind === 'value') return members ? Object.entries(e.members ?? {}).map(([name, m]) => of(`${e.name}.${name}`, m, null, 'call', null)) : [];
+    if (e.kind === 'value') return members ? Object.entries(e.members ?? {}).flatMap(([name, m]) => of(`${e.name}.${name}`, m, null, 'call', null)) : [];
     // A method declared without a body (an interface's) is taken to spawn where its factory does.
     const methods = (all: Record<string, Method> | undefined, reach: Candidate['reach']) =>
       Object.entries(all ?? {})
         .filter(([m]) => askedMethod === undefined || m === askedMethod)
-        .map(([m, x]) => of(e.name, x, m, reach, e.params, reach === 'factory' ? e.spawns : null));
+        .flatMap(([m, x]) => of(e.name, x, m, reach, e.params, reach === 'factory' ? e.spawns : null));
     if (e.kind === 'class') return methods(e.methods, 'new');
-    const self = askedMethod === undefined ? [of(e.name, { params: e.params, text: e.text, returns: e.returns ?? { kind: 'other' }, spawns: e.spawns }, null, 'call', null)] : [];
+    const self = askedMethod === undefined ? of(e.name, { params: e.params, text: e.text, returns: e.returns ?? { kind: 'other' }, spawns: e.spawns, overloads: e.overloads }, null, 'call', null) : [];
     // A factory: what it returns has the method that runs the command.
     const made = e.returns?.kind === 'object' && !e.returns.thenable ? methods(e.returns.methods, 'factory') : [];
     return [...self, ...made];
@@ -72,11 +73,17 @@ interface Weighed {
 
 /** How surely a candidate runs the command: its form, its names, a spawn seen in its body. */
 function weigh(c: Candidate): Weighed {
-  const roles = rolesOf({ params: c.params, ctor: c.ctor, returns: c.returns });
+  const name = c.method ?? c.export.split('.').at(-1)!;
+  const roles = rolesOf({ params: c.params, ctor: c.ctor, returns: c.returns, sync: /Sync$/.test(name) });
   if ('why' in roles) return { c, roles, score: 0 };
   const form = roles.command === 'file+args' ? 3 : 2;
-  const name = c.method ?? c.export.split('.').at(-1)!;
-  return { c, roles, score: form + (roles.named ? 0.5 : 0) + (c.spawns === true ? 2 : c.spawns === false ? -2.5 : 0) - (/Sync$/.test(name) ? 0.5 : 0) };
+  // Between a function's overloads: a promise before a callback, fewer values made up.
+  const made = [...roles.args, ...(roles.construct ?? [])].filter((a) => a.kind === 'blank').length;
+  // Between equals: a method whose name says it runs (a git wrapper's raw), and the overload that places more options.
+  const placed = [...roles.args, ...(roles.construct ?? [])].reduce((n, a) => n + (a.kind === 'option' ? 1 : a.kind === 'options' ? a.put.length : 0), roles.steps.length);
+  const runs = c.method !== null && /^(raw|exec|execute|run|spawn|command|cmd|shell)$/i.test(name) ? 0.3 : 0;
+  const score = form + (roles.named ? 0.5 : 0) + (c.spawns === true ? 2 : c.spawns === false ? -2.5 : 0) - (/Sync$/.test(name) ? 0.5 : 0) - (roles.settle === 'callback' ? 0.2 : 0) - made * 0.1 + runs + placed * 0.01;
+  return { c, roles, score };
 }
 
 /** At most ten, best first, and how many more; `typed`: each as its types write it, for a skeleton's comment. */
@@ -102,7 +109,14 @@ export function planCall(shapes: TypedExport[], asked: { export?: string; call?:
   let pool = mine(candidates(shapes, asked.call, asked.export?.includes('.') === true));
   if (asked.export === undefined && !pool.some((c) => !('why' in weigh(c).roles))) pool = mine(candidates(shapes, asked.call, true));
   if (pool.length === 0) return null;
-  const weighed = pool.map(weigh);
+  // Of a function's overloads, the one that fits best stands for it.
+  const best1 = new Map<string, Weighed>();
+  for (const w of pool.map(weigh)) {
+    const key = named(w.c);
+    const had = best1.get(key);
+    if (!had || ('why' in had.roles && !('why' in w.roles)) || (!('why' in w.roles) && w.score > had.score)) best1.set(key, w);
+  }
+  const weighed = [...best1.values()];
   const fitting = weighed.filter((w) => !('why' in w.roles));
   if (fitting.length === 0) {
     // The nearest miss: a candidate whose command had a place, one that starts a process.

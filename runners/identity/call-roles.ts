@@ -23,6 +23,8 @@ export interface Put {
 export type Arg =
   | { kind: 'file' }
   | { kind: 'args' }
+  /** The arguments one by one, into a rest parameter: `...call.args`. */
+  | { kind: 'spread' }
   | { kind: 'argv' }
   | { kind: 'line' }
   | { kind: 'template' }
@@ -98,19 +100,22 @@ function placeCommand(params: TypedParam[], slots: Slot[]): { command: Roles['co
   }
   const str = params.findIndex((p) => p.type === 'string' && !CWD.test(p.name));
   if (str >= 0 && (str === 0 || COMMAND.test(params[str].name) || LINE.test(params[str].name))) {
-    const named = COMMAND.test(params[str].name) || LINE.test(params[str].name) || str === 0;
-    if (params[str + 1]?.type === 'array' && !LINE.test(params[str].name)) {
+    // By its name, or only by being first.
+    const named = COMMAND.test(params[str].name) || LINE.test(params[str].name);
+    const next = params[str + 1];
+    const restArgs = next?.rest && (next.type === 'array' || (next.type === 'unknown' && ARGS.test(next.name)));
+    if ((next?.type === 'array' || restArgs) && !LINE.test(params[str].name)) {
       slots[str] = { kind: 'file' };
-      slots[str + 1] = { kind: 'args' };
+      slots[str + 1] = { kind: next.rest ? 'spread' : 'args' };
       return { command: 'file+args', named };
     }
     slots[str] = { kind: 'line' };
     return { command: 'line', named };
   }
   const arr = params.findIndex((p) => p.type === 'array');
-  if (arr >= 0 && (arr === 0 || ARGS.test(params[arr].name) || COMMAND.test(params[arr].name)) && str < 0) {
+  if (arr >= 0 && (arr === 0 || ARGS.test(params[arr].name) || COMMAND.test(params[arr].name)) && str < 0 && !params[arr].rest) {
     slots[arr] = { kind: 'argv' };
-    return { command: 'argv', named: true };
+    return { command: 'argv', named: ARGS.test(params[arr].name) || COMMAND.test(params[arr].name) };
   }
   for (let i = 0; i < params.length; i++) {
     const put = commandKeys(params[i]);
@@ -160,7 +165,8 @@ function placeOption(option: Placed, params: TypedParam[], slots: Slot[]): boole
   for (const { p, i } of objects) {
     const key = (p.keys ?? []).find((k) => ALIAS[option].test(k)) ?? (option === 'signal' && p.abortSignals?.length === 1 ? p.abortSignals[0] : undefined);
     // A value wrapped in an object of one key (`timeout: { block }`) goes in that key.
-    const wrapped = key !== undefined && keyType(p, key) === 'object' && p.nested?.[key]?.length === 1 ? p.nested[key] : [];
+    const one = key === undefined ? undefined : (p.wraps?.[key] ?? (keyType(p, key) === 'object' && p.nested?.[key]?.length === 1 ? p.nested[key][0] : undefined));
+    const wrapped = one === undefined ? [] : [one];
     if (key !== undefined) return (add(i, { option, path: [key, ...wrapped], ...(wrapped.length ? { wrapped: true as const } : {}) }), true);
   }
   for (const { p, i } of objects) {
@@ -171,14 +177,15 @@ function placeOption(option: Placed, params: TypedParam[], slots: Slot[]): boole
 }
 
 /** What the parameters no part of the call went to are given; null when one cannot be given. */
-function fill(params: TypedParam[], slots: Slot[]): Arg[] | string {
+function fill(params: TypedParam[], slots: Slot[], promised = false): Arg[] | string {
   const out: Arg[] = [];
   let callback = false;
   for (let i = 0; i < params.length; i++) {
     const p = params[i];
     const s = slots[i];
     if (s) out.push(s);
-    else if (p.type === 'function' && !callback && CALLBACK.test(p.name)) {
+    // A callback the call may go without, where it returns a promise: awaited, as its readme shows.
+    else if (p.type === 'function' && !callback && CALLBACK.test(p.name) && !(p.optional && promised)) {
       callback = true;
       out.push({ kind: 'callback' });
     } else if (p.optional || p.type === 'unknown') out.push({ kind: 'absent' });
@@ -193,8 +200,10 @@ function fill(params: TypedParam[], slots: Slot[]): Arg[] | string {
 
 /** How the result comes back, and a builder's last call when it has one to run; null when
  *  it does not come back (an object that is neither awaited nor run: a factory's). */
-function settling(args: Arg[], returns: Returned | undefined): Pick<Roles, 'settle' | 'finish'> | null {
+function settling(args: Arg[], returns: Returned | undefined, sync: boolean): Pick<Roles, 'settle' | 'finish'> | null {
   if (args.some((a) => a.kind === 'callback')) return { settle: 'callback', finish: null };
+  // A value computed and returned (a resolved path, a parsed line) is no run; a *Sync call's result is its run.
+  if (returns?.kind === 'value' && !sync) return null;
   const kind = (r: Returned | undefined): Roles['settle'] => (r?.kind === 'child' ? 'close' : r?.kind === 'iterator' ? 'iterator' : 'promise');
   if (returns?.kind === 'object' && !returns.thenable) {
     const finish = Object.entries(returns.methods ?? {}).find(([m, x]) => FINISH.test(m) && x.params.every((p) => p.optional));
@@ -206,6 +215,8 @@ function settling(args: Arg[], returns: Returned | undefined): Pick<Roles, 'sett
 
 export interface Shape {
   params: TypedParam[];
+  /** Its name ends in Sync: what it returns is the finished run. */
+  sync?: boolean;
   /** A class's constructor's or a factory's parameters, or null for a plain call. */
   ctor: TypedParam[] | null;
   returns?: Returned;
@@ -213,7 +224,10 @@ export interface Shape {
 
 /** The roles of one candidate's parameters, or why none fit. */
 export function rolesOf(shape: Shape): Roles | { why: string } {
-  const call = byName(shape.params);
+  // `(...args)` and nothing else, untyped: a wrapper that hands its arguments on, as a spawn takes them.
+  const lone = shape.params.length === 1 && shape.params[0].rest && shape.params[0].type === 'unknown';
+  const forwarded: TypedParam[] = [{ name: 'command', optional: false, type: 'unknown' }, { name: 'args', optional: true, type: 'unknown' }, { name: 'options', optional: true, type: 'unknown' }];
+  const call = byName(lone ? forwarded : shape.params);
   const ctor = shape.ctor ? byName(shape.ctor) : null;
   const slots: Slot[] = call.params.map(() => undefined);
   const ctorSlots: Slot[] = (ctor?.params ?? []).map(() => undefined);
@@ -235,12 +249,12 @@ export function rolesOf(shape: Shape): Roles | { why: string } {
     const step = Object.entries(builder).find(([m, x]) => ALIAS[option].test(stepName(m)) && x.params.length >= 1 && x.returns.chains);
     if (step) steps.push({ method: step[0], option });
   }
-  const args = fill(call.params, slots);
+  const args = fill(call.params, slots, shape.returns?.kind === 'promise');
   const construct = ctor ? fill(ctor.params, ctorSlots) : null;
   if (typeof args === 'string') return { why: `a parameter needs a value childproof cannot give (${args})` };
   if (typeof construct === 'string') return { why: `the constructor needs a value childproof cannot give (${construct})` };
-  const settles = settling(args, shape.returns);
-  if (!settles) return { why: 'what it returns is no promise, child process or iterator, nor has a method that runs it (a factory: its methods are the candidates)' };
+  const settles = settling(args, shape.returns, shape.sync === true);
+  if (!settles) return { why: shape.returns?.kind === 'value' ? 'it returns a value it computed, not a promise, a child process or an iterator to wait on' : 'what it returns is no promise, child process or iterator, nor has a method that runs it (a factory: its methods are the candidates)' };
   return { args, construct, steps, ...settles, named: placed.named, command: placed.command, byName: call.byName || (ctor?.byName ?? false) };
 }
 

@@ -7,17 +7,20 @@
 import { paramNames } from './exports.ts';
 import type { TypedExport } from './typed-exports.ts';
 
-/** The parameter list of a function's source: `function f(a, b)`, `async (a) =>`, `a => …`, `m(a) {`. */
-export function headParams(head: string): string[] | null {
+/** The parameter list of a function's source: `function f(a, b)`, `async (a) =>`, `a => …`, `m(a) {`; a rest parameter marked. */
+export function headParams(head: string): Array<{ name: string; rest: boolean }> | null {
   if (/^class\b/.test(head)) return null;
   const bare = /^(?:async\s+)?([A-Za-z_$][\w$]*)\s*=>/.exec(head);
-  if (bare) return [bare[1]];
+  if (bare) return [{ name: bare[1], rest: false }];
   const open = head.indexOf('(');
   if (open < 0) return null;
   let depth = 0;
   for (let i = open; i < head.length; i++) {
     if (head[i] === '(') depth++;
-    if (head[i] === ')' && --depth === 0) return paramNames(head.slice(open + 1, i));
+    if (head[i] === ')' && --depth === 0) {
+      const list = head.slice(open + 1, i);
+      return paramNames(list).map((name) => ({ name, rest: new RegExp(`\\.\\.\\.\\s*${name.replace(/\$/g, '\\$')}\\b`).test(list) }));
+    }
   }
   return null;
 }
@@ -27,6 +30,6 @@ export function loadedShapes(heads: Record<string, string>): TypedExport[] {
   return Object.entries(heads).flatMap(([name, head]): TypedExport[] => {
     const params = headParams(head);
     if (params === null) return [];
-    return [{ name, kind: 'function', params: params.map((p) => ({ name: p, optional: false, type: 'unknown' as const })), spawns: null }];
+    return [{ name, kind: 'function', params: params.map((p) => ({ name: p.name, optional: p.rest, type: 'unknown' as const, ...(p.rest ? { rest: true as const } : {}) })), spawns: null }];
   });
 }

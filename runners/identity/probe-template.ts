@@ -96,6 +96,7 @@ function objectText(puts: Put[], indent: string, fixed: Record<string, string> =
 function argText(a: Arg, indent: string): string {
   if (a.kind === 'file' || a.kind === 'args' || a.kind === 'argv' || a.kind === 'line') return bare(a.kind);
   if (a.kind === 'template') return '...tagged([call.file, ...call.args])';
+  if (a.kind === 'spread') return '...call.args';
   if (a.kind === 'option') return bare(a.option);
   if (a.kind === 'absent') return 'undefined';
   if (a.kind === 'blank') return a.type === 'string' ? "''" : a.type === 'array' ? '[]' : '{}';

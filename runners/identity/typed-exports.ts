@@ -27,6 +27,8 @@ export interface TypedExport {
   assigned?: true;
   /** A function's signature as the types write it. */
   text?: string;
+  /** A function's other signatures. */
+  overloads?: Method[];
   /** What a function gives back: a promise, a child process, an iterator, an object with methods (a factory's). */
   returns?: Returned;
   /** Whether a spawn is reachable from a function's body (null: no body read). */
@@ -118,12 +120,19 @@ function exportsOf(checker: ts.TypeChecker, moduleSymbol: ts.Symbol, at: ts.Node
 
 type Spawns = (decl: ts.Declaration | undefined) => boolean | null;
 
-const method = (checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node, spawns: Spawns): Method => ({
+const one = (checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node, spawns: Spawns): Method => ({
   params: paramsOf(checker, sig, at),
   text: checker.signatureToString(sig, at, ts.TypeFormatFlags.NoTruncation),
   returns: returnOf(checker, sig, at, 0, spawns),
   spawns: spawns(sig.getDeclaration()),
 });
+
+/** The longest signature, the others beside it: an overloaded function (ez-spawn's thirty) is planned on the one that fits. */
+function method(checker: ts.TypeChecker, sigs: readonly ts.Signature[], at: ts.Node, spawns: Spawns): Method {
+  const main = longest(sigs);
+  const others = sigs.filter((s) => s !== main).slice(0, 40);
+  return { ...one(checker, main, at, spawns), ...(others.length ? { overloads: others.map((s) => one(checker, s, at, spawns)) } : {}) };
+}
 
 /** The functions of an object, and of the objects it holds, as `run` and `b.run`. */
 function functionsOf(checker: ts.TypeChecker, type: ts.Type, at: ts.Node, spawns: Spawns, depth: number): Record<string, Method> {
@@ -132,7 +141,7 @@ function functionsOf(checker: ts.TypeChecker, type: ts.Type, at: ts.Node, spawns
     if (internal(prop)) continue;
     const t = checker.getTypeOfSymbolAtLocation(prop, at);
     const sigs = t.getCallSignatures();
-    if (sigs.length) out[prop.name] = method(checker, longest(sigs), at, spawns);
+    if (sigs.length) out[prop.name] = method(checker, sigs, at, spawns);
     else if (depth < 1 && !t.getConstructSignatures().length) {
       for (const [k, m] of Object.entries(functionsOf(checker, t, at, spawns, depth + 1))) out[`${prop.name}.${k}`] = m;
     }
@@ -148,14 +157,14 @@ function shapeOf(checker: ts.TypeChecker, name: string, type: ts.Type, at: ts.No
     for (const prop of checker.getPropertiesOfType(instance)) {
       if (internal(prop)) continue;
       const sigs = checker.getTypeOfSymbolAtLocation(prop, at).getCallSignatures();
-      if (sigs.length) methods[prop.name] = method(checker, longest(sigs), at, spawns);
+      if (sigs.length) methods[prop.name] = method(checker, sigs, at, spawns);
     }
     return { name, kind: 'class', params: paramsOf(checker, longest(construct), at), methods };
   }
   const calls = type.getCallSignatures();
   if (calls.length) {
-    const m = method(checker, longest(calls), at, spawns);
-    return { name, kind: 'function', params: m.params, text: m.text, returns: m.returns, spawns: m.spawns };
+    const m = method(checker, calls, at, spawns);
+    return { name, kind: 'function', params: m.params, text: m.text, returns: m.returns, spawns: m.spawns, ...(m.overloads ? { overloads: m.overloads } : {}) };
   }
   const members = functionsOf(checker, type, at, spawns, 0);
   return { name, kind: 'value', params: [], ...(Object.keys(members).length ? { members } : {}) };

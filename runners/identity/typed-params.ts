@@ -12,6 +12,8 @@ export type ParamType = 'string' | 'number' | 'array' | 'signal' | 'template' | 
 export interface TypedParam {
   name: string;
   optional: boolean;
+  /** `...args`: every argument from here on. */
+  rest?: true;
   type: ParamType;
   /** An object's keys. */
   keys?: string[];
@@ -25,11 +27,14 @@ export interface TypedParam {
   abortSignals?: string[];
   /** An object's keys that are functions: an object with methods is a handle, never an options bag to leave empty. */
   methods?: string[];
+  /** A key whose value is an object of one required number (`timeout: { block: number }`): that number's key. */
+  wraps?: Record<string, string>;
 }
 
 /** What a call gives back, as far as a call plan goes on from it. */
 export interface Returned {
-  kind: 'promise' | 'child' | 'iterator' | 'object' | 'other';
+  /** `value`: a typed result that is none of the others (a string, a plain record): computed, not run and waited on. */
+  kind: 'promise' | 'child' | 'iterator' | 'object' | 'value' | 'other';
   /** An object's methods: a builder's `.signal(s)`, an instance's `run(...)`. */
   methods?: Record<string, Method>;
   /** A method that gives back the object it was called on (`this`): a builder's step. */
@@ -45,6 +50,8 @@ export interface Method {
   returns: Returned;
   /** Whether a spawn is reachable from its body: null where no body was read (declarations). */
   spawns?: boolean | null;
+  /** Its other signatures, where it has several. */
+  overloads?: Method[];
 }
 
 /** A nested object is kept when it takes one of these: options passed on to a spawn. */
@@ -70,7 +77,7 @@ export function paramsOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node
     const typed: Omit<TypedParam, 'name' | 'optional'> = untyped ? { type: 'unknown' } : typeOf(checker, checker.getTypeOfSymbolAtLocation(p, at), at, true);
     // `{ cwd, signal } = {}` in JavaScript: the keys the function takes are the pattern's own.
     const pattern = decl && ts.isParameter(decl) && ts.isObjectBindingPattern(decl.name) ? decl.name : null;
-    if (!pattern) return { name: p.name, optional, ...typed };
+    if (!pattern) return { name: p.name, optional, ...(decl && ts.isParameter(decl) && decl.dotDotDotToken ? { rest: true as const } : {}), ...typed };
     const keys = pattern.elements.flatMap((e) => (e.dotDotDotToken ? [] : [(e.propertyName ?? e.name).getText()]));
     return { name: `{ ${keys.join(', ')} }`, optional, ...typed, type: 'object', keys: [...new Set([...(typed.keys ?? []), ...keys])] };
   });
@@ -99,6 +106,7 @@ export function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest:
   const nested: Record<string, string[]> = {};
   const abortSignals = new Set<string>();
   const methods = new Set<string>();
+  const wraps: Record<string, string> = {};
   for (const t of objects) {
     for (const prop of checker.getPropertiesOfType(t)) {
       keys.add(prop.name);
@@ -111,6 +119,8 @@ export function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest:
       if (!nest) continue;
       const inner = typeOf(checker, propType, at, false);
       keyTypes[prop.name] = inner.type;
+      const required = inner.type === 'object' ? checker.getPropertiesOfType(bare).filter((q) => !(q.flags & ts.SymbolFlags.Optional)) : [];
+      if (required.length === 1 && checker.getTypeOfSymbolAtLocation(required[0], at).flags & ts.TypeFlags.NumberLike) wraps[prop.name] = required[0].name;
       // Spawn options passed on (tinyexec's `nodeOptions`), or a value wrapped in an object of one key (`timeout: { block }`).
       if (inner.type === 'object' && (inner.keys?.some((k) => OPTION_KEYS.has(k)) || inner.keys?.length === 1)) nested[prop.name] = [...new Set([...(nested[prop.name] ?? []), ...inner.keys!])];
     }
@@ -123,6 +133,7 @@ export function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest:
     ...(Object.keys(nested).length ? { nested } : {}),
     ...(nest && abortSignals.size ? { abortSignals: [...abortSignals] } : {}),
     ...(methods.size ? { methods: [...methods] } : {}),
+    ...(Object.keys(wraps).length ? { wraps } : {}),
   };
 }
 
@@ -140,13 +151,20 @@ export function returnOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node
       if (internal(prop) || prop.name === 'then' || prop.name === 'catch' || prop.name === 'finally' || prop.name.startsWith('__@')) continue;
       const sigs = checker.getTypeOfSymbolAtLocation(prop, at).getCallSignatures();
       if (!sigs.length) continue;
-      const s = longest(sigs);
-      const returns = returnOf(checker, s, at, depth + 1, spawns);
-      const back = checker.getNonNullableType(s.getReturnType());
-      const same = back === type || (back.getSymbol() !== undefined && back.getSymbol() === type.getSymbol()) || (back as { isThisType?: boolean }).isThisType === true;
-      methods[prop.name] = { params: paramsOf(checker, s, at), returns: same ? { ...returns, chains: true } : returns, ...(spawns ? { spawns: spawns(s.getDeclaration()) } : {}) };
+      const read = (s: ts.Signature): Method => {
+        const returns = returnOf(checker, s, at, depth + 1, spawns);
+        const back = checker.getNonNullableType(s.getReturnType());
+        const same = back === type || (back.getSymbol() !== undefined && back.getSymbol() === type.getSymbol()) || (back as { isThisType?: boolean }).isThisType === true;
+        return { params: paramsOf(checker, s, at), text: checker.signatureToString(s, at, ts.TypeFormatFlags.NoTruncation), returns: same ? { ...returns, chains: true } : returns, ...(spawns ? { spawns: spawns(s.getDeclaration()) } : {}) };
+      };
+      const main = longest(sigs);
+      // Each overload of a method (simple-git's raw has nine) is a way to call it.
+      const others = depth === 0 ? sigs.filter((x) => x !== main).slice(0, 40).map(read) : [];
+      methods[prop.name] = { ...read(main), ...(others.length ? { overloads: others } : {}) };
     }
   }
-  const kind: Returned['kind'] = thenable ? 'promise' : Object.keys(methods).length ? 'object' : 'other';
+  // Untyped, void or unknown says nothing; anything else typed is a value the call computes.
+  const says = !(type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown | ts.TypeFlags.Void | ts.TypeFlags.Undefined | ts.TypeFlags.Never | ts.TypeFlags.TypeParameter));
+  const kind: Returned['kind'] = thenable ? 'promise' : Object.keys(methods).length ? 'object' : says ? 'value' : 'other';
   return { kind, ...(Object.keys(methods).length ? { methods } : {}), ...(thenable && Object.keys(methods).length ? { thenable } : {}) };
 }
