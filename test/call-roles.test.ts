@@ -105,6 +105,33 @@ test('a handle with methods is no options bag: no plan, and the reason names the
   assert.match(planned.unplanned, /killSwitch: a handle with methods/);
 });
 
+test("of a function's overloads, the one that fits best stands for it: options placed, a promise awaited rather than a callback", () => {
+  const options = opt('options', 'object', { keys: ['signal', 'timeout'], keyTypes: { signal: 'signal', timeout: 'number' } });
+  const main = { params: [p('command', 'string'), p('a', 'string'), p('b', 'string'), options, opt('callback', 'function')], returns: promise };
+  const fits = { params: [p('command', 'string'), p('args', 'array'), options], returns: promise };
+  const planned = planCall([{ name: 'async', kind: 'function', ...main, overloads: [{ params: [p('command', 'string'), p('args', 'array')], returns: promise }, fits] }], {});
+  assert.ok(planned && 'plan' in planned);
+  assert.is(callLine(planned.plan), 'target.async(call.file, call.args, { ...definedOnly({ signal: call.signal, timeout: call.timeout }) })');
+});
+
+test('a rest parameter takes the arguments one by one, and a lone untyped (...args) hands on a spawn\'s own', () => {
+  const spread = planCall([{ name: 'run', kind: 'function', params: [p('file', 'string'), opt('args', 'array', { rest: true })] }], {});
+  assert.ok(spread && 'plan' in spread);
+  assert.is(callLine(spread.plan), 'target.run(call.file, ...call.args)');
+  const lone = planCall([{ name: 'default', kind: 'function', params: [opt('args', 'unknown', { rest: true })] }], {});
+  assert.ok(lone && 'plan' in lone);
+  assert.match(callLine(lone.plan), /^target\.default\(call\.file, call\.args, \{ cwd: call\.cwd, \.\.\.definedOnly\(\{ signal: call\.signal/);
+});
+
+test('a function that returns a value it computed is no run to wait on, unless its name says Sync', () => {
+  const value = { kind: 'value' as const };
+  const planned = planCall([{ name: 'findExecutable', kind: 'function', params: [p('exe', 'string'), p('args', 'array')], returns: value }], {});
+  assert.ok(planned && 'unplanned' in planned);
+  assert.match(planned.unplanned, /returns a value it computed/);
+  const sync = planCall([{ name: 'runSync', kind: 'function', params: [p('file', 'string'), p('args', 'array')], returns: value }], {});
+  assert.ok(sync && 'plan' in sync);
+});
+
 test('candidates are ranked by a spawn reachable from their body, ten at most, and --export is quoted for a shell', () => {
   const fn = (name: string, spawns: boolean | null): TypedExport => ({ name, kind: 'function', params: [p('command', 'string'), p('args', 'array')], spawns });
   const many = Array.from({ length: 12 }, (_, i) => fn(`f${i}`, null));
