@@ -7,7 +7,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CALIBRATION_CASES } from '../runners/cli/init-calibrate.ts';
-import { cliIn, cliInRunning, cliWithRunning, tempDir } from './support/helpers.ts';
+import { cliIn, cliInRunning, cliInstalling, cliWithRunning, ROOT, tempDir } from './support/helpers.ts';
 import { concurrent, eager, finish } from './support/suite.ts';
 
 // Node's spawn, settling on 'error' or 'close': it settles, but an abort settles it before the child has gone.
@@ -128,5 +128,25 @@ for (const { shape, source, code, says } of SHAPES) {
     assert.match(said, says, said);
   });
 }
+
+concurrent(test, 'check on code with no call it can show keeps a skeleton in a folder of the user\'s, named for the code, exit 2 naming the line to finish', async () => {
+  const dir = tempDir('childproof-check-skeleton-');
+  fs.copyFileSync(path.join(ROOT, 'test', 'corpus', 'kill-controller', 'index.ts'), path.join(dir, 'launcher.ts'));
+  const r = await cliInRunning(dir, 'check', '--file', 'launcher.ts');
+  assert.is(r.code, 2, r.stderr);
+  const adapter = fs.readFileSync(path.join(dir, 'probe-launcher', 'adapter.ts'), 'utf8');
+  const line = adapter.split('\n').findIndex((l) => l.includes('// TODO(childproof):')) + 1;
+  assert.match(r.stderr, `finish the call at probe-launcher/adapter.ts:${line}`);
+  assert.is(JSON.parse(fs.readFileSync(path.join(dir, 'probe-launcher', 'probe.json'), 'utf8')).name, 'launcher');
+  assert.not.match(r.stdout + r.stderr, /every clause/);
+});
+
+concurrent(test, "check NAME@VERSION of a package childproof ships a probe for runs that probe's own call at that version", async () => {
+  const shipped = JSON.parse(fs.readFileSync(path.join(ROOT, 'probes', 'tinyexec', 'probe.json'), 'utf8')).identity.version;
+  const r = await cliInstalling('check', `tinyexec@${shipped}`, '--case', 'core/success');
+  assert.ok(r.code === 0 || r.code === 1, r.stderr);
+  assert.match(r.stderr, `childproof ships a probe of tinyexec: checking with its call, tinyexec@${shipped}`);
+  assert.not.match(r.stderr, /several exports take a command alike|calling x\(/, 'no probe was written for it');
+});
 
 finish(test);

@@ -42,7 +42,7 @@ export function writeSkeleton(dir: string, name: string, target: SkeletonTarget,
   const at = home === dir ? target : (makeDirectory(home, 'check'), pinAt(home));
   const exportName = written.exportName || null;
   const adapter = skeletonAdapterSource({ target: written.title, typeImport: at.typeImport, exportName, why: written.skeleton.why, declared: written.skeleton.declared, tried: written.skeleton.tried });
-  writeJsonWhole(path.join(home, 'probe.json'), probeJson(probeName(name), at.identity, at.what));
+  writeJsonWhole(path.join(home, 'probe.json'), probeJson(probeName(home === dir ? name : named), at.identity, at.what));
   const file = path.join(home, 'adapter.ts');
   writeFileWhole(file, adapter);
   const listed = written.skeleton.declared.filter((d) => !written.skeleton.tried);
