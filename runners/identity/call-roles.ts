@@ -5,10 +5,10 @@
 // what the other parameters are given. Read from the types, and where a JavaScript
 // parameter has none, from its name. Pure: parameters in, roles out, or why none fit.
 
+import { ALIAS, ARGS, byName, CALLBACK, CODE, COMMAND, CWD, FINISH, LINE, PLACED, SHELLS, stepName, type Placed } from './call-names.ts';
 import type { Method, ParamType, Returned, TypedParam } from './typed-params.ts';
 
-export const PLACED = ['signal', 'timeout', 'killSignal', 'shell', 'maxBuffer', 'detached', 'cwd'] as const;
-export type Placed = (typeof PLACED)[number];
+export { PLACED, type Placed } from './call-names.ts';
 /** What a key of an object argument carries: an option, or the command in one of its forms. */
 export type Role = Placed | 'file' | 'args' | 'argv' | 'line';
 
@@ -45,48 +45,6 @@ export interface Roles {
   /** How the command is handed: the form the fit is weighed by. */
   command: 'file+args' | 'argv' | 'line' | 'template';
   byName: boolean;
-}
-
-export const COMMAND = /^(cmd|command|file|filename|bin|binary|exe|executable|program|commandName)$/i;
-export const LINE = /^(commandLine|cmdline|cmdLine|line|script|shellCommand|commandString|cmdString)$/i;
-/** Code in some language: a command line only beside a key that picks a shell for it. */
-const CODE = /^(code|source|snippet)$/i;
-export const ARGS = /^(args|argv|arguments|argList|params|parameters|commandArgs|cmdArgs)$/i;
-export const OPTIONS = /^(opts|options|config|settings|spawnOptions|execOptions|o|hookConfig|request|spec)$/i;
-const CALLBACK = /^(cb|callback|done|next|onDone|onExit|onClose)$/i;
-const CWD = /^(cwd|dir|directory|workdir|workDir|workingDirectory|root|baseDir)$/;
-const ALIAS: Record<Placed, RegExp> = {
-  signal: /^(signal|abortSignal|cancelSignal)$/,
-  timeout: /^(timeout|timeoutMs|timeoutMillis|timeoutInMs|timeLimit)$/,
-  killSignal: /^killSignal$/,
-  shell: /^shell$/,
-  maxBuffer: /^maxBuffer$/,
-  detached: /^detached$/,
-  cwd: CWD,
-};
-/** A builder's step: `.signal(s)`, `.withTimeout(ms)`, `.setCwd(dir)`. */
-const stepName = (m: string) => m.replace(/^(with|set|use)(?=[A-Z])/, '').replace(/^./, (c) => c.toLowerCase());
-/** A builder's last call, which runs it. */
-const FINISH = /^(run|exec|execute|start|spawn|output|text|wait|go)$/;
-/** A shell among a key's allowed strings: what runs a command line. */
-const SHELLS = ['sh', 'bash', 'shell', 'zsh'];
-
-/** The options a parameter named like options is taken to have, when nothing types it: each is tried by calibration. */
-const GUESSED = ['signal', 'timeout', 'killSignal', 'cwd'];
-
-/** A parameter with no type, read from its name: command, args, options, signal, timeout, callback. */
-export function byName(params: TypedParam[]): { params: TypedParam[]; byName: boolean } {
-  let read = false;
-  const out = params.map((p, i): TypedParam => {
-    if (p.type !== 'unknown') return p;
-    // A tag's first parameter: the template's strings, its values after them.
-    if (i === 0 && /^(strings|template|parts|literals|pieces|chunks)$/.test(p.name) && params.length === 2) return (read = true), { ...p, type: 'template' };
-    const as: ParamType | null = COMMAND.test(p.name) || LINE.test(p.name) || CWD.test(p.name) ? 'string' : ARGS.test(p.name) ? 'array' : OPTIONS.test(p.name) ? 'object' : ALIAS.signal.test(p.name) ? 'signal' : ALIAS.timeout.test(p.name) ? 'number' : CALLBACK.test(p.name) ? 'function' : null;
-    if (as === null) return p;
-    read = true;
-    return as === 'object' ? { ...p, type: as, keys: GUESSED } : { ...p, type: as };
-  });
-  return { params: out, byName: read };
 }
 
 type Slot = Arg | undefined;

@@ -2,6 +2,8 @@
 // name, whether it is a function (with its parameter names), a class, or something whose
 // shape the text does not show; and which one a probe should call. Pure: text in, data out.
 
+import { ARGS, COMMAND, LINE, OPTIONS } from './call-names.ts';
+
 export interface ExportShape {
   name: string;
   kind: 'function' | 'class' | 'unknown';
@@ -73,16 +75,15 @@ export function exportShapes(source: string): ExportShape[] {
   return [...out.values()];
 }
 
-export const COMMAND = /^(cmd|command|file|filename|bin|binary|exe|executable|program|script|commandline|cmdline)$/i;
-export const ARGS = /^(args|argv|arguments|argList|params|parameters)$/i;
-export const OPTIONS = /^(opts|options|config|settings|spawnOptions|o)$/i;
+/** A command, as a file or as one line: the source's reading does not tell them apart. */
+const COMMANDLIKE = { test: (name: string) => COMMAND.test(name) || LINE.test(name) };
 const CHILD = /^(child|cp|proc|childProcess|subprocess|spawned|childproc)$/i;
 
 /** How well an export fits (command, args, options): 3, (command, options): 2, (command): 1, else 0. */
 export function fit(e: ExportShape): number {
   if (e.kind !== 'function' || !e.params?.length) return 0;
   const [first, second] = e.params;
-  if (!COMMAND.test(first)) return 0;
+  if (!COMMANDLIKE.test(first)) return 0;
   if (second !== undefined && ARGS.test(second)) return 3;
   if (second !== undefined && OPTIONS.test(second)) return 2;
   return 1;
