@@ -6,10 +6,10 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
+import { $ } from 'zx';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cliIn, ROOT, tempDir } from './support/helpers.ts';
+import { bounded, cliIn, inSlot, ROOT, tempDir } from './support/helpers.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 const CORPUS = path.join(ROOT, 'test', 'corpus');
@@ -31,23 +31,35 @@ const WORKS: Record<string, { entry: string; supports: string[]; form: RegExp }>
   'untyped-positional': { entry: 'index.js', supports: ['signal', 'timeout', 'killSignal', 'exit-status'], form: /target\.default\(call\.file, call\.args,/ },
 };
 
-/** The type errors of an adapter, checked as the user's editor would, against the target's own types. */
-function typeErrors(adapter: string): string[] {
-  const options: ts.CompilerOptions = {
-    strict: true,
-    noEmit: true,
-    allowJs: true,
-    allowImportingTsExtensions: true,
-    skipLibCheck: true,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2022,
-    types: ['node'],
-    typeRoots: [path.join(ROOT, 'node_modules', '@types')],
-    paths: { childproof: [path.join(ROOT, 'runners', 'model', 'adapter.ts')] },
-  };
-  const program = ts.createProgram([adapter], options);
-  return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? `${path.basename(d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : ''}${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+/**
+ * The type errors of an adapter, checked as the user's editor would, against the target's
+ * own types: by tsc in a process of its own, in a slot like every command line, so that
+ * checking fifteen adapters never holds this process's event loop (and its bounds) still.
+ */
+async function typeErrors(adapter: string): Promise<string[]> {
+  const config = path.join(path.dirname(adapter), 'tsconfig.check.json');
+  fs.writeFileSync(
+    config,
+    JSON.stringify({
+      compilerOptions: {
+        strict: true,
+        noEmit: true,
+        allowJs: true,
+        allowImportingTsExtensions: true,
+        skipLibCheck: true,
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        target: 'ES2022',
+        types: ['node'],
+        typeRoots: [path.join(ROOT, 'node_modules', '@types')],
+        paths: { childproof: [path.join(ROOT, 'runners', 'model', 'adapter.ts')] },
+      },
+      files: [adapter],
+    }),
+  );
+  const tsc = path.join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+  const r = await inSlot(() => bounded(`tsc on ${adapter}`, $({ nothrow: true, quiet: true })`${process.execPath} ${tsc} -p ${config} --pretty false`));
+  return r.stdout.split('\n').filter((l) => /error TS\d+/.test(l)).map((l) => l.replace(/^.*[\\/]/, ''));
 }
 
 /** A copy of one shape's package, where init is run on it. */
@@ -67,7 +79,7 @@ for (const [shape, s] of Object.entries(WORKS)) {
     const probe = JSON.parse(fs.readFileSync(path.join(root, 'made', 'probe.json'), 'utf8'));
     assert.equal(probe.supports, s.supports, init.stdout);
     for (const option of s.supports.filter((o) => o === 'signal' || o === 'timeout')) assert.is(probe.calibration[option].state, 'reached', `${option}: ${init.stdout}`);
-    assert.equal(typeErrors(path.join(root, 'made', 'adapter.ts')), []);
+    assert.equal(await typeErrors(path.join(root, 'made', 'adapter.ts')), []);
     // The control, run as any user runs it: the call entered the target and the command ran.
     const run = await cliIn(root, 'run', '--probe', 'made', '--case', 'control/plain-call', '--out', 'report.json', '--quiet');
     const [trial] = JSON.parse(fs.readFileSync(path.join(root, 'report.json'), 'utf8')).trials;
@@ -88,7 +100,7 @@ concurrent(test, 'a handle that is not an AbortSignal has no call a reader can b
   assert.match(init.stderr, `finish the call at made/adapter.ts:${at}`);
   assert.match(init.stderr, /killSwitch: a handle with methods/);
   assert.match(text, /launch\(target: \{ exe: string; argv: string\[\]; \}, killSwitch: KillSwitch\): Promise<number>/, 'the real signature, in a comment');
-  assert.equal(typeErrors(adapter), []);
+  assert.equal(await typeErrors(adapter), []);
   for (const verb of [['run', '--probe', 'made', '--case', 'core/success'], ['verify', '--probe', 'made'], ['pin', '--update', 'made']]) {
     const refused = await cliIn(root, ...verb);
     assert.is(refused.code, 2, `${verb[0]}: ${refused.stderr}`);
@@ -104,8 +116,11 @@ concurrent(test, 'a handle that is not an AbortSignal has no call a reader can b
       call.signal?.removeEventListener('abort', flip);
     }
 `;
+  // The check can fail: a call its types refuse is named.
+  fs.writeFileSync(adapter, text.replace(TODO, 'return target.launch(call.file, call.args);\n'));
+  assert.match((await typeErrors(adapter)).join('\n'), /adapter\.ts\(\d+,\d+\): error TS2345/);
   fs.writeFileSync(adapter, text.replace(TODO, call).replace("uses: [],", "uses: ['launch', 'KillSwitch'],"));
-  assert.equal(typeErrors(adapter), []);
+  assert.equal(await typeErrors(adapter), []);
   // Taken as it is now; its calibration says what reaches: the switch, never a timeout it has no place for.
   const calibrated = await cliIn(root, 'verify', '--probe', 'made', '--calibrate');
   assert.match(calibrated.stdout, /signal +reaches: reached the target/, calibrated.stderr + calibrated.stdout);
