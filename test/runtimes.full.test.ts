@@ -15,7 +15,7 @@ import { validate } from '../runners/model/schemas.ts';
 import { plainWords } from '../runners/report/formats/plain-words.ts';
 import { locateRuntimeCode } from '../runners/identity/runtime-code.ts';
 import { loadRuntimeFindings } from '../runners/model/runtime-findings.ts';
-import { cliIn, tempDir } from './support/helpers.ts';
+import { cliIn, cliInstalling, tempDir } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 import { publishedReports } from './support/published.ts';
 
@@ -183,6 +183,12 @@ test('Bun.spawn refuses a NaN timeout before asking for a process, so no attempt
 // Bun 1.4.0 made an abort after the child's exit resolve, as Node's does (it rejected before).
 const sweeps = eager(async () => {
   const dir = tempDir('childproof-runtime-sweep-');
+  // The three releases are installed first, each by a command that installs (with the limit
+  // every installing command has): the sweep's own bound is then a hang's, not a download's.
+  for (const release of ['1.3.13', '1.3.14', '1.4.0']) {
+    const installed = await cliInstalling('verify', '--runtime', `bun@${release}`, '--probe', 'node-spawn');
+    assert.is(installed.code, 0, installed.stderr);
+  }
   const args = ['sweep', '--runtime', 'bun', '--versions', '>=1.3.13 <1.4.1', '--probe', 'node-spawn', '--case', 'core/abort-after-exit'];
   const bisected = await cliIn(dir, ...args, '--bisect', 'settled');
   const swept = await cliIn(dir, ...args, '--out', 'swept', '--publish', 'published');
