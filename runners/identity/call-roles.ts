@@ -6,7 +6,7 @@
 // parameter has none, from its name. Pure: parameters in, roles out, or why none fit.
 
 import { ALIAS, ARGS, byName, CALLBACK, CODE, COMMAND, CWD, FINISH, LINE, PLACED, SHELLS, stepName, type Placed } from './call-names.ts';
-import type { Method, ParamType, Returned, TypedParam } from './typed-params.ts';
+import type { ParamType, Returned, TypedParam } from './typed-params.ts';
 
 export { PLACED, type Placed } from './call-names.ts';
 /** What a key of an object argument carries: an option, or the command in one of its forms. */
@@ -216,4 +216,3 @@ export function rolesOf(shape: Shape): Roles | { why: string } {
   return { args, construct, steps, ...settles, named: placed.named, command: placed.command, byName: call.byName || (ctor?.byName ?? false) };
 }
 
-export type { Method };
