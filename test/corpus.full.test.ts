@@ -9,7 +9,7 @@ import path from 'node:path';
 import { $ } from 'zx';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bounded, cliIn, inSlot, ROOT, tempDir } from './support/helpers.ts';
+import { bounded, cliIn, cliInRunning, inSlot, ROOT, tempDir } from './support/helpers.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 const CORPUS = path.join(ROOT, 'test', 'corpus');
@@ -69,10 +69,11 @@ function copyOf(shape: string): string {
   return root;
 }
 
+// init and verify --calibrate run the calibration's trials: a suite's length under load, as check's (support/helpers.ts).
 for (const [shape, s] of Object.entries(WORKS)) {
   concurrent(test, `${shape}: init writes a call that reaches the target, shows it as one line, and calibrates what reached`, async () => {
     const root = copyOf(shape);
-    const init = await cliIn(root, 'init', 'made', '--file', path.join(shape, s.entry));
+    const init = await cliInRunning(root, 'init', 'made', '--file', path.join(shape, s.entry));
     assert.is(init.code, 0, init.stderr + init.stdout);
     const line = /childproof: the call: (.*)/.exec(init.stderr)?.[1] ?? '';
     assert.match(line, s.form, init.stderr);
@@ -92,7 +93,7 @@ const TODO = /^ *\/\/ TODO\(childproof\):.*\n(.*\n)*? *throw new Error\('adapter
 
 concurrent(test, 'a handle that is not an AbortSignal has no call a reader can be sure of: a skeleton, exit 2, taken once its line is written', async () => {
   const root = copyOf('kill-controller');
-  const init = await cliIn(root, 'init', 'made', '--file', 'kill-controller/index.ts');
+  const init = await cliInRunning(root, 'init', 'made', '--file', 'kill-controller/index.ts');
   assert.is(init.code, 2, init.stderr);
   const adapter = path.join(root, 'made', 'adapter.ts');
   const text = fs.readFileSync(adapter, 'utf8');
@@ -122,7 +123,7 @@ concurrent(test, 'a handle that is not an AbortSignal has no call a reader can b
   fs.writeFileSync(adapter, text.replace(TODO, call).replace("uses: [],", "uses: ['launch', 'KillSwitch'],"));
   assert.equal(await typeErrors(adapter), []);
   // Taken as it is now; its calibration says what reaches: the switch, never a timeout it has no place for.
-  const calibrated = await cliIn(root, 'verify', '--probe', 'made', '--calibrate');
+  const calibrated = await cliInRunning(root, 'verify', '--probe', 'made', '--calibrate');
   assert.match(calibrated.stdout, /signal +reaches: reached the target/, calibrated.stderr + calibrated.stdout);
   assert.match(calibrated.stdout, /timeout +does not reach/);
   assert.not.match(calibrated.stderr, /expected a finished adapter/);
@@ -130,7 +131,7 @@ concurrent(test, 'a handle that is not an AbortSignal has no call a reader can b
 
 concurrent(test, 'a function shaped like a runner that runs nothing gets no plan: its calibration saw no command, so a skeleton says so', async () => {
   const root = copyOf('parses-only');
-  const init = await cliIn(root, 'init', 'made', '--file', 'parses-only/index.ts');
+  const init = await cliInRunning(root, 'init', 'made', '--file', 'parses-only/index.ts');
   assert.is(init.code, 2, init.stderr);
   assert.match(init.stderr, /ran no command in any of its \d+ calibration trials/);
   const text = fs.readFileSync(path.join(root, 'made', 'adapter.ts'), 'utf8');
