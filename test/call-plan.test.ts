@@ -109,6 +109,51 @@ export function createRunner(): Runner { return new Runner(); }
   assert.equal([planned.plan.reach, planned.plan.method], ['factory', 'exec']);
 });
 
+/** The exports of one TypeScript file, read by the checker. */
+function typesOf(source: string): TypedExport[] {
+  const file = path.join(tempDir('childproof-types-'), 'index.ts');
+  fs.writeFileSync(file, `import { spawn, type ChildProcess } from 'node:child_process';\n${source}`);
+  return typedExports({ file })!;
+}
+
+const SWITCH = 'class KillSwitch { #c = new Set<ChildProcess>(); attach(c: ChildProcess) { this.#c.add(c); } flip(): void { for (const c of this.#c) c.kill(); } }';
+const LAUNCH = 'export function launch(file: string, args: string[], handle: KillSwitch): Promise<number> { const c = spawn(file, args); handle.attach(c); return new Promise((r) => c.on("close", r)); }';
+
+test("a kill handle of a class the module exports is made with new and takes the signal's place: supports says signal", () => {
+  const planned = planCall(typesOf(`export ${SWITCH}\n${LAUNCH}`), {});
+  assert.ok(planned && 'plan' in planned, JSON.stringify(planned));
+  assert.equal(planned.plan.args[2], { kind: 'handle', class: 'KillSwitch', stop: 'flip' });
+  assert.equal(planned.plan.supports, ['signal', 'exit-status']);
+});
+
+test('a kill handle the module gives no way to make is said, never guessed', () => {
+  const hidden = planCall(typesOf(`${SWITCH}\n${LAUNCH}`), {});
+  assert.ok(hidden && 'unplanned' in hidden, JSON.stringify(hidden));
+  assert.match(hidden.unplanned, /handle: a KillSwitch, a kill handle the module exports no class to make with no arguments/);
+  const needsArgs = planCall(typesOf(`export ${SWITCH.replace('attach', 'constructor(readonly name: string) {} attach')}\n${LAUNCH}`), {});
+  assert.ok(needsArgs && 'unplanned' in needsArgs, JSON.stringify(needsArgs));
+  // A handle with no stop method is no kill handle: an object with methods, as before.
+  const noStop = planCall(typesOf(`export ${SWITCH.replace('flip()', 'describe()')}\n${LAUNCH}`), {});
+  assert.ok(noStop && 'unplanned' in noStop);
+  assert.match(noStop.unplanned, /handle: a handle with methods/);
+});
+
+test("a string the function parses as JSON is planned as the object it parses to, handed as JSON text, with no AbortSignal in it", () => {
+  const typed = typesOf(`interface A { command: string; args?: string[]; timeout_ms?: number; signal?: string }
+export const tool = { invoke(input: string): Promise<string> { const a = JSON.parse(input) as A; return new Promise((r) => spawn(a.command, a.args ?? []).on('close', () => r(''))); } };`);
+  const planned = planCall(typed, {});
+  assert.ok(planned && 'plan' in planned, JSON.stringify(planned));
+  assert.equal(planned.plan.args, [{ kind: 'options', name: 'input', put: [{ option: 'file', path: ['command'] }, { option: 'args', path: ['args'] }, { option: 'timeout', path: ['timeout_ms'] }], json: true }]);
+  assert.equal(planned.plan.supports, ['timeout', 'exit-status']);
+  // Destructured, untyped: the keys the code takes are the pattern's.
+  const bare = typesOf(`export function run(input: string): Promise<void> { const { command, args, timeout } = JSON.parse(input); return new Promise((r) => spawn(command, args, { timeout }).on('close', () => r())); }`);
+  const [param] = bare[0].params;
+  assert.equal([param.type, param.json, param.keys], ['object', true, ['command', 'args', 'timeout']]);
+  // A string handed on, never parsed, stays a string: a command line.
+  const line = typesOf(`export function run(line: string): Promise<void> { return new Promise((r) => spawn(line, { shell: true }).on('close', () => r())); }`);
+  assert.equal([line[0].params[0].type, line[0].params[0].json], ['string', undefined]);
+});
+
 test('a file with no types to read gives no exports, and init reads its source instead', () => {
   assert.is(typedExports({ file: path.join(tempDir('childproof-types-'), 'missing.ts') }), null);
 });

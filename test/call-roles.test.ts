@@ -9,7 +9,7 @@ import { rolesOf, type Roles } from '../runners/identity/call-roles.ts';
 import { callLine } from '../runners/identity/probe-template.ts';
 import type { TypedExport } from '../runners/identity/typed-exports.ts';
 import type { TypedParam } from '../runners/identity/typed-params.ts';
-import { commandLine, tagged } from '../runners/model/adapter.ts';
+import { commandLine, jsonArguments, tagged } from '../runners/model/adapter.ts';
 import { finish } from './support/suite.ts';
 
 const p = (name: string, type: TypedParam['type'], more: Partial<TypedParam> = {}): TypedParam => ({ name, optional: false, type, ...more });
@@ -59,6 +59,20 @@ test('a constructor that takes the signal gets it, and the method the command', 
   ]);
 });
 
+test("--construct's values go to the constructor: beside the options childproof places in an object, as given where it places none", () => {
+  const ctor = [p('size', 'number'), opt('options', 'object', { keys: ['signal', 'label'], keyTypes: { signal: 'signal', label: 'string' } })];
+  const given = rolesOf({ params: [p('file', 'string'), p('args', 'array')], ctor, returns: promise, given: [2, { label: 'trials' }] });
+  assert.ok(!('why' in given), JSON.stringify(given));
+  assert.equal(given.construct, [{ kind: 'value', value: 2 }, { kind: 'options', name: 'options', put: [{ option: 'signal', path: ['signal'] }], given: { label: 'trials' } }]);
+  const planned = planCall([{ name: 'Pool', kind: 'class', params: ctor, methods: { run: { params: [p('file', 'string'), p('args', 'array')], returns: promise } } }], { construct: [2, { label: 'trials' }] });
+  assert.ok(planned && 'plan' in planned, JSON.stringify(planned));
+  assert.is(callLine(planned.plan), 'new target.Pool(2, { ...{"label":"trials"}, ...definedOnly({ signal: call.signal }) }).run(call.file, call.args)');
+  // Where it cannot go, it is said: a list where the signal goes, more than the constructor takes, a call with no constructor.
+  assert.match((rolesOf({ params: [p('file', 'string'), p('args', 'array')], ctor, returns: promise, given: [2, [1]] }) as { why: string }).why, /--construct gives argument 2 a list, where childproof puts signal: give an object there/);
+  assert.match((rolesOf({ params: [p('file', 'string'), p('args', 'array')], ctor, returns: promise, given: [2, {}, 3] }) as { why: string }).why, /--construct gives 3 arguments; it takes 2/);
+  assert.match((rolesOf({ params: [p('file', 'string'), p('args', 'array')], ctor: null, returns: promise, given: [2] }) as { why: string }).why, /called directly/);
+});
+
 test("a builder's steps carry the options, and its run() settles the call", () => {
   const step = { params: [p('x', 'unknown')], returns: { kind: 'object' as const, chains: true } };
   const r = roles([p('file', 'string'), opt('args', 'array')], null, { kind: 'object', methods: { signal: step, withTimeout: step, run: { params: [], returns: promise } } });
@@ -103,6 +117,21 @@ test('a handle with methods is no options bag: no plan, and the reason names the
   const planned = planCall([{ name: 'launch', kind: 'function', params: [p('file', 'string'), p('args', 'array'), p('killSwitch', 'object', { keys: ['flip'], methods: ['flip'] })] }], {});
   assert.ok(planned && 'unplanned' in planned);
   assert.match(planned.unplanned, /killSwitch: a handle with methods/);
+});
+
+test('a kill handle is made before the call, driven by the signal, and let go of before the call settles', () => {
+  const handle = p('killSwitch', 'object', { keys: ['flip'], methods: ['flip'], handle: { class: 'KillSwitch', stop: 'flip' } });
+  const planned = planCall([{ name: 'launch', kind: 'function', params: [p('file', 'string'), p('args', 'array'), handle] }, { name: 'KillSwitch', kind: 'class', params: [], methods: {} }], { export: 'launch' });
+  assert.ok(planned && 'plan' in planned, JSON.stringify(planned));
+  assert.is(
+    callLine(planned.plan),
+    "const killSwitch = new target.KillSwitch(); const settled = Promise.resolve(target.launch(call.file, call.args, killSwitch)); const stop = () => killSwitch.flip(); if (call.signal?.aborted) stop(); else call.signal?.addEventListener('abort', stop, { once: true }); return settled.finally(() => call.signal?.removeEventListener('abort', stop));",
+  );
+});
+
+test("a tool call's JSON text carries every number JSON can write, and refuses one it cannot rather than send null", () => {
+  assert.is(jsonArguments({ command: 'node', args: ['a'], timeout_ms: 50 }), '{"command":"node","args":["a"],"timeout_ms":50}');
+  for (const bad of [NaN, Infinity, -Infinity]) assert.throws(() => jsonArguments({ command: 'node', timeout_ms: bad }), new RegExp(`timeout_ms: ${bad} has no JSON form`));
 });
 
 test("of a function's overloads, the one that fits best stands for it: options placed, a promise awaited rather than a callback", () => {

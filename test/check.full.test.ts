@@ -131,7 +131,7 @@ for (const { shape, source, code, says } of SHAPES) {
 
 concurrent(test, 'check on code with no call it can show keeps a skeleton in a folder of the user\'s, named for the code, exit 2 naming the line to finish', async () => {
   const dir = tempDir('childproof-check-skeleton-');
-  fs.copyFileSync(path.join(ROOT, 'test', 'corpus', 'kill-controller', 'index.ts'), path.join(dir, 'launcher.ts'));
+  fs.copyFileSync(path.join(ROOT, 'test', 'corpus', 'session-handle', 'index.ts'), path.join(dir, 'launcher.ts'));
   const r = await cliInRunning(dir, 'check', '--file', 'launcher.ts');
   assert.is(r.code, 2, r.stderr);
   const adapter = fs.readFileSync(path.join(dir, 'probe-launcher', 'adapter.ts'), 'utf8');

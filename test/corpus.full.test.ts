@@ -15,7 +15,7 @@ import { concurrent, finish } from './support/suite.ts';
 const CORPUS = path.join(ROOT, 'test', 'corpus');
 
 /** Each shape, its entry, and what calibration leaves in "supports". */
-const WORKS: Record<string, { entry: string; supports: string[]; form: RegExp }> = {
+const WORKS: Record<string, { entry: string; supports: string[]; form: RegExp; flags?: string[] }> = {
   'object-command': { entry: 'index.ts', supports: ['signal', 'timeout', 'exit-status'], form: /execute\(\{ command: call\.file, args: call\.args,.*timeoutMs: call\.timeout/ },
   'code-runner': { entry: 'index.ts', supports: ['timeout', 'exit-status', 'shell'], form: /language: "sh", code: commandLine\(call\)/ },
   'hook-config': { entry: 'index.ts', supports: ['timeout', 'exit-status', 'shell'], form: /executeHook\(\{ command: commandLine\(call\).*\}, '', undefined\)/ },
@@ -29,6 +29,9 @@ const WORKS: Record<string, { entry: string; supports: string[]; form: RegExp }>
   'factory-class': { entry: 'index.ts', supports: ['signal', 'timeout', 'killSignal', 'exit-status'], form: /createRunner\(\{ cwd: call\.cwd \}\)\.exec\(call\.file/ },
   'line-generator': { entry: 'index.ts', supports: ['signal', 'timeout', 'exit-status'], form: /drained\(target\.lines\(/ },
   'untyped-positional': { entry: 'index.js', supports: ['signal', 'timeout', 'killSignal', 'exit-status'], form: /target\.default\(call\.file, call\.args,/ },
+  'json-tool': { entry: 'index.ts', supports: ['signal', 'timeout', 'exit-status'], form: /target\.shellTool\.invoke\(jsonArguments\(\{ command: call\.file, args: call\.args, \.\.\.definedOnly\(\{ timeout_ms: call\.timeout \}\) \}\), \{ \.\.\.definedOnly\(\{ signal: call\.signal \}\) \}\)/ },
+  'pool-constructor': { entry: 'index.ts', flags: ['--construct', '[2, { "label": "trials" }]'], supports: ['signal', 'timeout', 'exit-status'], form: /new target\.WorkerPool\(2, \{"label":"trials"\}\)\.run\(call\.file, call\.args, \{ \.\.\.definedOnly\(\{ signal: call\.signal, timeout: call\.timeout \}\) \}\)/ },
+  'kill-controller': { entry: 'index.ts', supports: ['signal', 'exit-status'], form: /const killSwitch = new target\.KillSwitch\(\);.*target\.launch\(\{ exe: call\.file, argv: call\.args \}, killSwitch\).*const stop = \(\) => killSwitch\.flip\(\);.*addEventListener\('abort', stop.*finally\(\(\) => call\.signal\?\.removeEventListener\('abort', stop\)\)/ },
 };
 
 /**
@@ -73,7 +76,7 @@ function copyOf(shape: string): string {
 for (const [shape, s] of Object.entries(WORKS)) {
   concurrent(test, `${shape}: init writes a call that reaches the target, shows it as one line, and calibrates what reached`, async () => {
     const root = copyOf(shape);
-    const init = await cliInRunning(root, 'init', 'made', '--file', path.join(shape, s.entry));
+    const init = await cliInRunning(root, 'init', 'made', '--file', path.join(shape, s.entry), ...(s.flags ?? []));
     assert.is(init.code, 0, init.stderr + init.stdout);
     const line = /childproof: the call: (.*)/.exec(init.stderr)?.[1] ?? '';
     assert.match(line, s.form, init.stderr);
@@ -91,42 +94,55 @@ for (const [shape, s] of Object.entries(WORKS)) {
 
 const TODO = /^ *\/\/ TODO\(childproof\):.*\n(.*\n)*? *throw new Error\('adapter\.ts is a skeleton.*\n/m;
 
-concurrent(test, 'a handle that is not an AbortSignal has no call a reader can be sure of: a skeleton, exit 2, taken once its line is written', async () => {
-  const root = copyOf('kill-controller');
-  const init = await cliInRunning(root, 'init', 'made', '--file', 'kill-controller/index.ts');
+concurrent(test, 'a handle the module gives no class to make has no call a reader can be sure of: a skeleton, exit 2, taken once its line is written', async () => {
+  const root = copyOf('session-handle');
+  const init = await cliInRunning(root, 'init', 'made', '--file', 'session-handle/index.ts');
   assert.is(init.code, 2, init.stderr);
   const adapter = path.join(root, 'made', 'adapter.ts');
   const text = fs.readFileSync(adapter, 'utf8');
   const at = text.split('\n').findIndex((l) => l.includes('// TODO(childproof):')) + 1;
   assert.match(init.stderr, `finish the call at made/adapter.ts:${at}`);
-  assert.match(init.stderr, /killSwitch: a handle with methods/);
-  assert.match(text, /launch\(target: \{ exe: string; argv: string\[\]; \}, killSwitch: KillSwitch\): Promise<number>/, 'the real signature, in a comment');
+  assert.match(init.stderr, /session: a handle with methods/);
+  assert.not.match(init.stderr, /calling it as its parameters are named/, 'names read from the loaded source give no value the types refused');
+  assert.match(text, /runIn\(session: Session, command: string, args: string\[\], signal\?: AbortSignal\): Promise<number>/, 'the real signature, in a comment');
   assert.equal(await typeErrors(adapter), []);
   for (const verb of [['run', '--probe', 'made', '--case', 'core/success'], ['verify', '--probe', 'made'], ['pin', '--update', 'made']]) {
     const refused = await cliIn(root, ...verb);
     assert.is(refused.code, 2, `${verb[0]}: ${refused.stderr}`);
     assert.match(refused.stderr, `made/adapter.ts:${at}: expected a finished adapter`);
   }
-  // Finished as a person would: our signal drives the target's own kill handle.
-  const call = `const killSwitch = new target.KillSwitch();
-    const flip = () => killSwitch.flip();
-    call.signal?.addEventListener('abort', flip, { once: true });
+  // Finished as a person would: a session opened for the call, and closed after it.
+  const call = `const session = target.openSession();
     try {
-      return await target.launch({ exe: call.file, argv: call.args }, killSwitch);
+      return await target.runIn(session, call.file, call.args, call.signal);
     } finally {
-      call.signal?.removeEventListener('abort', flip);
+      session.close();
     }
 `;
   // The check can fail: a call its types refuse is named.
-  fs.writeFileSync(adapter, text.replace(TODO, 'return target.launch(call.file, call.args);\n'));
+  fs.writeFileSync(adapter, text.replace(TODO, 'return target.runIn(call.file, call.file, call.args);\n'));
   assert.match((await typeErrors(adapter)).join('\n'), /adapter\.ts\(\d+,\d+\): error TS2345/);
-  fs.writeFileSync(adapter, text.replace(TODO, call).replace("uses: [],", "uses: ['launch', 'KillSwitch'],"));
+  fs.writeFileSync(adapter, text.replace(TODO, call).replace("uses: [],", "uses: ['runIn', 'openSession'],"));
   assert.equal(await typeErrors(adapter), []);
-  // Taken as it is now; its calibration says what reaches: the switch, never a timeout it has no place for.
+  // Taken as it is now; its calibration says what reaches: the signal, never a timeout it has no place for.
   const calibrated = await cliInRunning(root, 'verify', '--probe', 'made', '--calibrate');
   assert.match(calibrated.stdout, /signal +reaches: reached the target/, calibrated.stderr + calibrated.stdout);
   assert.match(calibrated.stdout, /timeout +does not reach/);
   assert.not.match(calibrated.stderr, /expected a finished adapter/);
+});
+
+concurrent(test, 'a constructor that needs a value no name explains gets a skeleton that names --construct, and --construct that is no list of arguments is refused in one line', async () => {
+  const root = copyOf('pool-constructor');
+  const init = await cliInRunning(root, 'init', 'made', '--file', 'pool-constructor/index.ts');
+  assert.is(init.code, 2, init.stderr);
+  assert.match(init.stderr, /size: a number it has no name for\): give its arguments with --construct JSON/);
+  for (const [given, said] of [['[2', /--construct: expected JSON \(an array of the constructor's arguments, or one object for its first\): /], ['"two"', /--construct: expected an array of the constructor's arguments, or one object for its first; got "two"/]] as const) {
+    const bad = await cliIn(root, 'init', 'bad', '--file', 'pool-constructor/index.ts', '--construct', given);
+    assert.is(bad.code, 2, bad.stderr);
+    assert.match(bad.stderr, said);
+    assert.not.match(bad.stderr, /\n\s+at /, 'no stack trace');
+    assert.not.ok(fs.existsSync(path.join(root, 'bad')), 'nothing left behind');
+  }
 });
 
 concurrent(test, 'a function shaped like a runner that runs nothing gets no plan: its calibration saw no command, so a skeleton says so', async () => {

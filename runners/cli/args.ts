@@ -21,9 +21,10 @@ Usage:
   childproof verify --statement FILE [--report REPORT] [--pub KEY.pub] [--source NAME=PATH]... [--probe DIR]...
   childproof attest REPORT [--out FILE] [--url URL] [--key KEY.pem] [--predicate FILE] [--checksums FILE]
   childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION]
-                  [--entry SUBPATH] [--with-dependencies]) [--export NAME [--call METHOD] | --command 'BIN ARGS'] [--name NAME] [--force]
-  childproof check (NAME[@VERSION] | --pack DIR | --file F...) [--export NAME [--call METHOD]] [--require CLAUSE,...]
-                 [--case ID|GLOB]... [--runtime node|bun|deno[@V]] [--probe-dir DIR] [--out FILE]
+                  [--entry SUBPATH] [--with-dependencies])
+                  [--export NAME [--call METHOD] [--construct JSON] | --command 'BIN ARGS'] [--name NAME] [--force]
+  childproof check (NAME[@VERSION] | --pack DIR | --file F...) [--export NAME [--call METHOD]] [--construct JSON]
+                 [--require CLAUSE,...] [--case ID|GLOB]... [--runtime node|bun|deno[@V]] [--probe-dir DIR] [--out FILE]
   childproof pin (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME [--with-dependencies])
                  [--probe-dir DIR]
   childproof pin --update DIR [--rev REV]

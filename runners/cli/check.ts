@@ -62,7 +62,7 @@ function shippedFor(asked: string): string | null {
 export async function cmdCheck(args: string[]): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { pack: { type: 'string' }, file: { type: 'string', multiple: true }, export: { type: 'string' }, call: { type: 'string' }, require: { type: 'string' }, 'probe-dir': { type: 'string' }, out: { type: 'string' }, case: { type: 'string', multiple: true }, runtime: { type: 'string' }, node: { type: 'string' } },
+    { pack: { type: 'string' }, file: { type: 'string', multiple: true }, export: { type: 'string' }, call: { type: 'string' }, construct: { type: 'string' }, require: { type: 'string' }, 'probe-dir': { type: 'string' }, out: { type: 'string' }, case: { type: 'string', multiple: true }, runtime: { type: 'string' }, node: { type: 'string' } },
     { min: 0, max: Infinity, what: 'check takes a package, NAME[@VERSION], or --pack DIR, or --file F...' },
   );
   // With --file, every word left is another file; without, the first is the package.
@@ -79,11 +79,11 @@ export async function cmdCheck(args: string[]): Promise<number> {
   try {
     const target = pack ? ['--package', installPacked(pack, work)] : pkg ? ['--package', pkg] : ['--file', ...strings(values.file).map((f) => path.resolve(f))];
     // A package childproof ships a probe for is called as that probe calls it, at the version asked.
-    const own = pkg && !values.export && !values.call && !kept ? shippedFor(pkg) : null;
+    const own = pkg && !values.export && !values.call && values.construct === undefined && !kept ? shippedFor(pkg) : null;
     // A packed package is found where it was installed: the probe is written beside it.
     const dir = own ?? (kept ? path.resolve(kept) : path.join(work, 'probe'));
     if (own) process.stderr.write(`childproof: childproof ships a probe of ${pkg!.replace(/@[^@]*$/, '')}: checking with its call, ${own}\n`);
-    const initCode = own ? EXIT.ok : await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : [])], { transient: !kept, keepSkeleton: kept ? undefined : freshFolder });
+    const initCode = own ? EXIT.ok : await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : []), ...(values.construct !== undefined ? ['--construct', String(values.construct)] : [])], { transient: !kept, keepSkeleton: kept ? undefined : freshFolder });
     if (initCode !== EXIT.ok) return initCode;
     // --out keeps the report of the check's run; without it, it goes with the work folder.
     const out = values.out === undefined ? path.join(work, 'report.json') : path.resolve(String(values.out));

@@ -38,7 +38,7 @@ export interface Written {
   /** The call as one line, as the adapter makes it. */
   line: string;
   /** No call was written: why, with what the target declares (the adapter is a skeleton). */
-  skeleton?: { why: string; declared: string[]; tried?: string };
+  skeleton?: { why: string; declared: string[]; tried?: string; settled?: true };
 }
 
 /** A skeleton for `why`, the target's own signatures in its comment. */
@@ -54,11 +54,33 @@ function whereEach(plan: CallPlan): string[] {
       const opts = a.put.filter((p) => !['file', 'args', 'argv', 'line'].includes(p.option));
       return opts.length ? [`${opts.map((p) => p.path.join('.')).join(', ')} in ${a.name.startsWith('{') ? `argument ${i + 1}` : a.name}`] : [];
     }
+    if (a.kind === 'handle') return [`the signal driving a new ${a.class}'s ${a.stop}() as argument ${i + 1}`];
     return a.kind === 'option' ? [`${a.option} as argument ${i + 1}`] : [];
   });
 }
 
-export function adapterFor(t: TargetText, asked: { export?: string; call?: string }): Written {
+/** What the user chose: the export, the method, and what the constructor or factory is given. */
+export interface Asked {
+  export?: string;
+  call?: string;
+  construct?: unknown[];
+}
+
+/** --construct's JSON: the constructor's or factory's arguments as an array, or one object as its first. */
+export function constructArgs(text: string | undefined): unknown[] | undefined {
+  if (text === undefined) return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new InputError([`--construct: expected JSON (an array of the constructor's arguments, or one object for its first): ${(err as Error).message}`]);
+  }
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'object' && value !== null) return [value];
+  throw new InputError([`--construct: expected an array of the constructor's arguments, or one object for its first; got ${JSON.stringify(value).slice(0, 80)}`]);
+}
+
+export function adapterFor(t: TargetText, asked: Asked): Written {
   const typed = t.types ? typedExports(t.types) : null;
   // Ties are broken only when no export was named: the source is read for it then alone.
   const prefer = asked.export === undefined ? [namesake(t.packageName), sourcePick(t.source)] : [];
@@ -67,7 +89,10 @@ export function adapterFor(t: TargetText, asked: { export?: string; call?: strin
   if (planned && 'undecided' in planned) {
     return skeletonFor(t, planned.undecided[0].replace(/: name the one.*/, ''), planned.candidates, what);
   }
-  if (planned && 'unplanned' in planned) return skeletonFor(t, planned.unplanned, planned.candidates, what);
+  if (planned && 'unplanned' in planned) {
+    const skeleton = skeletonFor(t, planned.unplanned, planned.candidates, what);
+    return planned.settled ? { ...skeleton, skeleton: { ...skeleton.skeleton!, settled: true } } : skeleton;
+  }
   if (planned) {
     const { plan } = planned;
     const where = whereEach(plan);
@@ -87,6 +112,7 @@ export function adapterFor(t: TargetText, asked: { export?: string; call?: strin
     return { exportName: plan.export, title, adapter: plannedAdapterSource(plan, title, t.typeImport), supports: plan.supports, line: callLine(plan) };
   }
   if (asked.call !== undefined) return skeletonFor(t, `--call ${asked.call}: the types show no ${asked.export ?? 'export'} with a method of that name`, [], what);
+  if (asked.construct !== undefined) return skeletonFor(t, '--construct: the types show no constructor or factory whose call takes a command to give it to', [], what);
   const picked = pickExport(t.source(), asked.export, t.entry);
   if ('ambiguous' in picked) return skeletonFor(t, `${t.entry}: cannot tell which export takes a command`, picked.ambiguous, null);
   const { exportName } = picked;

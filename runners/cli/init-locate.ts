@@ -7,7 +7,7 @@ import { InputError } from '../model/errors.ts';
 import { planCall } from '../identity/call-plan.ts';
 import { loadedShapes } from '../identity/loaded-shapes.ts';
 import { adapterSource, callLine, plannedAdapterSource } from '../identity/probe-template.ts';
-import { adapterFor, NoExportRead, skeletonFor, type TargetText, type Written } from './init-adapter.ts';
+import { adapterFor, NoExportRead, skeletonFor, type Asked, type TargetText, type Written } from './init-adapter.ts';
 
 export interface Verified {
   files: number;
@@ -21,7 +21,7 @@ export interface Verified {
 
 export interface Locating {
   target: TargetText;
-  asked: { export?: string; call?: string };
+  asked: Asked;
   /** Makes `file` the pinned entry, before its source is read; taken from `subpath`, that
    *  is kept too, so another version's entry is taken from it (omitted: as first asked). */
   enter: (file: string, subpath?: string) => void;
@@ -54,8 +54,9 @@ async function tryEntry(l: Locating, file: string, say: (line: string) => void, 
     if (!(err instanceof NoExportRead)) throw err;
     written = await fromLoaded(l, target, err);
   }
-  // No call shown by types or source: the module as it loads may still show its functions.
-  if (written.skeleton && l.asked.call === undefined) written = await fromLoaded(l, target, null, written);
+  // No call shown by types or source: the module as it loads may still show its functions;
+  // not where the types showed the call and typed an argument no reading by names can give.
+  if (written.skeleton && !written.skeleton.settled && l.asked.call === undefined) written = await fromLoaded(l, target, null, written);
   if (written.skeleton) return { written, verified: null };
   let verified = await l.write(written);
   const member = verified.exportsProblem ? inside(written, verified) : null;
@@ -83,7 +84,7 @@ async function fromLoaded(l: Locating, target: TargetText, refusal: InputError |
     if (refusal) throw refusal;
     return skeleton!;
   }
-  const planned = planCall(shapes, { ...(l.asked.export ? { export: l.asked.export } : {}), prefer: [] });
+  const planned = planCall(shapes, { ...(l.asked.export ? { export: l.asked.export } : {}), ...(l.asked.construct ? { construct: l.asked.construct } : {}), prefer: [] });
   if (planned && 'plan' in planned) {
     const { plan } = planned;
     process.stderr.write(`childproof: ${target.entry}: no types and no export read from its source; loaded, it has ${plan.signature}: calling it as its parameters are named\n`);

@@ -22,7 +22,7 @@ import { calibrateProbe, CALIBRATION_CASES, kept } from './init-calibrate.ts';
 import { makeDirectory } from '../model/output.ts';
 import { stopped, stoppedExit } from './stop.ts';
 import type { Within } from './run.ts';
-import type { TypesAt, Written } from './init-adapter.ts';
+import { constructArgs, type TypesAt, type Written } from './init-adapter.ts';
 import { locateExport } from './init-locate.ts';
 import { writeSkeleton } from './init-skeleton.ts';
 import { exportFlag } from '../identity/call-plan.ts';
@@ -131,7 +131,7 @@ function dependenciesLine(pinned: Pinned, dir: string, exportName: string): stri
 export async function cmdInit(args: string[], within: Within = {}): Promise<number> {
   const { values, positionals } = parse(
     args,
-    { ...PIN_OPTIONS, export: { type: 'string' }, call: { type: 'string' }, entry: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
+    { ...PIN_OPTIONS, export: { type: 'string' }, call: { type: 'string' }, construct: { type: 'string' }, entry: { type: 'string' }, command: { type: 'string' }, name: { type: 'string' }, force: { type: 'boolean' } },
     { min: 1, max: Infinity, what: 'init takes the directory to write the probe into' },
   );
   const [dir, ...extra] = positionals;
@@ -158,7 +158,7 @@ async function writeProbe(dir: string, values: Record<string, unknown>, within: 
   const commandLine = string(values.command);
   if (commandLine !== undefined) return initCommand(dir, pinned, commandLine, string(values.name) ?? path.basename(path.resolve(dir)));
   const entry = 'entry' in pinned.identity ? String(pinned.identity.entry) : pinned.what;
-  const asked = { export: string(values.export), call: string(values.call) };
+  const asked = { export: string(values.export), call: string(values.call), construct: constructArgs(string(values.construct)) };
   const asPinned = pinned.identity.kind === 'package' ? pinned.identity.subpath : undefined;
   const enter = (file: string, subpath = asPinned) => {
     const id = pinned.identity;

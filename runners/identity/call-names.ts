@@ -18,7 +18,7 @@ export const CALLBACK = /^(cb|callback|done|next|onDone|onExit|onClose)$/i;
 export const CWD = /^(cwd|dir|directory|workdir|workDir|workingDirectory|root|baseDir)$/;
 export const ALIAS: Record<Placed, RegExp> = {
   signal: /^(signal|abortSignal|cancelSignal)$/,
-  timeout: /^(timeout|timeoutMs|timeoutMillis|timeoutInMs|timeLimit)$/,
+  timeout: /^(timeout|timeoutMs|timeout_ms|timeoutMillis|timeoutInMs|timeLimit)$/,
   killSignal: /^killSignal$/,
   shell: /^shell$/,
   maxBuffer: /^maxBuffer$/,

@@ -28,7 +28,12 @@ export interface CallPlan extends Omit<Roles, 'named' | 'command'> {
 }
 
 /** A plan; candidates that fit alike; or what was looked at when none fit (the skeleton's comment). */
-export type Planned = { plan: CallPlan } | { undecided: string[]; candidates: string[] } | { unplanned: string; candidates: string[] } | null;
+export type Planned =
+  | { plan: CallPlan }
+  | { undecided: string[]; candidates: string[] }
+  /** `settled`: the nearest candidate had a place for the command and types a value childproof cannot give; no reading by names can give it either. */
+  | { unplanned: string; candidates: string[]; settled?: true }
+  | null;
 
 const sig = (name: string, params: TypedParam[]) => `${name}(${params.map((p) => `${p.name}${p.optional ? '?' : ''}`).join(', ')})`;
 
@@ -72,9 +77,9 @@ interface Weighed {
 }
 
 /** How surely a candidate runs the command: its form, its names, a spawn seen in its body. */
-function weigh(c: Candidate): Weighed {
+function weigh(c: Candidate, handles: readonly string[], given: readonly unknown[] | undefined): Weighed {
   const name = c.method ?? c.export.split('.').at(-1)!;
-  const roles = rolesOf({ params: c.params, ctor: c.ctor, returns: c.returns, sync: /Sync$/.test(name) });
+  const roles = rolesOf({ params: c.params, ctor: c.ctor, returns: c.returns, sync: /Sync$/.test(name), handles, ...(given ? { given } : {}) });
   if ('why' in roles) return { c, roles, score: 0 };
   const form = roles.command === 'file+args' ? 3 : 2;
   // Between a function's overloads: a promise before a callback, fewer values made up.
@@ -101,17 +106,20 @@ export const exportFlag = (name: string) => `--export ${/^[\w.-]+$/.test(name) ?
  * The plan for `asked.export` (and `asked.call`, a method), else for the one candidate
  * that fits best, ties going to the default export and then to each of `asked.prefer` in
  * turn; `undecided` when several still fit alike; `unplanned` when the one asked for, or
- * every candidate, has no place for the command. Null when the types show nothing to call
+ * every candidate, has no place for the command. `asked.construct` is what a constructor
+ * or a factory is given (a plain call takes none). Null when the types show nothing to call
  * (no export typed as a function, or the one asked for is not among them).
  */
-export function planCall(shapes: TypedExport[], asked: { export?: string; call?: string; prefer?: Array<string | undefined> }): Planned {
+export function planCall(shapes: TypedExport[], asked: { export?: string; call?: string; construct?: readonly unknown[]; prefer?: Array<string | undefined> }): Planned {
   const mine = (cs: Candidate[]) => cs.filter((c) => asked.export === undefined || c.export === asked.export);
+  // A kill handle is made with `new` from a class the module exports, given nothing.
+  const handles = shapes.filter((e) => e.kind === 'class' && e.params.every((p) => p.optional)).map((e) => e.name);
   let pool = mine(candidates(shapes, asked.call, asked.export?.includes('.') === true));
-  if (asked.export === undefined && !pool.some((c) => !('why' in weigh(c).roles))) pool = mine(candidates(shapes, asked.call, true));
+  if (asked.export === undefined && !pool.some((c) => !('why' in weigh(c, handles, asked.construct).roles))) pool = mine(candidates(shapes, asked.call, true));
   if (pool.length === 0) return null;
   // Of a function's overloads, the one that fits best stands for it.
   const best1 = new Map<string, Weighed>();
-  for (const w of pool.map(weigh)) {
+  for (const w of pool.map((c) => weigh(c, handles, asked.construct))) {
     const key = named(w.c);
     const had = best1.get(key);
     if (!had || ('why' in had.roles && !('why' in w.roles)) || (!('why' in w.roles) && w.score > had.score)) best1.set(key, w);
@@ -123,7 +131,8 @@ export function planCall(shapes: TypedExport[], asked: { export?: string; call?:
     const near = (w: Weighed) => (/takes the command/.test((w.roles as { why: string }).why) ? 0 : 2) + (w.c.spawns ? 1 : 0);
     const first = [...weighed].sort((a, b) => near(b) - near(a))[0];
     const why = `${shown(first.c)}: ${(first.roles as { why: string }).why}`;
-    return { unplanned: why, candidates: listed(weighed, true) };
+    const settled = near(first) >= 2 && first.c.params.some((p) => p.type !== 'unknown');
+    return { unplanned: why, candidates: listed(weighed, true), ...(settled ? { settled: true as const } : {}) };
   }
   const best = Math.max(...fitting.map((w) => w.score));
   let top = fitting.filter((w) => w.score === best);
@@ -139,6 +148,7 @@ export function planCall(shapes: TypedExport[], asked: { export?: string; call?:
   const placed = new Set<Placed>();
   for (const a of [...roles.args, ...(roles.construct ?? [])]) {
     if (a.kind === 'option') placed.add(a.option);
+    if (a.kind === 'handle') placed.add('signal');
     if (a.kind === 'options') for (const p of a.put) if (p.option !== 'file' && p.option !== 'args' && p.option !== 'argv' && p.option !== 'line') placed.add(p.option);
   }
   for (const s of roles.steps) placed.add(s.option);

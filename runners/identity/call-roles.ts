@@ -6,33 +6,12 @@
 // parameter has none, from its name. Pure: parameters in, roles out, or why none fit.
 
 import { ALIAS, ARGS, byName, CALLBACK, CODE, COMMAND, CWD, FINISH, LINE, PLACED, SHELLS, stepName, type Placed } from './call-names.ts';
+import type { Arg, Put, Slot } from './call-args.ts';
+import { giveTo } from './call-given.ts';
 import type { ParamType, Returned, TypedParam } from './typed-params.ts';
 
 export { PLACED, type Placed } from './call-names.ts';
-/** What a key of an object argument carries: an option, or the command in one of its forms. */
-export type Role = Placed | 'file' | 'args' | 'argv' | 'line';
-
-/** Where one part goes below an object argument: ['signal'], or ['nodeOptions', 'killSignal']. */
-export interface Put {
-  option: Role;
-  path: string[];
-  /** The value goes in an object of its one key, given only when the value is (`timeout: { block }`). */
-  wrapped?: true;
-}
-
-export type Arg =
-  | { kind: 'file' }
-  | { kind: 'args' }
-  /** The arguments one by one, into a rest parameter: `...call.args`. */
-  | { kind: 'spread' }
-  | { kind: 'argv' }
-  | { kind: 'line' }
-  | { kind: 'template' }
-  | { kind: 'option'; option: Placed }
-  | { kind: 'options'; name: string; put: Put[]; fixed?: Record<string, string> }
-  | { kind: 'blank'; type: 'string' | 'object' | 'array' }
-  | { kind: 'callback' }
-  | { kind: 'absent' };
+export type { Arg, Put, Role } from './call-args.ts';
 
 export interface Roles {
   args: Arg[];
@@ -47,7 +26,8 @@ export interface Roles {
   byName: boolean;
 }
 
-type Slot = Arg | undefined;
+/** The object argument for a parameter, its parts at their places. */
+const bag = (p: TypedParam, put: Put[], fixed?: Record<string, string>): Arg => ({ kind: 'options', name: p.name, put, ...(fixed ? { fixed } : {}), ...(p.json ? { json: true as const } : {}) });
 
 /** The command's place in the call's own parameters, or in an object among them. */
 function placeCommand(params: TypedParam[], slots: Slot[]): { command: Roles['command']; named: boolean } | null {
@@ -78,7 +58,7 @@ function placeCommand(params: TypedParam[], slots: Slot[]): { command: Roles['co
   for (let i = 0; i < params.length; i++) {
     const put = commandKeys(params[i]);
     if (put) {
-      slots[i] = { kind: 'options', name: params[i].name, put: put.put, ...(put.fixed ? { fixed: put.fixed } : {}) };
+      slots[i] = bag(params[i], put.put, put.fixed);
       return { command: put.put.some((p) => p.option === 'args') ? 'file+args' : put.put[0].option === 'argv' ? 'argv' : 'line', named: true };
     }
   }
@@ -108,17 +88,19 @@ function commandKeys(p: TypedParam): { put: Put[]; fixed?: Record<string, string
   return null;
 }
 
-/** An option's one place: a parameter of its own, else a key of an object argument, else nested one deeper. */
-function placeOption(option: Placed, params: TypedParam[], slots: Slot[]): boolean {
+/** An option's one place: a parameter of its own, else a key of an object argument, else
+ *  nested one deeper; the signal, else a kill handle of a class in `handles`. */
+function placeOption(option: Placed, params: TypedParam[], slots: Slot[], handles: readonly string[]): boolean {
   const own = params.findIndex((p, i) => slots[i] === undefined && ((option === 'signal' && p.type === 'signal') || (ALIAS[option].test(p.name) && p.type !== 'object')));
   if (own >= 0) {
     slots[own] = { kind: 'option', option };
     return true;
   }
-  const objects = params.map((p, i) => ({ p, i })).filter(({ p, i }) => p.type === 'object' && (slots[i] === undefined || slots[i]!.kind === 'options'));
+  // No AbortSignal goes into JSON text.
+  const objects = params.map((p, i) => ({ p, i })).filter(({ p, i }) => p.type === 'object' && !(p.json && option === 'signal') && (slots[i] === undefined || slots[i]!.kind === 'options'));
   const add = (i: number, put: Put) => {
     const s = slots[i];
-    slots[i] = s?.kind === 'options' ? { ...s, put: [...s.put, put] } : { kind: 'options', name: params[i].name, put: [put] };
+    slots[i] = s?.kind === 'options' ? { ...s, put: [...s.put, put] } : bag(params[i], [put]);
   };
   for (const { p, i } of objects) {
     const key = (p.keys ?? []).find((k) => ALIAS[option].test(k)) ?? (option === 'signal' && p.abortSignals?.length === 1 ? p.abortSignals[0] : undefined);
@@ -131,7 +113,9 @@ function placeOption(option: Placed, params: TypedParam[], slots: Slot[]): boole
     const nested = Object.entries(p.nested ?? {}).find(([, keys]) => keys.some((k) => ALIAS[option].test(k)));
     if (nested) return (add(i, { option, path: [nested[0], nested[1].find((k) => ALIAS[option].test(k))!] }), true);
   }
-  return false;
+  const handle = option === 'signal' ? params.findIndex((p, i) => slots[i] === undefined && p.handle && handles.includes(p.handle.class)) : -1;
+  if (handle >= 0) slots[handle] = { kind: 'handle', ...params[handle].handle! };
+  return handle >= 0;
 }
 
 /** What the parameters no part of the call went to are given; null when one cannot be given. */
@@ -147,13 +131,16 @@ function fill(params: TypedParam[], slots: Slot[], promised = false): Arg[] | st
       callback = true;
       out.push({ kind: 'callback' });
     } else if (p.optional || p.type === 'unknown') out.push({ kind: 'absent' });
-    else if (p.type === 'object' && !p.methods?.length) out.push({ kind: 'options', name: p.name, put: [] });
+    else if (p.type === 'object' && !p.methods?.length) out.push(bag(p, []));
     else if (p.type === 'string' || p.type === 'array') out.push({ kind: 'blank', type: p.type });
+    else if (p.handle) return `${p.name}: a ${p.handle.class}, a kill handle the module exports no class to make with no arguments`;
     else return `${p.name}: ${p.type === 'object' ? 'a handle with methods' : p.type === 'function' ? 'a function that is not a callback' : `a ${p.type} it has no name for`}`;
   }
   // Optional ones left out at the end, as a caller writes the call; a required one is given `undefined`.
   while (out.length && out.at(-1)!.kind === 'absent' && params[out.length - 1].optional) out.pop();
-  return out;
+  // Values given past the last declared parameter, into its rest.
+  const extra = slots.slice(params.length).filter((x): x is Arg => x !== undefined);
+  return extra.length ? [...out, ...params.slice(out.length).map((): Arg => ({ kind: 'absent' })), ...extra] : out;
 }
 
 /** How the result comes back, and a builder's last call when it has one to run; null when
@@ -178,6 +165,10 @@ export interface Shape {
   /** A class's constructor's or a factory's parameters, or null for a plain call. */
   ctor: TypedParam[] | null;
   returns?: Returned;
+  /** The classes the module exports that construct with no arguments: a kill handle of one is made and driven. */
+  handles?: readonly string[];
+  /** The constructor's or the factory's arguments as the user gave them (--construct). */
+  given?: readonly unknown[];
 }
 
 /** The roles of one candidate's parameters, or why none fit. */
@@ -194,7 +185,7 @@ export function rolesOf(shape: Shape): Roles | { why: string } {
   const arr = call.params.findIndex((p) => p.type === 'array');
   let placed: ReturnType<typeof placeCommand> = null;
   if (ctor && binaryAt >= 0 && arr >= 0 && !call.params.some((p) => p.type === 'string')) {
-    ctorSlots[binaryAt] = { kind: 'options', name: ctor.params[binaryAt].name, put: [{ option: 'file', path: [ctor.params[binaryAt].keys!.find((k) => COMMAND.test(k))!] }] };
+    ctorSlots[binaryAt] = bag(ctor.params[binaryAt], [{ option: 'file', path: [ctor.params[binaryAt].keys!.find((k) => COMMAND.test(k))!] }]);
     slots[arr] = { kind: 'args' };
     placed = { command: 'file+args', named: true };
   } else placed = placeCommand(call.params, slots);
@@ -203,14 +194,18 @@ export function rolesOf(shape: Shape): Roles | { why: string } {
   const builder = shape.returns?.methods ?? {};
   for (const option of PLACED) {
     if (placed.command === 'line' && option === 'shell') continue;
-    if (placeOption(option, call.params, slots) || (ctor && placeOption(option, ctor.params, ctorSlots))) continue;
+    const handles = shape.handles ?? [];
+    if (placeOption(option, call.params, slots, handles) || (ctor && placeOption(option, ctor.params, ctorSlots, handles))) continue;
     const step = Object.entries(builder).find(([m, x]) => ALIAS[option].test(stepName(m)) && x.params.length >= 1 && x.returns.chains);
     if (step) steps.push({ method: step[0], option });
   }
+  if (shape.given && !ctor) return { why: 'it is called directly: no constructor or factory takes the --construct arguments' };
+  const refused = ctor && shape.given ? giveTo(ctor.params, ctorSlots, shape.given) : null;
+  if (refused) return { why: refused };
   const args = fill(call.params, slots, shape.returns?.kind === 'promise');
   const construct = ctor ? fill(ctor.params, ctorSlots) : null;
   if (typeof args === 'string') return { why: `a parameter needs a value childproof cannot give (${args})` };
-  if (typeof construct === 'string') return { why: `the constructor needs a value childproof cannot give (${construct})` };
+  if (typeof construct === 'string') return { why: `the constructor needs a value childproof cannot give (${construct}): give its arguments with --construct JSON` };
   const settles = settling(args, shape.returns, shape.sync === true);
   if (!settles) return { why: shape.returns?.kind === 'value' ? 'it returns a value it computed, not a promise, a child process or an iterator to wait on' : 'what it returns is no promise, child process or iterator, nor has a method that runs it (a factory: its methods are the candidates)' };
   return { args, construct, steps, ...settles, named: placed.named, command: placed.command, byName: call.byName || (ctor?.byName ?? false) };

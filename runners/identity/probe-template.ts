@@ -74,34 +74,50 @@ const VALUE: Record<Role, string> = {
   line: 'commandLine(call), // the file and its arguments quoted into one line, or the case\'s shell line',
 };
 
+/** The parts always given where they go; every other option only when the case gives it (definedOnly). */
+const ALWAYS = new Set<Role>(['cwd', 'file', 'args', 'argv', 'line']);
+
 /** An option's value alone, as an argument of its own or a builder's step takes it. */
 const bare = (role: Role) => VALUE[role].replace(/,(\s*\/\/.*)?$/, '');
 
 /** An options argument: each part at its place, nested objects as the target nests them. */
-function objectText(puts: Put[], indent: string, fixed: Record<string, string> = {}): string {
-  if (puts.length === 0 && Object.keys(fixed).length === 0) return '{}';
+function objectText(puts: Put[], indent: string, fixed: Record<string, string> = {}, given?: Record<string, unknown>): string {
+  if (puts.length === 0 && Object.keys(fixed).length === 0) return given ? JSON.stringify(given) : '{}';
   const inner = `${indent}  `;
-  const set = Object.entries(fixed).map(([k, v]) => `${inner}${k}: ${JSON.stringify(v)}, // the shell runs the line\n`);
-  const always = (p: Put) => p.option === 'cwd' || p.option === 'file' || p.option === 'args' || p.option === 'argv' || p.option === 'line';
+  // The user's values first (--construct): where childproof places an option, the case's value is the one that counts.
+  const set = [
+    ...(given ? [`${inner}...${JSON.stringify(given)}, // --construct\n`] : []),
+    ...Object.entries(fixed).map(([k, v]) => `${inner}${k}: ${JSON.stringify(v)}, // the shell runs the line\n`),
+  ];
+  const always = (p: Put) => ALWAYS.has(p.option);
   const top = puts.filter((p) => p.path.length === 1 || p.wrapped);
   const keys = [...new Set(puts.filter((p) => p.path.length > 1 && !p.wrapped).map((p) => p.path[0]))];
   const below = (k: string) => puts.filter((p) => p.path[0] === k && p.path.length > 1).map((p) => ({ option: p.option, path: p.path.slice(1) }));
   const nested = keys.map((k) => `${inner}${k}: ${objectText(below(k), inner)},\n`);
-  const given = top.filter(always).map((p) => `${inner}${p.path[0]}: ${VALUE[p.option]}\n`);
+  const parts = top.filter(always).map((p) => `${inner}${p.path[0]}: ${VALUE[p.option]}\n`);
   const optional = top.filter((p) => !always(p)).map((p) => `${inner}  ${p.path[0]}: ${p.wrapped ? `${bare(p.option)} === undefined ? undefined : { ${p.path[1]}: ${bare(p.option)} },` : VALUE[p.option]}\n`);
   const defined = optional.length ? `${inner}...definedOnly({\n${optional.join('')}${inner}}),\n` : '';
-  return `{\n${set.join('')}${given.join('')}${defined}${nested.join('')}${indent}}`;
+  return `{\n${set.join('')}${parts.join('')}${defined}${nested.join('')}${indent}}`;
 }
 
+/** The variable a kill handle is held in: its class's name, lowercased. */
+const handleVar = (a: { class: string }) => {
+  const name = a.class.replace(/^./, (c) => c.toLowerCase());
+  return ['call', 'target', 'settled', 'stop', 'built', 'resolve', 'reject'].includes(name) ? `${name}Handle` : name;
+};
+
 function argText(a: Arg, indent: string): string {
+  if (a.kind === 'handle') return handleVar(a);
   if (a.kind === 'file' || a.kind === 'args' || a.kind === 'argv' || a.kind === 'line') return bare(a.kind);
   if (a.kind === 'template') return '...tagged([call.file, ...call.args])';
   if (a.kind === 'spread') return '...call.args';
   if (a.kind === 'option') return bare(a.option);
   if (a.kind === 'absent') return 'undefined';
+  if (a.kind === 'value') return JSON.stringify(a.value);
   if (a.kind === 'blank') return a.type === 'string' ? "''" : a.type === 'array' ? '[]' : '{}';
   if (a.kind === 'callback') return '(error: unknown, ...results: unknown[]) => (error ? reject(error) : resolve(results))';
-  return objectText(a.put, indent, a.fixed);
+  const text = objectText(a.put, indent, a.fixed, a.given);
+  return a.json ? `jsonArguments(${text})` : text;
 }
 
 /** Arguments one to a line, as a formatter would set a call this long. */
@@ -115,15 +131,39 @@ function helpers(plan: CallPlan): string[] {
   const text = JSON.stringify(plan);
   const all = [...plan.args, ...(plan.construct ?? [])];
   return [
-    ...(text.includes('"put":[{') || text.includes('"option"') ? ['definedOnly'] : []),
+    ...(all.some((a) => a.kind === 'options' && a.put.some((p) => !ALWAYS.has(p.option))) ? ['definedOnly'] : []),
     ...(text.includes('"line"') ? ['commandLine'] : []),
     ...(all.some((a) => a.kind === 'template') ? ['tagged'] : []),
+    ...(all.some((a) => a.kind === 'options' && a.json) ? ['jsonArguments'] : []),
     ...(plan.settle === 'close' ? ['settledOnClose'] : plan.settle === 'iterator' ? ['drained'] : []),
   ];
 }
 
-/** The body of run(): the call as the plan makes it, its builder's steps, how it settles. */
+/** The kill handle a plan makes and drives, if any. */
+const handleOf = (plan: CallPlan) => [...plan.args, ...(plan.construct ?? [])].find((a): a is Extract<Arg, { kind: 'handle' }> => a.kind === 'handle');
+
+/**
+ * The body of run(): the call as the plan makes it, its builder's steps, how it settles;
+ * with a kill handle, the handle made first and the call's signal wired to its stop
+ * method, as the target's caller wires it, and let go of before the call settles.
+ */
 export function callBody(plan: CallPlan): string {
+  const handle = handleOf(plan);
+  const body = plainBody(plan);
+  if (!handle) return body;
+  const v = handleVar(handle);
+  const settled = body.startsWith('{') ? body.replace(/^\{\n/, '').replace(/\n {2}\}$/, '').replace(/return (Promise\.resolve\(.*\));$/m, 'const settled = $1;') : `    const settled =${body.replace(/^\n {4}/, ' ')};`;
+  return `{
+    const ${v} = new target.${handle.class}();
+${settled}
+    const stop = () => ${v}.${handle.stop}();
+    if (call.signal?.aborted) stop();
+    else call.signal?.addEventListener('abort', stop, { once: true });
+    return settled.finally(() => call.signal?.removeEventListener('abort', stop));
+  }`;
+}
+
+function plainBody(plan: CallPlan): string {
   const fn = `target${plan.export === 'default' ? '.default' : plan.export.split('.').map((p) => (/^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('')}`;
   const at = '      ';
   const made = plan.reach === 'call' ? `${fn}${argsText(plan.args, at)}` : `${plan.reach === 'new' ? 'new ' : ''}${fn}${argsText(plan.construct ?? [], at)}.${plan.method}${argsText(plan.args, at)}`;
@@ -175,7 +215,7 @@ import { ${[...helpers(plan), 'type Adapter'].join(', ')} } from 'childproof';
 type Target = ${type};
 
 const adapter: Adapter<Target> = {
-  uses: ['${plan.export}'],
+  uses: [${[plan.export, ...(handleOf(plan) ? [handleOf(plan)!.class] : [])].map((u) => `'${u}'`).join(', ')}],
   // Not async: a target that throws before it returns still throws, as its caller sees it.
   run: (call, target) =>${body.startsWith('{') ? ` ${body}` : `${body}`},
 };

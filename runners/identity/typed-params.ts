@@ -29,6 +29,10 @@ export interface TypedParam {
   methods?: string[];
   /** A key whose value is an object of one required number (`timeout: { block: number }`): that number's key. */
   wraps?: Record<string, string>;
+  /** An instance of a class with a method that stops what it was handed (`killSwitch.flip()`): a kill handle, driven by the call's signal where the module exports the class. */
+  handle?: { class: string; stop: string };
+  /** A string the function parses as JSON (a tool call's arguments): its keys are those of the object it parses to. */
+  json?: true;
 }
 
 /** What a call gives back, as far as a call plan goes on from it. */
@@ -74,7 +78,8 @@ export function paramsOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node
     const optional = !!decl && ts.isParameter(decl) && (!!decl.questionToken || !!decl.initializer || !!decl.dotDotDotToken || checker.isOptionalParameter(decl));
     // A JavaScript parameter with no JSDoc has no type, whatever its default's shape.
     const untyped = !!decl && ts.isParameter(decl) && /\.[cm]?jsx?$/.test(decl.getSourceFile().fileName) && !ts.getJSDocType(decl);
-    const typed: Omit<TypedParam, 'name' | 'optional'> = untyped ? { type: 'unknown' } : typeOf(checker, checker.getTypeOfSymbolAtLocation(p, at), at, true);
+    const own: Omit<TypedParam, 'name' | 'optional'> = untyped ? { type: 'unknown' } : typeOf(checker, checker.getTypeOfSymbolAtLocation(p, at), at, true);
+    const typed = (own.type === 'string' || own.type === 'unknown') && decl && ts.isParameter(decl) ? (parsedAsJson(checker, decl, at) ?? own) : own;
     // `{ cwd, signal } = {}` in JavaScript: the keys the function takes are the pattern's own.
     const pattern = decl && ts.isParameter(decl) && ts.isObjectBindingPattern(decl.name) ? decl.name : null;
     if (!pattern) return { name: p.name, optional, ...(decl && ts.isParameter(decl) && decl.dotDotDotToken ? { rest: true as const } : {}), ...typed };
@@ -83,7 +88,51 @@ export function paramsOf(checker: ts.TypeChecker, sig: ts.Signature, at: ts.Node
   });
 }
 
+/**
+ * A string parameter its function hands to `JSON.parse`: the object it parses to, as the
+ * code types it (`JSON.parse(input) as ShellArgs`, `const a: ShellArgs = JSON.parse(input)`)
+ * or destructures it (`const { command, timeout } = JSON.parse(input)`); null where no
+ * such parse is in the body.
+ */
+function parsedAsJson(checker: ts.TypeChecker, decl: ts.ParameterDeclaration, at: ts.Node): Omit<TypedParam, 'name' | 'optional'> | null {
+  const fn = decl.parent;
+  const body = ts.isFunctionLike(fn) ? (fn as ts.FunctionLikeDeclaration).body : undefined;
+  const symbol = ts.isIdentifier(decl.name) ? checker.getSymbolAtLocation(decl.name) : undefined;
+  if (!body || !symbol) return null;
+  let found: ts.CallExpression | undefined;
+  const visit = (n: ts.Node): void => {
+    if (found) return;
+    if (ts.isCallExpression(n) && n.expression.getText() === 'JSON.parse' && n.arguments[0] && ts.isIdentifier(n.arguments[0]) && checker.getSymbolAtLocation(n.arguments[0]) === symbol) found = n;
+    else ts.forEachChild(n, visit);
+  };
+  visit(body);
+  if (!found) return null;
+  let at1: ts.Node = found.parent;
+  let typeNode: ts.TypeNode | undefined;
+  while (ts.isParenthesizedExpression(at1) || ts.isAsExpression(at1) || ts.isSatisfiesExpression(at1) || ts.isTypeAssertionExpression(at1)) {
+    if (!ts.isParenthesizedExpression(at1)) typeNode ??= at1.type;
+    at1 = at1.parent;
+  }
+  if (ts.isVariableDeclaration(at1)) typeNode ??= at1.type;
+  const typed = typeNode ? typeOf(checker, checker.getTypeFromTypeNode(typeNode), at, true) : null;
+  const pattern = ts.isVariableDeclaration(at1) && ts.isObjectBindingPattern(at1.name) ? at1.name.elements.flatMap((e) => (e.dotDotDotToken ? [] : [(e.propertyName ?? e.name).getText()])) : [];
+  const keys = [...new Set([...(typed?.type === 'object' ? (typed.keys ?? []) : []), ...pattern])];
+  if (keys.length === 0) return null;
+  return { ...(typed?.type === 'object' ? typed : {}), type: 'object', keys, json: true };
+}
+
 const isSignal = (t: ts.Type) => t.getSymbol()?.name === 'AbortSignal';
+
+/** A method that stops what a handle was given, called with nothing. */
+const STOP = /^(kill|killAll|abort|cancel|stop|terminate|flip|trip|trigger|fire|interrupt)$/;
+
+/** A class instance with a public stop method: its class's name and that method. */
+function handleOf(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): TypedParam['handle'] | undefined {
+  const symbol = type.getSymbol();
+  if (!symbol || !(symbol.flags & ts.SymbolFlags.Class)) return undefined;
+  const stop = checker.getPropertiesOfType(type).find((p) => !internal(p) && STOP.test(p.name) && checker.getTypeOfSymbolAtLocation(p, at).getCallSignatures().some((s) => s.getParameters().every((q) => q.valueDeclaration && ts.isParameter(q.valueDeclaration) && checker.isOptionalParameter(q.valueDeclaration))));
+  return stop ? { class: symbol.name, stop: stop.name } : undefined;
+}
 
 export function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest: boolean): Omit<TypedParam, 'name' | 'optional'> {
   // A generic parameter (`options?: O`, O extends SpawnOptions) is read as its constraint.
@@ -125,9 +174,11 @@ export function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest:
       if (inner.type === 'object' && (inner.keys?.some((k) => OPTION_KEYS.has(k)) || inner.keys?.length === 1)) nested[prop.name] = [...new Set([...(nested[prop.name] ?? []), ...inner.keys!])];
     }
   }
+  const handle = objects.length === 1 ? handleOf(checker, objects[0], at) : undefined;
   return {
     type: 'object',
     keys: [...keys],
+    ...(handle ? { handle } : {}),
     ...(nest && Object.keys(keyTypes).length ? { keyTypes } : {}),
     ...(Object.keys(literals).length ? { literals } : {}),
     ...(Object.keys(nested).length ? { nested } : {}),

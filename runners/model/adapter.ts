@@ -103,3 +103,15 @@ export async function drained(lines: AsyncIterable<unknown>): Promise<{ items: n
   for await (const _ of lines) items++;
   return { items };
 }
+
+/**
+ * A tool call's arguments as the one JSON text a model sends. A number JSON has no form
+ * for (NaN, Infinity: a case's invalid timeout) is the adapter's error, never sent as the
+ * `null` JSON.stringify would write in its place.
+ */
+export function jsonArguments(value: Record<string, unknown>): string {
+  return JSON.stringify(value, (key, v: unknown) => {
+    if (typeof v === 'number' && !Number.isFinite(v)) throw new Error(`${key}: ${v} has no JSON form, so a tool call's arguments cannot carry it`);
+    return v;
+  });
+}
