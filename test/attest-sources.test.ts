@@ -6,14 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { cli, cliWith, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { cli, cliWith, tempDir, writeJson } from './support/helpers.ts';
 import { FAST_CASE, git, pin, targetSource, writeProbe } from './support/pinned.ts';
+import { madeHere, publishedOnHost } from './support/published.ts';
 import { concurrent, finish } from './support/suite.ts';
 
-const REFERENCE = (() => {
-  const dir = path.join(ROOT, 'results', 'stdio-reference');
-  return path.join(dir, fs.readdirSync(dir).find((f) => f.endsWith(`@node-${process.version}.json`))!);
-})();
+const REFERENCE = madeHere(publishedOnHost('stdio-reference'), tempDir('childproof-attest-'));
 
 concurrent(test, "a statement GitHub's attest action signed, from --checksums, is checked against the report's files", async () => {
   const dir = tempDir();

@@ -13,20 +13,13 @@ import type { Report } from '../runners/model/report.ts';
 import { validate } from '../runners/model/schemas.ts';
 import type { Statement, TestResultPredicate } from '../runners/model/statement.ts';
 import { cli, cliInstalling, ROOT, tempDir, writeJson } from './support/helpers.ts';
+import { madeHere, publishedOnHost } from './support/published.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 const STACK = /\n\s+at /;
 
-/** The committed report of a probe on the host's Node. */
-function committed(probe: string): string {
-  const dir = path.join(ROOT, 'results', probe);
-  const file = fs.readdirSync(dir).find((f) => f.endsWith(`@node-${process.version}.json`));
-  assert.ok(file, `results/${probe} holds a report for ${process.version}`);
-  return path.join(dir, file!);
-}
-
-const REFERENCE = committed('stdio-reference');
-const EXECA = committed('execa');
+const REFERENCE = madeHere(publishedOnHost('stdio-reference'), tempDir('childproof-attest-'));
+const EXECA = madeHere(publishedOnHost('execa'), tempDir('childproof-attest-'));
 const read = (file: string): Report => JSON.parse(fs.readFileSync(file, 'utf8'));
 const predicateOf = (s: Statement) => s.predicate as TestResultPredicate;
 
@@ -76,6 +69,28 @@ concurrent(test, 'verify --statement exits 3 after one pinned byte changes, nami
   assert.is((await cli('verify', '--statement', out, '--source', `stdio-reference=${copy}`)).code, 0);
 });
 
+concurrent(test, "verify --statement names each of childproof's own files that differs from this installation's and exits 3, unless --any-childproof accepts it", async () => {
+  const dir = tempDir();
+  const report = JSON.parse(fs.readFileSync(REFERENCE, 'utf8')) as Report;
+  const files = report.tool.files!.map((f, i) => (i === 0 ? { ...f, sha256: 'a'.repeat(64) } : f));
+  const other = writeJson(path.join(dir, 'other-code.json'), { ...report, tool: { ...report.tool, files } });
+  const out = path.join(dir, 'statement.json');
+  assert.is((await cli('attest', other, '--out', out)).code, 0);
+  const strict = await cli('verify', '--statement', out);
+  assert.is(strict.code, 3, strict.stderr);
+  assert.match(strict.stderr, /1 of childproof's own files differ between the childproof [^ ]+ that made the findings and this installation/);
+  assert.match(strict.stderr, new RegExp(`${files[0].path}: recorded sha256 a{64}, this installation's [0-9a-f]{64}`));
+  assert.not.match(strict.stderr, STACK);
+  const accepted = await cli('verify', '--statement', out, '--any-childproof');
+  assert.is(accepted.code, 0, accepted.stderr);
+  assert.match(accepted.stdout, /accepted \(--any-childproof\)/);
+  // The same report as this installation makes it: every file the same, and said.
+  assert.is((await cli('attest', REFERENCE, '--out', out)).code, 0);
+  const same = await cli('verify', '--statement', out);
+  assert.is(same.code, 0, same.stderr);
+  assert.match(same.stdout, /childproof +\d+ of its own files are this installation's/);
+});
+
 concurrent(test, 'a signed envelope verifies with its public key and fails with another', async () => {
   const dir = tempDir();
   const mine = keys(dir, 'mine');
@@ -87,6 +102,14 @@ concurrent(test, 'a signed envelope verifies with its public key and fails with 
   const good = await cli('verify', '--statement', envelope, '--pub', mine.pub);
   assert.is(good.code, 0, good.stderr);
   assert.match(good.stdout, /signature\s+verifies with/);
+  // Without --pub, a signature is not taken as checked: exit 2, unless the user says to go on without it, and it is said.
+  const unchecked = await cli('verify', '--statement', envelope);
+  assert.is(unchecked.code, 2, unchecked.stdout);
+  assert.match(unchecked.stderr, /a signed envelope, and no signature was checked: give --pub KEY\.pub/);
+  assert.not.match(unchecked.stdout, /subject\(s\) are the bytes it names/, 'nothing is said verified');
+  const alone = await cli('verify', '--statement', envelope, '--no-require-signature');
+  assert.is(alone.code, 0, alone.stderr);
+  assert.match(alone.stdout, /signature +NOT checked \(--no-require-signature\)/);
   const bad = await cli('verify', '--statement', envelope, '--pub', other.pub);
   assert.is(bad.code, 3);
   assert.match(bad.stderr, /no signature verifies with/);
@@ -123,6 +146,7 @@ concurrent(test, 'bad input to attest and verify --statement is one line and exi
     [['verify', '--statement', notJson], /nope\.json/],
     [['verify', '--statement', out, '--pub', rsa], /expected a signed envelope, since --pub was given/],
     [['verify', '--report', REFERENCE], /--report goes with --statement F/],
+    [['verify', '--any-childproof'], /--any-childproof goes with --statement F/],
     [['verify', '--statement', writeJson(path.join(dir, 'bare.json'), { _type: 'https://in-toto.io/Statement/v1', subject: [], predicateType: 'x:y', predicate: {} })], /bare\.json: \/subject: expected it to NOT have fewer than 1 items/i],
   ];
   for (const [args, expected] of cases) {

@@ -11,6 +11,7 @@ import { ROOT } from '../runners/model/paths.ts';
 import { tempDir } from './support/helpers.ts';
 import { inProcess } from './support/in-process.ts';
 import { mutate, prng, type Json } from './support/mutate.ts';
+import { madeHere, publishedOnHost } from './support/published.ts';
 import { STACK } from './support/pinned.ts';
 import { finish } from './support/suite.ts';
 import { bySize } from './support/tier.ts';
@@ -19,7 +20,7 @@ const SEED = 20261202;
 const ROUNDS = bySize(60, 400);
 
 const scratch = tempDir('childproof-statements-');
-const REFERENCE = path.join(ROOT, 'results', 'stdio-reference', fs.readdirSync(path.join(ROOT, 'results', 'stdio-reference')).find((f) => f.endsWith(`@node-${process.version}.json`))!);
+const REFERENCE = madeHere(publishedOnHost('stdio-reference'), tempDir('childproof-fuzz-'));
 const original = path.join(scratch, 'statement.json');
 
 /** What a subject's name may be made of by someone who wants to break the verifier. */

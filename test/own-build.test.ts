@@ -11,6 +11,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bounded, cliIn, inSlot, ROOT, tempDir } from './support/helpers.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
+import { madeHere } from './support/published.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs its own files: a pinned byte changed there is found, exit 3', async () => {
@@ -34,7 +35,7 @@ concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs i
   // An auditor's tamper check: a statement of the published reference holds in this checkout,
   // and in the other one, whose pinned byte changed, it exits 3, naming the file.
   const statement = path.join(scratch, 'statement.json');
-  const published = path.join(RESULTS_DIR, 'reference', fs.readdirSync(path.join(RESULTS_DIR, 'reference')).find((f) => f.endsWith('.json'))!);
+  const published = madeHere(path.join(RESULTS_DIR, 'reference', fs.readdirSync(path.join(RESULTS_DIR, 'reference')).find((f) => f.endsWith('.json'))!), scratch);
   assert.is((await cliIn(scratch, 'attest', published, '--out', statement)).code, 0);
   const holds = await cliIn(scratch, 'verify', '--statement', statement);
   assert.is(holds.code, 0, holds.stdout + holds.stderr);

@@ -18,7 +18,8 @@ Usage:
   childproof clean
   childproof judge REPORT [--case ID|GLOB|FILE]... [--probe NAME|DIR]... [--out FILE]
   childproof verify [--probe NAME|DIR]... [--source [NAME=]PATH]... [--runtime node|bun|deno[@V]] [--calibrate]
-  childproof verify --statement FILE [--report REPORT] [--pub KEY.pub] [--source NAME=PATH]... [--probe DIR]...
+  childproof verify --statement FILE [--report REPORT] [--pub KEY.pub | --no-require-signature] [--any-childproof]
+                    [--source NAME=PATH]... [--probe DIR]...
   childproof attest REPORT [--out FILE] [--url URL] [--key KEY.pem] [--predicate FILE] [--checksums FILE]
   childproof init DIR (--file F... [--root DIR] | --checkout REPO --rev REV --path P... | --package NAME[@VERSION]
                   [--entry SUBPATH] [--with-dependencies])

@@ -1,17 +1,23 @@
 // `childproof verify --statement F [--report R] [--pub KEY] [--source NAME=PATH]... [--probe DIR]...`:
 // an attestation checked without running anything. F is a statement, a DSSE envelope (with
-// --pub, its signature is checked) or a Sigstore bundle from GitHub's attest action (whose
+// --pub, its signature is checked; without it, exit 2 unless --no-require-signature says to
+// check its subjects alone) or a Sigstore bundle from GitHub's attest action (whose
 // signature `gh attestation verify` checks; its subjects are found among the report's
 // files). Every subject is read again from its package, checkout or files and its digests
-// computed anew; with --report, the report's SHA-256 must be the one the statement names. A changed byte, a report that differs or a
-// signature that does not verify: exit 3.
+// computed anew; with --report, the report's SHA-256 must be the one the statement names;
+// childproof's own files as recorded must be this installation's, unless --any-childproof.
+// A changed byte, a report that differs, other childproof code or a signature that does
+// not verify: exit 3.
 
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { checkSubjects } from '../attest/check-subjects.ts';
 import { envelopeBody, keyId, keyFile, signedBy } from '../attest/dsse.ts';
 import { subjectsOf, type Subject } from '../attest/subjects.ts';
+import { checkOwnFiles } from '../attest/own-files-check.ts';
+import { toolFiles } from '../identity/own-files.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
+import { TOOL_VERSION } from '../model/version.ts';
 import { display, readJson } from '../model/files.ts';
 import { loadProbes, shippedProbes } from '../model/load-probes.ts';
 import { validate } from '../model/schemas.ts';
@@ -22,13 +28,14 @@ const say = (what: string, line: string) => process.stdout.write(`${what.padEnd(
 
 
 /** The statement F holds: bare, in a DSSE envelope (its signature checked with --pub), or in a Sigstore bundle. */
-function unwrap(file: string, pub: string | undefined): Statement {
+function unwrap(file: string, pub: string | undefined, requireSignature: boolean): Statement {
   const { data } = readJson(file);
   const shown = display(file);
   const bundle = (data as { dsseEnvelope?: unknown })?.dsseEnvelope;
   const wrapped = bundle ?? data;
   if (!wrapped || typeof wrapped !== 'object' || !('payloadType' in wrapped)) {
     if (pub !== undefined) throw InputError.at(shown, '', 'expected a signed envelope, since --pub was given; this is a bare statement');
+    say('signature', 'none: a bare statement, signed by no one');
     return checkedStatement(data, shown);
   }
   const at = bundle ? `${shown}#/dsseEnvelope` : shown;
@@ -45,8 +52,11 @@ function unwrap(file: string, pub: string | undefined): Statement {
     say('signature', `verifies with ${display(pub)} (key id ${keyId(key)})`);
   } else if (bundle) {
     say('signature', 'a Sigstore bundle: its signature and signer are checked by gh attestation verify, not here');
+  } else if (requireSignature) {
+    // A signature left unchecked is no check: the statement is not read on as if it were.
+    throw new InputError([`${shown}: a signed envelope, and no signature was checked: give --pub KEY.pub to check it (or --no-require-signature to check its subjects alone, saying so)`]);
   } else {
-    say('signature', 'not checked: give --pub KEY to check it');
+    say('signature', 'NOT checked (--no-require-signature): who signed it is unknown');
   }
   let statement: unknown;
   try {
@@ -102,8 +112,21 @@ function checkReport(statement: Statement, report: string): void {
   say('report', `${display(report)} is the statement's ${entry.name} (sha256 ${found})`);
 }
 
-export function verifyStatement(file: string, options: { report?: string; pub?: string; sources: string[]; probes: string[] }): number {
-  const statement = unwrap(file, options.pub);
+/** The statement's record of childproof's own files against this installation's: each that differs named. */
+function checkTool(statement: Statement, anyChildproof: boolean): void {
+  const own = checkOwnFiles(statement, toolFiles(), TOOL_VERSION);
+  if (!own) return void say('childproof', "its own files: the statement records none, so this installation was not compared with the one that made it");
+  const made = own.recorded === null ? 'childproof' : `childproof ${own.recorded}`;
+  if (own.differ.length === 0) return void say('childproof', `${own.files} of its own files are this installation's (${made})`);
+  const listed = [...own.differ.slice(0, 10), ...(own.differ.length > 10 ? [`and ${own.differ.length - 10} more`] : [])];
+  const what = `${own.differ.length} of childproof's own files differ between the ${made} that made the findings and this installation (childproof ${own.checking})`;
+  if (!anyChildproof) throw new IntegrityError([`${what}: its findings came from other code than this; check with the childproof that made them, or give --any-childproof to accept that:`, ...listed.map((l) => `  ${l}`)]);
+  say('childproof', `${what}, accepted (--any-childproof):`);
+  for (const l of listed) process.stdout.write(`  ${l}\n`);
+}
+
+export function verifyStatement(file: string, options: { report?: string; pub?: string; sources: string[]; probes: string[]; requireSignature: boolean; anyChildproof: boolean }): number {
+  const statement = unwrap(file, options.pub, options.requireSignature);
   if (options.report !== undefined) checkReport(statement, options.report);
   const subjects = subjectsToCheck(statement, display(file), options.report);
   const sources: Record<string, string> = {};
@@ -117,6 +140,7 @@ export function verifyStatement(file: string, options: { report?: string; pub?: 
   for (const line of check.checked) say('subjects', line);
   if (check.changed.length) throw new IntegrityError([...check.changed, ...check.unreadable]);
   if (check.unreadable.length) throw new InputError(check.unreadable);
+  checkTool(statement, options.anyChildproof);
   const p = statement.predicate as TestResultPredicate;
   say('statement', `${subjects.length} subject(s) are the bytes it names; ${p.result}: ${p.passedTests?.length ?? 0} passed, ${p.warnedTests?.length ?? 0} warned, ${p.failedTests?.length ?? 0} failed`);
   return EXIT.ok;

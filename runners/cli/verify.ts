@@ -23,13 +23,22 @@ export async function cmdVerify(args: string[]): Promise<number> {
     source: { type: 'string', multiple: true },
     node: { type: 'string' }, runtime: { type: 'string' },
     statement: { type: 'string' }, report: { type: 'string' }, pub: { type: 'string' },
+    'no-require-signature': { type: 'boolean' }, 'any-childproof': { type: 'boolean' },
     calibrate: { type: 'boolean' },
   });
   if (values.statement !== undefined) {
     if (values.node !== undefined || values.runtime !== undefined) throw new InputError(['--statement checks the runtime the statement names: give no --node or --runtime']);
-    return verifyStatement(string(values.statement)!, { report: string(values.report), pub: string(values.pub), sources: strings(values.source), probes: strings(values.probe) });
+    return verifyStatement(string(values.statement)!, {
+      report: string(values.report),
+      pub: string(values.pub),
+      sources: strings(values.source),
+      probes: strings(values.probe),
+      requireSignature: values['no-require-signature'] !== true,
+      anyChildproof: values['any-childproof'] === true,
+    });
   }
-  if (values.report !== undefined || values.pub !== undefined) throw new InputError([`${values.report !== undefined ? '--report' : '--pub'} goes with --statement F`]);
+  const withStatement = (['report', 'pub', 'no-require-signature', 'any-childproof'] as const).find((k) => values[k] !== undefined);
+  if (withStatement) throw new InputError([`--${withStatement} goes with --statement F`]);
   const probes = chosenProbes(strings(values.probe));
   // What validate refuses in a probe, verify refuses too, in the same words.
   const cases = loadAllCases();
