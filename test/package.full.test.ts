@@ -30,7 +30,7 @@ const work = eager(async () => {
   fs.mkdirSync(project);
   fs.writeFileSync(path.join(project, 'package.json'), '{ "private": true }\n');
   const install = await sh(project, 'npm', 'install', tarball, '--no-audit', '--no-fund');
-  const reference = await sh(project, 'npx', 'childproof', 'run', '--probe', 'reference', '--case', 'core/cooperative-abort');
+  const reference = await sh(project, 'npx', 'childproof', 'run', '--probe', 'reference', '--case', 'core/cooperative-abort', '--out', 'report.json');
   const nanoSpawn = await sh(project, 'npx', 'childproof', 'run', '--probe', 'nano-spawn', '--case', 'core/cooperative-abort');
   const list = await sh(project, 'npx', 'childproof', 'list');
   return { tarball, project, install, reference, nanoSpawn, list };
@@ -43,6 +43,20 @@ test('the package holds childproof and its own dependencies only, and installs w
   assert.ok(fs.statSync(tarball).size < 1024 * 1024, 'no results, tests or caches in it');
   const installed = fs.readdirSync(path.join(project, 'node_modules'));
   for (const probed of ['execa', 'tinyexec', 'nano-spawn', 'cross-spawn', 'zx', '@modelcontextprotocol', '@ai-sdk']) assert.not.ok(installed.includes(probed), probed);
+});
+
+test("its JUnit validates against the schema where it is installed, Surefire's included with its notice, and npm publish --dry-run warns of nothing in it", async () => {
+  const { project } = await work;
+  const rendered = await sh(project, 'npx', 'childproof', 'render', 'report.json', '--format', 'junit', '--out', 'junit.xml');
+  assert.is(rendered.code, 0, rendered.out);
+  const schemas = path.join(project, 'node_modules', 'childproof', 'schemas');
+  const lint = await sh(project, 'xmllint', '--noout', '--schema', path.join(schemas, 'junit.xsd'), 'junit.xml');
+  assert.is(lint.code, 0, lint.out);
+  for (const f of ['surefire-test-report.xsd', 'NOTICE-surefire.txt', 'LICENSE-Apache-2.0.txt']) assert.ok(fs.existsSync(path.join(schemas, f)), f);
+  // The registry's login is this machine's matter; anything else npm warns of is the package's.
+  const dry = await sh(ROOT, 'npm', 'publish', '--dry-run');
+  assert.is(dry.code, 0, dry.out);
+  assert.equal(dry.out.split('\n').filter((l) => /npm warn/i.test(l) && !/requires you to be logged in/.test(l)), []);
 });
 
 test('npx childproof runs the reference and nano-spawn (installed on demand), and lists every built-in probe and case', async () => {
