@@ -55,9 +55,13 @@ export function placesOf(cases: LoadedCase[], probes: LoadedProbe[], root = proc
       const file = path.join(p.codeDir, p.spec.adapter);
       const place = at(file, null);
       const body = place && text(file);
-      // The adapter's `run`, where it calls its target.
-      const found = body ? /^export (const|async function|function) run\b/m.exec(body) : null;
-      return place && { file: place.file, line: found ? body!.slice(0, found.index).split('\n').length : null };
+      // The adapter's `run` (exported, or a key of the default export), at its first call of the target.
+      const found = body ? /^(export (const|async function|function) run\b|\s+(async )?run(: | ?\())/m.exec(body) : null;
+      if (!place || !found) return place && { file: place.file, line: null };
+      const runLine = body!.slice(0, found.index + found[0].indexOf('run')).split('\n').length;
+      const lines = body!.split('\n');
+      const call = lines.findIndex((l, i) => i >= runLine - 1 && /\btarget\s*(\.|\[|\()/.test(l) && !/^\s*\/\//.test(l));
+      return { file: place.file, line: call >= 0 ? call + 1 : runLine };
     },
     signature(probe, caseId, fact, on) {
       const p = probes.find((x) => x.spec.name === probe);

@@ -221,8 +221,11 @@ export function acceptHints(report: Report, out: string, width = DEFAULT_VIEW.wi
     const own = report.trials.filter((t) => t.probe === probe);
     const better = own.filter((t) => t.outcome === 'unexpected-pass').length;
     const worse = own.filter((t) => NOT_AS_EXPECTED.has(t.outcome) && t.outcome !== 'unexpected-pass').length;
-    const rest = worse ? `; ${worse} other trial${worse === 1 ? ' is' : 's are'} not as expected, and bless would accept ${worse === 1 ? 'it' : 'them'} too` : ', and nothing else is not as expected';
-    lines.push(...wrap(`${probe}: ${better} unexpected-pass: it does better than its known divergences${rest}; if the change is meant, accept it: childproof bless ${out} --probe ${probe}`, width));
+    // A regression leads: bless would accept it with the improvement, so it is said first.
+    const text = worse
+      ? `${probe}: ${worse} trial${worse === 1 ? '' : 's'} not as expected and no improvement (a regression or an error, listed above), beside ${better} unexpected-pass; bless would accept ${worse + better === 2 ? 'both' : 'all of them'}: fix ${worse === 1 ? 'that one' : 'those'} first, or, if every change is meant: childproof bless ${out} --probe ${probe}`
+      : `${probe}: ${better} unexpected-pass: it does better than its known divergences, and nothing else is not as expected; if the change is meant, accept it: childproof bless ${out} --probe ${probe}`;
+    lines.push(...wrap(text, width));
   }
   return lines;
 }

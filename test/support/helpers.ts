@@ -141,6 +141,15 @@ export function cliWithRunning(cwd: string, env: Record<string, string>, ...args
   return runCli(cwd, env, INSTALL_LIMIT_MS, args);
 }
 
+/** A shell line, as a CI step runs it (`npx childproof …`), in `cwd`, with a suite's limit. */
+export function shellInRunning(cwd: string, line: string): Promise<{ code: number; stdout: string; stderr: string }> {
+  return inSlot(async () => {
+    const running = $({ nothrow: true, quiet: true, cwd })`sh -c ${line}`;
+    const out = await bounded(line, running, () => void running.kill('SIGINT'), INSTALL_LIMIT_MS);
+    return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
+  });
+}
+
 /** A command that may install every built-in probe's package into an empty cache first. */
 export function cliInstalling(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return runCli(os.tmpdir(), {}, INSTALL_LIMIT_MS, args);

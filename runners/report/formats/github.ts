@@ -45,8 +45,9 @@ const newsOf = (t: TrialResult) => (t.verdicts ?? []).map((v, i) => ({ v, i })).
 /**
  * One annotation per trial that is not as expected. An improvement (a known divergence
  * gone) is a notice on the signature's line in divergences.json, saying that `bless`
- * accepts it; a regression an error on the line of its first new assertion, naming every
- * clause it breaks; an error of the adapter or the harness an error on the adapter, since
+ * accepts it; a regression an error on the line of its first new assertion (or, where the
+ * case is not the repository's, the divergences entry it no longer matches, or the
+ * adapter's call of its target), naming every clause it breaks; an error of the adapter or the harness an error on the adapter, since
  * it says nothing of the target.
  */
 function trialAnnotation(report: Report, t: TrialResult, places: Places): string {
@@ -66,13 +67,19 @@ function trialAnnotation(report: Report, t: TrialResult, places: Places): string
   if (!news.length) return annotation('error', `${title}: ${t.outcome}`, t.reason ?? t.outcome, places.caseFile(t.case));
   const clauses = [...new Set(news.map(({ v }) => v.clause))];
   const hung = t.facts?.settled === 'pending' ? 'the call never settled. ' : '';
-  return annotation('error', `${title}: ${t.outcome === 'fail' ? 'breaks' : t.outcome} ${clauses.join(', ')}`, `${hung}${news.map(({ v }) => `${v.clause}: ${v.why}`).join('\n')}`, places.caseFile(t.case, news[0].i));
+  // On the maintainer's own lines: the case where the repository holds it, else the
+  // divergences entry the trial no longer matches, else the adapter's call of the target.
+  const at = places.caseFile(t.case, news[0].i) ?? places.signature(t.probe, t.case, news[0].v.fact, on) ?? places.adapter(t.probe);
+  return annotation('error', `${title}: ${t.outcome === 'fail' ? 'breaks' : t.outcome} ${clauses.join(', ')}`, `${hung}${news.map(({ v }) => `${v.clause}: ${v.why}`).join('\n')}`, at);
 }
+
+/** Regressions first, then errors, then improvements: what must be fixed before what may be accepted. */
+const rank = (t: TrialResult) => (t.outcome === 'unexpected-pass' ? 2 : t.outcome === 'error' ? 1 : 0);
 
 export function renderGithub(reports: Report[], places: Places = NO_PLACES): string {
   const lines: string[] = [];
   for (const report of reports) {
-    const news = report.trials.filter((t) => NOT_AS_EXPECTED.has(t.outcome));
+    const news = report.trials.filter((t) => NOT_AS_EXPECTED.has(t.outcome)).sort((a, b) => rank(a) - rank(b));
     if (report.interrupted) lines.push(annotation('error', `childproof run on ${runtimeText(report.environment)}: interrupted`, interruptionWords(report.interrupted)));
     // Folded in the log, one line a trial; the annotations show on the files either way.
     if (news.length) lines.push(`::group::childproof on ${runtimeText(report.environment)}: ${news.length} trial${news.length === 1 ? '' : 's'} not as expected`, ...news.map((t) => trialAnnotation(report, t, places)), '::endgroup::');
