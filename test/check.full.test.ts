@@ -141,6 +141,26 @@ concurrent(test, 'check on code with no call it can show keeps a skeleton in a f
   assert.not.match(r.stdout + r.stderr, /every clause/);
 });
 
+concurrent(test, 'check --pack keeps a skeleton that pins the package\'s own files, so the commands it prints work once the work folder is gone', async () => {
+  const dir = tempDir('childproof-check-pack-');
+  const pkg = path.join(dir, 'pkg');
+  fs.mkdirSync(pkg);
+  fs.copyFileSync(path.join(ROOT, 'test', 'corpus', 'session-handle', 'index.ts'), path.join(pkg, 'index.ts'));
+  fs.writeFileSync(path.join(pkg, 'package.json'), JSON.stringify({ name: 'session-runner', version: '1.0.0', type: 'module', main: 'index.ts' }));
+  const r = await cliInRunning(dir, 'check', '--pack', 'pkg');
+  assert.is(r.code, 2, r.stderr);
+  const commands = [...r.stderr.matchAll(/^ {2}childproof (verify|run) (.*)$/gm)].map((m) => [m[1], ...m[2].split(' ')]);
+  assert.is(commands.length, 2, r.stderr);
+  const probe = JSON.parse(fs.readFileSync(path.join(dir, 'probe-session-runner', 'probe.json'), 'utf8'));
+  assert.equal([probe.identity.kind, probe.identity.root, probe.identity.entry], ['files', '../pkg', 'index.ts']);
+  // Each command it printed reads the probe and refuses it at its unfinished line: no registry, no missing folder.
+  for (const [verb, ...args] of commands) {
+    const after = await cliIn(dir, verb, ...args.filter((a) => a !== '--calibrate'));
+    assert.is(after.code, 2, after.stderr);
+    assert.match(after.stderr, /probe-session-runner\/adapter\.ts:\d+: expected a finished adapter/);
+  }
+});
+
 concurrent(test, "check NAME@VERSION of a package childproof ships a probe for runs that probe's own call at that version", async () => {
   const shipped = JSON.parse(fs.readFileSync(path.join(ROOT, 'probes', 'tinyexec', 'probe.json'), 'utf8')).identity.version;
   const r = await cliInstalling('check', `tinyexec@${shipped}`, '--case', 'core/success');

@@ -6,6 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import type { Report, TrialResult } from '../runners/model/report.ts';
+import { untested } from '../runners/report/skipped.ts';
 import { cliIn, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { finish } from './support/suite.ts';
 
@@ -37,6 +39,16 @@ test('a probe the user brought that had every trial skipped fails the run, thoug
   assert.is(r.code, 1, r.stdout + r.stderr);
   assert.match(r.stderr, /mine had every trial skipped/);
   assert.match(flat(r.stdout), /mine: tested nothing, all 1 trials skipped: unsupported: mine does not support signal/);
+});
+
+test("a run in parts, one per runtime, is judged whole: a part that could test nothing fails it only when no part tested, or a brought probe's every trial was skipped", () => {
+  const part = (...trials: Array<[string, TrialResult['outcome']]>) =>
+    ({ probes: [...new Set(trials.map(([p]) => p))].map((name) => ({ name })), trials: trials.map(([probe, outcome]) => ({ probe, case: 'core/success', kind: 'library', outcome, ...(outcome === 'unsupported' ? { reason: `${probe} does not support timeout` } : {}) })) }) as unknown as Report;
+  const host = part(['node-spawn', 'pass'], ['execa', 'known-fail']);
+  const deno = part(['deno-command', 'unsupported']);
+  assert.is(untested([host, deno], new Set()), null, "the Deno part's one skipped trial is no failure of the run");
+  assert.is(untested([deno, part(['bun-spawn', 'unsupported'])], new Set()), 'every trial was skipped');
+  assert.is(untested([host, deno], new Set(['deno-command'])), 'deno-command had every trial skipped', 'a probe the user brought is held to it, whichever part it ran in');
 });
 
 finish(test);

@@ -83,7 +83,7 @@ export async function cmdCheck(args: string[]): Promise<number> {
     // A packed package is found where it was installed: the probe is written beside it.
     const dir = own ?? (kept ? path.resolve(kept) : path.join(work, 'probe'));
     if (own) process.stderr.write(`childproof: childproof ships a probe of ${pkg!.replace(/@[^@]*$/, '')}: checking with its call, ${own}\n`);
-    const initCode = own ? EXIT.ok : await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : []), ...(values.construct !== undefined ? ['--construct', String(values.construct)] : [])], { transient: !kept, keepSkeleton: kept ? undefined : freshFolder });
+    const initCode = own ? EXIT.ok : await cmdInit([dir, ...target, ...(values.export ? ['--export', String(values.export)] : []), ...(values.call ? ['--call', String(values.call)] : []), ...(values.construct !== undefined ? ['--construct', String(values.construct)] : [])], { transient: !kept, keepSkeleton: kept ? undefined : freshFolder, ...(pack ? { skeletonFrom: path.resolve(pack) } : {}) });
     if (initCode !== EXIT.ok) return initCode;
     // --out keeps the report of the check's run; without it, it goes with the work folder.
     const out = values.out === undefined ? path.join(work, 'report.json') : path.resolve(String(values.out));

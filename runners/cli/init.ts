@@ -177,7 +177,8 @@ async function writeProbe(dir: string, values: Record<string, unknown>, within: 
   const subpaths = pinned.identity.kind === 'package' && values.entry === undefined ? packageSubpaths(pinned.manifest ?? {}) : [];
   const { written, verified } = await locateExport({ target, asked, enter, write, subpaths }, (line) => process.stderr.write(`childproof: ${line}\n`));
   const name = string(values.name) ?? path.basename(path.resolve(dir));
-  const pinAt = (home: string) => pinTarget(home, values);
+  const from = within.skeletonFrom;
+  const pinAt = (home: string) => (from && 'entry' in pinned.identity ? pinTarget(home, { file: [path.join(from, String(pinned.identity.entry))] }) : pinTarget(home, values));
   if (written.skeleton || !verified) return writeSkeleton(dir, name, pinned, written as Skeletal, within, pinAt);
   if (verified.exportsProblem) throw new InputError([verified.exportsProblem]);
   const { files } = verified;

@@ -21,7 +21,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import type { Report } from '../model/report.ts';
 import { select } from '../model/selection.ts';
 import { acceptHints, DEFAULT_VIEW, renderTable, wrap, type View } from '../report/render.ts';
-import { untested } from '../report/skipped.ts';
+import { testedNothing, untested } from '../report/skipped.ts';
 import { streamFileFor } from '../report/stream.ts';
 import { list } from '../report/verdict.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
@@ -34,6 +34,8 @@ export interface Within {
   transient?: boolean;
   /** Where a skeleton init writes is to be kept, when the probe's own folder goes (check's). */
   keepSkeleton?: (probeName: string) => string;
+  /** A packed package's own directory: a skeleton kept pins its files there, since the package as installed goes with the work folder. */
+  skeletonFrom?: string;
 }
 
 export async function cmdRun(args: string[], within: Within = {}): Promise<number> {
@@ -67,6 +69,7 @@ export async function cmdRun(args: string[], within: Within = {}): Promise<numbe
   // shard is a part of one run, so it stays on the host.
   const groups = asked || shard ? [{ spec: null, probes }] : chooseRuntimes(probeNeeds(probes, sources, hostRuntime()), hostRuntime());
   let worst: number = EXIT.ok;
+  const parts: Array<{ report: Report; runtime: Runtime }> = [];
   for (const [index, group] of groups.entries()) {
     // Said before the install, which may take a while.
     if (group.spec !== null) process.stderr.write(`childproof: ${list(group.probes.map((p) => p.spec.name))} ${group.probes.length === 1 ? 'runs' : 'run'} on ${specText(group.spec)}, not the host's ${runtimeText(named(hostRuntime()))}: ${group.why}\n`);
@@ -74,11 +77,12 @@ export async function cmdRun(args: string[], within: Within = {}): Promise<numbe
     // --out names the first report (the host's, when any probe runs there); the others sit beside it.
     const where = index === 0 || !out ? out : besideOut(out, runtime);
     const { code, report } = await runAndReport({ ...common, probes: group.probes, runtime, out: where, ...within });
-    const judged = code === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(report, group.probes) : code;
-    worst = worse(worst, judged);
+    parts.push({ report, runtime });
+    worst = worse(worst, code);
     if (stoppedExit() !== null) break;
   }
-  return worst;
+  // Judged over every part: one runtime's part with nothing it could test is said, not a failure.
+  return worst === EXIT.ok && values['allow-skipped'] !== true ? testedSomething(parts, probes) : worst;
 }
 
 /** `results/latest.json` of a run on Node 24.19.0: `results/latest@node-v24.19.0.json`, beside it. */
@@ -139,11 +143,19 @@ async function runAndReport(o: PipelineRequest & { view: View } & Within): Promi
  * A run that tested nothing, or in which a probe the user brought (a directory, or
  * NAME@VERSION) had every trial skipped, proved nothing: exit 1, saying why. The default
  * run over the built-in probes may skip some (a runtime they do not run on, code not
- * supplied): the table says so, once per probe, and the run still passes.
+ * supplied): the table says so, once per probe, and the run still passes; so does a run
+ * one of whose runtime parts could test nothing while another tested what was asked, and
+ * that part is named.
  */
-function testedSomething(report: Report, probes: LoadedProbe[]): number {
-  const why = untested(report, new Set(probes.filter(isBrought).map((p) => p.spec.name)));
-  if (why === null) return EXIT.ok;
+function testedSomething(parts: Array<{ report: Report; runtime: Runtime }>, probes: LoadedProbe[]): number {
+  const why = untested(parts.map((p) => p.report), new Set(probes.filter(isBrought).map((p) => p.spec.name)));
+  if (why === null) {
+    for (const idle of parts.filter((p) => testedNothing(p.report))) {
+      const reasons = [...new Set(idle.report.trials.map((t) => t.reason ?? t.outcome))];
+      process.stderr.write(`childproof: on ${runtimeText(named(idle.runtime))} nothing could be tested (${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}); the other runtimes tested what was asked\n`);
+    }
+    return EXIT.ok;
+  }
   process.stderr.write(`childproof: nothing was tested where it was asked for: ${why}; --allow-skipped accepts that\n`);
   return EXIT.notAsExpected;
 }

@@ -32,9 +32,11 @@ export function testedNothing(report: Report): boolean {
 }
 
 /** Why a run proved nothing where it was asked to (every trial skipped, or every trial of
- *  a probe the user brought), or null when it tested something there. */
-export function untested(report: Report, brought: ReadonlySet<string>): string | null {
-  const idle = skippedProbes(report).filter((s) => brought.has(s.probe));
-  if (testedNothing(report)) return 'every trial was skipped';
+ *  a probe the user brought), or null when it tested something there. A run in several
+ *  parts (one per runtime) is judged whole: a part that could test nothing is no failure
+ *  when another tested what was asked. */
+export function untested(reports: Report[], brought: ReadonlySet<string>): string | null {
+  if (reports.every(testedNothing)) return 'every trial was skipped';
+  const idle = reports.flatMap((r) => skippedProbes(r).filter((s) => brought.has(s.probe)));
   return idle.length ? `${idle.map((s) => s.probe).join(', ')} had every trial skipped` : null;
 }
