@@ -167,6 +167,25 @@ test('a timeline saved alone is opaque, with dark text, so it reads on a dark pa
   await page.close();
 });
 
+test("at 390 px a trial opened by its link sits below the sticky filters, its timeline scrolled to the settlement", async () => {
+  const first = await open(390, '', probePage(TRIAL.probe));
+  const id = await first.locator(`details.trial[data-probe="${TRIAL.probe}"]`, { hasText: TRIAL.case }).first().getAttribute('id');
+  await first.close();
+  const page = await open(390, `#${id}`, probePage(TRIAL.probe));
+  const seen = await page.evaluate((id) => {
+    const trial = document.getElementById(id)!;
+    const box = trial.querySelector(':scope > .timeline-box')!;
+    const line = box.querySelector('line.settlement')!.getBoundingClientRect();
+    const shown = box.getBoundingClientRect();
+    return { bar: document.getElementById('filters')!.getBoundingClientRect().bottom, top: trial.getBoundingClientRect().top, open: (trial as HTMLDetailsElement).open, scrolls: box.scrollWidth > box.clientWidth, line: line.left, from: shown.left, to: shown.right };
+  }, id!);
+  assert.ok(seen.open, 'the link opens the trial');
+  assert.ok(seen.top >= seen.bar - 1, `the trial starts at ${seen.top} px, under the filters ending at ${seen.bar} px`);
+  assert.ok(seen.scrolls, 'at 390 px the drawing is wider than the screen: the check can fail');
+  assert.ok(seen.line >= seen.from && seen.line <= seen.to, `the settlement (${seen.line} px) is within the box's ${seen.from}-${seen.to} px`);
+  await page.close();
+});
+
 for (const width of [1280, 390]) {
   test(`at ${width} px the overview fits, no text is under 10 px, and a screenshot is kept`, async () => {
     const page = await open(width);

@@ -98,6 +98,10 @@ document.getElementById('show-all').addEventListener('click', (e) => {
   history.replaceState(null, '', location.pathname);
   show(chosen(), false);
 });
+// What is scrolled to clears the sticky filter bar, however tall it wraps on a narrow screen.
+const clear = () => (document.documentElement.style.scrollPaddingTop = form.offsetHeight + 8 + 'px');
+window.addEventListener('resize', clear);
+clear();
 window.addEventListener('hashchange', follow);
 follow();
 `;

@@ -28,6 +28,12 @@ const draw = (d) => {
   data.remove();
   const box = d.querySelector(':scope > .timeline-box');
   if (box) box.innerHTML = renderTimeline(t, false);
+  // On a screen narrower than the drawing, it scrolls so the settlement is in view.
+  const line = box && box.querySelector('line.settlement');
+  if (line && box.scrollWidth > box.clientWidth) {
+    const at = line.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+    box.scrollLeft = Math.max(0, at - box.clientWidth * 0.6);
+  }
   const facts = d.querySelector(':scope > details.facts');
   if (facts && t.facts) facts.insertAdjacentHTML('beforeend', factsTable(t));
 };
