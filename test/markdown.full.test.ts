@@ -67,6 +67,10 @@ test('the field note replayed as Markdown is a section a writer can paste: its t
   assert.match(seen.text!, /The moment each call settled\n[\s\S]*node-execfile, plain-abort: The call rejected /);
   assert.match(md, /\n```sh\ngit clone https:\/\/github\.com\/morluto\/rea source && git -C source checkout 428eee00fdd0406cdf2b734c9ea14a2bb02da279\nchildproof replay .*published\.json --source rea-execfilebytes=source\n```\n/);
   assert.not.match(md, /<(?!br>)[a-z]/i, 'no raw HTML');
+  // The calls refused before any spawn are counted per implementation, and each row named: the count is the names'.
+  const refused = [...md.matchAll(/^- (\S+): in (\d+) rows (.*), the call was refused before any process was started\.$/gm)];
+  assert.ok(refused.length > 0, md);
+  for (const [, , n, rows] of refused) assert.is(rows.split(', ').length, Number(n), rows);
 });
 
 finish(test);

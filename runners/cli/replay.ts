@@ -45,7 +45,9 @@ export async function cmdReplay(args: string[]): Promise<number> {
   };
   const replay = expectations ? await replayExpectations(expectations, opts) : await replayReport(report!, opts);
   if (stoppedExit() !== null) return stopped('the replay did not finish; nothing compared');
-  const command = `childproof replay ${file}`;
+  // As it was run: the runtime and the implementations it asked for are part of what ran.
+  const asked = [...(values.node !== undefined ? ['--node', String(values.node)] : []), ...(values.runtime !== undefined ? ['--runtime', String(values.runtime)] : []), ...probeNames.flatMap((p) => ['--probe', p])];
+  const command = ['childproof replay', file, ...asked].join(' ');
   const text = format === 'md' ? renderReplayMarkdown(replay, command) : `${renderReplay(replay, command)}\n`;
   if (out) {
     writeFileWhole(out, text);

@@ -51,11 +51,15 @@ export function renderReplayMarkdown(r: Replay, command: string, level = 2): str
   }
   // Rows whose call started a process: those refused before any spawn say only that.
   const settled = r.rows.filter((x) => x.trial?.facts && x.trial.facts.spawned !== false);
-  const refused = r.rows.filter((x) => x.trial?.facts?.spawned === false).length;
+  const refused = r.rows.filter((x) => x.trial?.facts?.spawned === false);
   if (settled.length) {
     lines.push(`${h(1)} The moment each call settled`, '');
     for (const row of settled) lines.push(`- ${mdText(row.probe)}, ${mdText(row.label)}: ${mdText(plainWords(row.trial!))}`);
-    if (refused) lines.push(`- In the other ${refused} row${refused === 1 ? '' : 's'}, the call was refused before any process was started.`);
+    // Counted per implementation, in the table's own rows, and named: a count a reader can check.
+    for (const p of probes) {
+      const its = refused.filter((x) => x.probe === p).map((x) => x.label);
+      if (its.length) lines.push(`- ${mdText(p)}: in ${its.length === 1 ? 'row' : `${its.length} rows`} ${its.map(mdText).join(', ')}, the call was refused before any process was started.`);
+    }
     lines.push('');
   }
   for (const n of r.notes) lines.push(`Note: ${mdText(n)}`, '');
