@@ -12,6 +12,7 @@ import { NODE_CACHE_DIR, RUNTIME_CACHE_DIR, TARGETS_DIR } from '../model/paths.t
 import { publishedVersions } from './versions.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import { readPidRecord, writePidRecord } from '../model/pid-record.ts';
+import { npmCause } from './npm-cause.ts';
 
 /** One package of a target's resolved tree, as its lockfile names it. */
 export interface TreeEntry {
@@ -139,8 +140,7 @@ function settle(name: string, version: string, probe: string, work: string, root
       const said = String((err as { stderr?: Buffer | string }).stderr ?? err);
       // The registry answered: no such version. That is the user's typo, not an outage.
       if (/code ETARGET|notarget|No matching version/i.test(said)) throw noSuchVersion(name, version);
-      const why = said.split('\n').find((l) => /ERR!|code E/.test(l)) ?? 'npm install failed';
-      return { unavailable: `${name}@${version} is not in the cache and could not be installed (${why.replace(/^npm (error|ERR!) /, '').trim()}): run ${fetchCommand(probe)} where the registry can be reached` };
+      return { unavailable: `${name}@${version} is not in the cache and could not be installed (${npmCause(said)}): run ${fetchCommand(probe)} where the registry can be reached` };
     }
     const got = (() => {
       try {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import { NODE_CACHE_DIR, RUNTIME_CACHE_DIR } from '../model/paths.ts';
 import { binarySha256 } from './binary-digest.ts';
+import { npmCause } from './npm-cause.ts';
 import { workDir } from './install.ts';
 import { parseRuntimeSpec, RUNTIME_KINDS, type RuntimeName, type RuntimeNamed } from '../model/runtime-spec.ts';
 
@@ -122,7 +123,7 @@ function install(name: RuntimeName, release: string, flag: string): { binary: st
       });
     } catch (err) {
       fs.rmSync(own, { recursive: true, force: true });
-      throw new InputError([`${flag}: installing ${pkg}@${release} failed: ${(err as { stderr?: Buffer }).stderr?.toString().trim().split('\n').pop() ?? ''}`]);
+      throw new InputError([`${flag}: installing ${pkg}@${release} failed: ${npmCause((err as { stderr?: Buffer }).stderr?.toString() ?? String(err))}`]);
     }
     // An earlier install cut short leaves a directory without its binary: it goes first.
     if (fs.existsSync(dir) && !fs.existsSync(binary)) fs.rmSync(dir, { recursive: true, force: true });
