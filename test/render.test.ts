@@ -36,7 +36,7 @@ test('the case x probe matrix shows when it fits or is asked for, and is left ou
   assert.not.match(renderTable(many), /^case\s/m);
   assert.match(renderTable(many, { ...DEFAULT_VIEW, table: 'cases' }), /^case\s/m);
   assert.not.match(renderTable(one, { ...DEFAULT_VIEW, table: 'probes' }), /^case\s/m);
-  assert.match(renderTable(many), /^probe\s+pass known\s+news\s+skip\s+settles\s+waits\s+reason/m);
+  assert.match(renderTable(many), /^probe\s+pass known\s+unexp\s+skip\s+settles\s+waits\s+reason/m);
 });
 
 test('every outcome that is not as expected is listed with its reason, even when quiet', () => {

@@ -43,7 +43,7 @@ const CLAUSE_WIDTH = 7;
 function legendOf(clauses: Clause[]): string {
   const short = clauses.filter((c) => HEADING[c] !== c).map((c) => `${HEADING[c]}: ${c}`);
   return (
-    'news: not as expected; skip: unsupported or unavailable. Per clause, over the trials: holds, breaks, ' +
+    'known: known-fail, a divergence the probe records; unexp: not as expected (worse, an error, or better than known); skip: unsupported or unavailable. Per clause, over the trials: holds, breaks, ' +
     `unknown (a verdict could not be observed) or - (no trial covers it).${short.length ? ` ${short.join('; ')}.` : ''}`
   );
 }
@@ -115,7 +115,7 @@ function byProbe(report: Report, view: View): string[] {
   const counts: Array<[string, (t: TrialResult) => boolean]> = [
     ['pass', (t) => t.outcome === 'pass'],
     ['known', (t) => t.outcome === 'known-fail'],
-    ['news', (t) => NOT_AS_EXPECTED.has(t.outcome)],
+    ['unexp', (t) => NOT_AS_EXPECTED.has(t.outcome)],
     ['skip', (t) => t.outcome === 'unsupported' || t.outcome === 'unavailable'],
   ];
   // Libraries over a caller's clauses, then programs over a server's: one table each.
@@ -178,7 +178,7 @@ function notes(report: Report): string[] {
 function unpinned(report: Report, view: View): string[] {
   const lines = unpinnedProbes(report).map((u) => plainText(`${u.probe}: ${describeUnpinned(u)}.`));
   if (lines.length === 0) return [];
-  const tail = 'Unpinned: code that ran beside the pinned bytes; the report lists each module (probes[].verified.unverifiedModules).';
+  const tail = "Unpinned: code that ran beside the pinned bytes (mostly the target's own dependencies): the verdicts are about the pinned code as it ran with these; to pin them too, init or pin with --with-dependencies. The report lists each module (probes[].verified.unverifiedModules).";
   return [...wrap(tail, view.width), ...lines.flatMap((l) => wrap(l, view.width - 2, '    ').map((x) => `  ${x}`))];
 }
 
@@ -201,12 +201,15 @@ export function renderTable(report: Report, view: View = DEFAULT_VIEW): string {
 /** The run in one sentence: its outcomes counted, and whether all are as expected. */
 export function summaryLine(report: Report): string {
   const counts = Object.entries(report.summary.outcomes).map(([k, v]) => `${v} ${k}`).join(', ');
-  const verdict = !report.summary.asExpected || report.interrupted ? 'NOT as expected.' : testedNothing(report) ? 'Nothing was tested.' : 'All as expected.';
+  // As expected counts the probes' known divergences: said with their number, so a table of breaks does not read as green.
+  const known = report.trials.filter((t) => t.outcome === 'known-fail').length;
+  const expected = known ? `All as expected (${known} known-fail: divergences the probes record, not passes).` : 'All as expected.';
+  const verdict = !report.summary.asExpected || report.interrupted ? 'NOT as expected.' : testedNothing(report) ? 'Nothing was tested.' : expected;
   const cut = report.interrupted ? ` Interrupted (${report.interrupted.by}): ${report.interrupted.finished} of ${report.interrupted.planned} trials finished.` : '';
   // A hang is said aloud even where it is known: a call that never settles is a failure.
   const hung = report.trials.filter((t) => t.facts?.settled === 'pending').length;
-  const known = report.trials.filter((t) => t.facts?.settled === 'pending' && t.outcome === 'known-fail').length;
-  const hangs = hung ? ` ${hung} never settled (${known} of them known divergences).` : '';
+  const knownHangs = report.trials.filter((t) => t.facts?.settled === 'pending' && t.outcome === 'known-fail').length;
+  const hangs = hung ? ` ${hung} never settled (${knownHangs} of them known divergences).` : '';
   return `${report.summary.total} trials: ${counts || 'none'}. ${verdict}${hangs}${cut}`;
 }
 
