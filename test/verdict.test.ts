@@ -98,7 +98,7 @@ test('the bottom line names how a holder was called, where a library breaks only
   assert.is(orphans, 'no-orphans: holds for kd with killDescendants: true (Node 20.20.2; Bun 1.4.5) and mixed (Node 20.20.2). Breaks it: mixed (Bun 1.4.5). Not tested: skipped, which needs Node >=22.');
 });
 
-test('a call that never settles breaks settles, named so, and the clause it left unknown is not shown as held anywhere', () => {
+test('a call that never settles breaks settles, named and counted so, and the clause it left unknown is called unknown, never held', () => {
   const hangs = (id: string) => trial('hangs', id, [['settles', 'fail'], ['settles-after-exit', 'unknown']]);
   const settlesFine = (id: string) => trial('hangs', id, [['settles', 'pass'], ['settles-after-exit', 'pass']]);
   const rows = verdictRows([report(node20, ['hangs', 'reference'], [hangs('a'), hangs('b'), settlesFine('c'), trial('reference', 'a', [['settles', 'pass'], ['settles-after-exit', 'pass']])])]);
@@ -106,11 +106,20 @@ test('a call that never settles breaks settles, named so, and the clause it left
   assert.is(row.cells.settles.state, 'breaks');
   assert.is(cellWords(row.cells.settles), 'never settled in 2 of 3');
   assert.is(row.cells['settles-after-exit'].state, 'unknown');
-  assert.is(cellWords(row.cells['settles-after-exit']), 'not shown: never settled in 2 of 3');
+  assert.is(cellWords(row.cells['settles-after-exit']), 'unknown: never settled in 2 of 3');
   const lines = bottomLine(rows).join('\n');
   assert.not.match(lines, /Where observed only: hangs/);
-  assert.match(lines, /settles-after-exit: .*Not shown, since a call never settled: hangs\./);
-  assert.match(lines, /^settles: no library holds it\. Never settled: hangs\.$/m);
+  assert.match(lines, /settles-after-exit: .*Unknown, since a call never settled: hangs \(2 of 3\)\./);
+  assert.match(lines, /^settles: no library holds it\. Never settled: hangs \(2 of 3\)\.$/m);
+});
+
+test('a library that breaks a clause and also hung on it is named once, under the break, its hangs counted there', () => {
+  const broke = trial('both', 'a', [['settles', 'pass'], ['settles-after-exit', 'fail']]);
+  const hung = trial('both', 'b', [['settles', 'fail'], ['settles-after-exit', 'unknown']]);
+  const rows = verdictRows([report(node20, ['both', 'reference'], [broke, hung, trial('reference', 'a', [['settles', 'pass'], ['settles-after-exit', 'pass']])])]);
+  const line = bottomLine(rows).find((l) => l.startsWith('settles-after-exit'))!;
+  assert.match(line, /Breaks it: both \(never settled in 1 of 2\)\./);
+  assert.not.match(line, /since a call never settled/);
 });
 
 test('the time axis cuts a long quiet gap, keeps the order of events, and gives the setup little room', () => {

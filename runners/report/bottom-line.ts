@@ -44,9 +44,21 @@ function who(rows: VerdictRow[], clause: Clause, standing: Standing): string[] {
   for (const [probe, entry] of byProbe) {
     entry.everywhere = rows.filter((r) => r.probe === probe && r.cells[clause].state !== 'none').every((r) => standings(r.cells[clause], clause).includes(standing));
   }
-  // How a holder was called is what a reader copies; a breaker is named alone.
+  // How a holder was called is what a reader copies; a breaker is named alone; a hang is counted.
   const held = standing === 'holds' || standing === 'observed';
-  return [...byProbe.values()].map(({ row, envs, everywhere }) => `${held ? calledAs(row) : row.probe}${held || !everywhere ? ` (${runtimesWords(envs)})` : ''}`);
+  return [...byProbe.values()].map(({ row, envs, everywhere }) => {
+    const where = held || !everywhere ? runtimesWords(envs) : '';
+    const hung = standing === 'breaks' ? hangCount(rows, row.probe, clause, 'never settled in ') : standing === 'hangs' ? hangCount(rows, row.probe, clause, '') : '';
+    const notes = [where, hung].filter(Boolean).join('; ');
+    return `${held ? calledAs(row) : row.probe}${notes ? ` (${notes})` : ''}`;
+  });
+}
+
+/** `1 of 54` (after `lead`): the calls that never settled of the cases the library ran the clause in, over its runtimes; '' where none hung. */
+function hangCount(rows: VerdictRow[], probe: string, clause: Clause, lead: string): string {
+  const cells = rows.filter((r) => r.probe === probe).map((r) => r.cells[clause]);
+  const hung = cells.reduce((n, c) => n + c.hung, 0);
+  return hung ? `${lead}${hung} of ${cells.reduce((n, c) => n + c.cases, 0)}` : '';
 }
 
 /** Libraries no case of a clause ran for, on any runtime, with the most common reason. */
@@ -64,9 +76,11 @@ function clauseLine(rows: VerdictRow[], clause: Clause): string {
   if (observed.length) parts.push(`Where observed only: ${list(observed)}.`);
   const breaks = who(rows, clause, 'breaks');
   if (breaks.length) parts.push(`Breaks it: ${list(breaks)}.`);
-  const hangs = who(rows, clause, 'hangs');
-  // A clause a hang left unknown is not held where observed: the call never settled.
-  if (hangs.length) parts.push(clause === 'settles' ? `Never settled: ${list(hangs)}.` : `Not shown, since a call never settled: ${list(hangs)}.`);
+  // A library that breaks the clause is named once, its hangs counted there; the others a
+  // hang left unknown are not held where observed: the call never settled.
+  const breakers = new Set(rows.filter((r) => standings(r.cells[clause], clause).includes('breaks')).map((r) => r.probe));
+  const hangs = who(rows.filter((r) => !breakers.has(r.probe)), clause, 'hangs');
+  if (hangs.length) parts.push(clause === 'settles' ? `Never settled: ${list(hangs)}.` : `Unknown, since a call never settled: ${list(hangs)}.`);
   const none = untested(rows, clause);
   if (none.length) parts.push(`Not tested: ${list(none)}.`);
   return parts.join(' ');

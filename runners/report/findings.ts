@@ -82,8 +82,8 @@ function overviewCell(trials: TrialResult[], clause: Clause): string {
   if (state === 'holds') return 'holds';
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
   const hung = ran.filter(neverSettled).length;
-  if (state === 'unknown') return hung ? `not shown: never settled (${hung}/${ran.length})` : 'holds where observed';
-  if (clause === 'settles') return `**never settled** (${hung}/${ran.length})`;
+  if (state === 'unknown') return hung ? `unknown: never settled in ${hung} of ${ran.length}` : 'holds where observed';
+  if (clause === 'settles') return `**never settled** in ${hung} of ${ran.length}`;
   const broke = ran.filter((t) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail')).length;
   return `**breaks** (${broke}/${ran.length})`;
 }
@@ -98,7 +98,7 @@ function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: s
   const unknown = new Set(verdicts('unknown').map(({ t }) => t.case)).size;
   const hung = new Set(ran.filter(neverSettled).map((t) => t.case)).size;
   const unknownNote = (hung ? `; never settled in ${hung}` : '') + (unknown > hung ? `; unobservable in ${unknown - hung}` : '');
-  if (failed.length === 0 && hung) return `not shown (${ran.length - unknown} of ${ran.length} cases held${unknownNote})`;
+  if (failed.length === 0 && hung) return `unknown (${ran.length - unknown} of ${ran.length} cases held${unknownNote})`;
   if (failed.length === 0) return unknown ? `holds where observed (${ran.length - unknown} of ${ran.length} cases${unknownNote})` : `holds (${ran.length} cases)`;
   // Each link is the line of the report where the trial starts, with its facts and timeline.
   const broken = [...new Set(failed.map(({ t }) => t))];

@@ -106,7 +106,7 @@ export function cellWords(c: VerdictCell): string {
   if (c.state === 'none') return `not covered: ${c.why}`;
   const hung = c.hung ? `never settled in ${c.hung}` : '';
   if (c.state === 'breaks') return c.broke === c.hung ? `${hung} of ${c.cases}` : `breaks in ${c.broke} of ${c.cases}${hung ? `; ${hung}` : ''}`;
-  if (c.state === 'unknown' && c.hung) return `not shown: ${hung} of ${c.cases}${c.unobserved > c.hung ? `, ${c.unobserved - c.hung} more unobservable` : ''}`;
+  if (c.state === 'unknown' && c.hung) return `unknown: ${hung} of ${c.cases}${c.unobserved > c.hung ? `, ${c.unobserved - c.hung} more unobservable` : ''}`;
   if (c.state === 'unknown') return `holds in ${c.cases - c.unobserved} of ${c.cases}, ${c.unobserved} unobservable`;
   return `holds in ${c.cases} of ${c.cases}`;
 }
