@@ -17,6 +17,8 @@ import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';
 import { renderMarkdown } from '../runners/report/formats/markdown.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
+import { probePage, renderSite } from '../runners/report/formats/site.ts';
+import { loadFactMeanings } from '../runners/model/fact-meanings.ts';
 import { DEFAULT_VIEW, renderTable } from '../runners/report/render.ts';
 import { renderFindings } from '../runners/report/findings.ts';
 import { bottomLine } from '../runners/report/bottom-line.ts';
@@ -214,6 +216,20 @@ test('what a target, an adapter or a probe wrote is shown, never obeyed, in ever
   assert.not.ok(gh.includes('\n::error::forged'));
   const terminal = renderTable(hostile, { ...DEFAULT_VIEW, table: 'probes' });
   for (const raw of ['\u001b[2K', '\u001b]0', '\u0007']) assert.not.ok(terminal.includes(raw), `the terminal gets ${JSON.stringify(raw)}`);
+});
+
+test('every fact name a page shows is defined on it, in the words cases/INTERPRETING.md gives it', () => {
+  const zx = published.filter((p) => p.report.probes.some((q) => q.name === 'zx')).map((p) => p.report);
+  // The one-page view draws each table of facts: each name links to a definition on the page.
+  const html = renderHtml(zx.slice(0, 1));
+  const linked = new Set([...html.matchAll(/href="#fact-([\w.]+)"/g)].map((m) => m[1]));
+  assert.ok(linked.has('child.reapedAtSettle') && linked.has('descendants.runningAtSettle'), [...linked].join(', '));
+  for (const f of linked) assert.match(html, new RegExp(`<dt id="fact-${f.replace(/\./g, '\\.')}"><code>${f.replace(/\./g, '\\.')}</code></dt><dd>(?!not defined)`), f);
+  // A library's page draws its tables when a trial opens: every fact its trials hold is defined.
+  const page = renderSite(zx).find((p) => p.path === probePage('zx'))!.text;
+  const held = new Set(zx.flatMap((r) => r.trials.flatMap((t) => Object.keys(t.facts ?? {}))));
+  for (const f of held) assert.ok(page.includes(`<dt id="fact-${f}">`), f);
+  assert.match(page, new RegExp(`<dd>${loadFactMeanings()['child.reapedAtSettle']!.slice(0, 40).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`));
 });
 
 finish(test);

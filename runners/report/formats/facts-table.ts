@@ -11,5 +11,6 @@ const value = (v: unknown) => (v === 'unknown' ? '<i>unknown</i>' : h(JSON.strin
 export function factsTable(t: Pick<TrialResult, 'facts' | 'evidence'>): string {
   const facts = t.facts ?? {};
   const evidence = t.evidence ? `<tr><th>the error's message</th><td>${h(t.evidence['error.message'])}</td></tr>` : '';
-  return `<table class="facts">${FACT_NAMES.filter((f) => Object.hasOwn(facts, f)).map((f) => `<tr><th>${f}</th><td>${value(facts[f])}</td></tr>`).join('')}${evidence}</table>`;
+  // Each name links to its definition on the page (html-facts.ts).
+  return `<table class="facts">${FACT_NAMES.filter((f) => Object.hasOwn(facts, f)).map((f) => `<tr><th><a class="term" href="#fact-${f}">${f}</a></th><td>${value(facts[f])}</td></tr>`).join('')}${evidence}</table>`;
 }

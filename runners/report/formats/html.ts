@@ -8,7 +8,8 @@
 import { runtimeFindingsSection } from './html-runtime-findings.ts';
 import { runtimeFindingRows } from '../runtime-findings.ts';
 import { loadRuntimeFindings, type RuntimeFinding } from '../../model/runtime-findings.ts';
-import { CLAUSES } from '../../model/case.ts';
+import { CLAUSES, type FactName } from '../../model/case.ts';
+import { loadFactMeanings } from '../../model/fact-meanings.ts';
 import type { Report } from '../../model/report.ts';
 import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
 import { interruptionWords } from '../build.ts';
@@ -20,6 +21,7 @@ import type { SweepLink } from '../sweep-links.ts';
 import type { PublishedChanges } from '../changes.ts';
 import { escapeMarkup as h } from './escape.ts';
 import { byRuntime } from './group.ts';
+import { factsSection } from './html-facts.ts';
 
 export interface PageContext {
   sweeps?: SweepLink[];
@@ -27,6 +29,8 @@ export interface PageContext {
   findings?: RuntimeFinding[];
   /** What changed since the publication began, opening the index. */
   changes?: PublishedChanges | null;
+  /** Each fact's words, for the facts a page shows; INTERPRETING.md's when not given. */
+  factMeanings?: Partial<Record<FactName, string>>;
 }
 
 /** One runtime's trials; `findingsPage`, where the runtime findings are. */
@@ -91,6 +95,7 @@ export function renderHtml(given: Report[], context: PageContext = {}): string {
   const probes = [...new Set(reports.flatMap((r) => r.probes.map((p) => p.name)))].sort();
   const body =
     `<h1>${h(TITLE)}</h1>${metaLine(given, reports)}\n${INTRO}\n` +
-    `${verdictSection(verdictRows(reports), context.sweeps ?? [])}${runtimeFindingsSection(runtimeFindingRows(reports, context.findings ?? loadRuntimeFindings()))}${status(reports)}${filtersForm(reports, probes)}<div id="trials">${reports.map((r) => runtimeSection(r)).join('')}</div>`;
+    `${verdictSection(verdictRows(reports), context.sweeps ?? [])}${runtimeFindingsSection(runtimeFindingRows(reports, context.findings ?? loadRuntimeFindings()))}${status(reports)}${filtersForm(reports, probes)}<div id="trials">${reports.map((r) => runtimeSection(r)).join('')}</div>` +
+    factsSection(reports, context.factMeanings ?? loadFactMeanings());
   return pageShell(TITLE, body, [MATRIX_SCRIPT, FILTER_SCRIPT]);
 }

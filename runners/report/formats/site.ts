@@ -17,6 +17,8 @@ import { escapeMarkup as h } from './escape.ts';
 import { byRuntime } from './group.ts';
 import { renderBadge } from './badge.ts';
 import { changesSection } from './html-changes.ts';
+import { factsSection } from './html-facts.ts';
+import { loadFactMeanings } from '../../model/fact-meanings.ts';
 
 export interface SitePage {
   /** Relative to the index: `index.html`, `execa10/index.html`, `execa10/badge.svg`. */
@@ -38,7 +40,7 @@ function indexPage(given: Report[], reports: Report[], context: PageContext): st
   return pageShell(TITLE, body, [MATRIX_SCRIPT]);
 }
 
-function libraryPage(given: Report[], reports: Report[], probe: string): string {
+function libraryPage(given: Report[], reports: Report[], probe: string, context: PageContext): string {
   const own = reports.filter((r) => r.probes.some((p) => p.name === probe));
   const rows = verdictRows(own).filter((r) => r.probe === probe);
   const title = `${probe}: every trial, by childproof`;
@@ -47,7 +49,8 @@ function libraryPage(given: Report[], reports: Report[], probe: string): string 
   const badge = `<p class="badge"><img src="badge.svg" alt="childproof badge of ${h(probe)}"> For a README: <code>${h(`![childproof](${probeBadge(probe)})`)}</code>, from this directory of results.</p>`;
   const body =
     `<p class="back"><a href="../index.html">← every library</a></p><h1>${h(probe)}</h1><p class="intro">${h(what)}</p>${metaLine(given.filter((r) => r.probes.some((p) => p.name === probe)), own)}${badge}` +
-    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html', 'on-open')).join('')}</div>`;
+    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html', 'on-open')).join('')}</div>` +
+    factsSection(own.map((r) => ({ ...r, trials: r.trials.filter((t) => t.probe === probe) })), context.factMeanings ?? loadFactMeanings());
   return pageShell(title, body, [FILTER_SCRIPT, timelineScript()]);
 }
 
@@ -58,7 +61,7 @@ export function renderSite(given: Report[], context: PageContext = {}): SitePage
   return [
     { path: 'index.html', text: indexPage(given, reports, context) },
     ...probes.flatMap((p) => [
-      { path: probePage(p), text: libraryPage(given, reports, p) },
+      { path: probePage(p), text: libraryPage(given, reports, p, context) },
       { path: probeBadge(p), text: renderBadge(mine(p)) },
     ]),
   ];
