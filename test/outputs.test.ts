@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { readReport } from '../runners/report/report-file.ts';
-import { BIN, cli, cliIn, exitOf, inSlot, tempDir, whenInDir } from './support/helpers.ts';
+import { BIN, cli, cliIn, exitOf, inSlot, ROOT, tempDir, whenInDir } from './support/helpers.ts';
 import { STACK } from './support/pinned.ts';
 import { concurrent, finish } from './support/suite.ts';
 
@@ -66,6 +66,29 @@ concurrent(test, 'an output that is not a file name is refused before any trial,
     assert.not.match(r.stderr, /trial/, 'no trial ran');
   }
   assert.ok(fs.statSync('/dev/null').isCharacterDevice(), 'the device is still a device');
+});
+
+concurrent(test, 'an output that is one of the command\'s inputs is refused, by the file however it is named, and the input is left whole', async () => {
+  const dir = tempDir();
+  const published = path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith('.json'))!);
+  const report = path.join(dir, 'report.json');
+  fs.copyFileSync(published, report);
+  fs.linkSync(report, path.join(dir, 'same.json'));
+  const before = fs.readFileSync(report);
+  for (const args of [
+    ['render', 'report.json', '--format', 'md', '--out', 'report.json'],
+    ['render', 'report.json', '--format', 'html', '--out', './sub/../same.json'],
+    ['attest', 'report.json', '--out', 'report.json'],
+    ['attest', 'report.json', '--out', 'statement.json', '--predicate', 'same.json'],
+    ['judge', 'report.json', '--out', 'same.json'],
+  ]) {
+    fs.mkdirSync(path.join(dir, 'sub'), { recursive: true });
+    const r = await cliIn(dir, ...args);
+    assert.is(r.code, 2, `${args.join(' ')}: ${r.stderr}`);
+    assert.match(r.stderr, /: is report\.json, which this command reads; write to another file/);
+    assert.not.match(r.stderr, STACK);
+  }
+  assert.ok(fs.readFileSync(report).equals(before), 'the report read is the report it was');
 });
 
 finish(test);

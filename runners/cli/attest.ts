@@ -47,7 +47,7 @@ export function cmdAttest(args: string[]): number {
   );
   const [file] = positionals;
   const outs = { '--out': string(values.out), '--predicate': string(values.predicate), '--checksums': string(values.checksums) };
-  for (const [option, out] of Object.entries(outs)) if (out !== undefined) checkOutput(out, option);
+  for (const [option, out] of Object.entries(outs)) if (out !== undefined) checkOutput(out, option, [file]);
   const url = string(values.url) ?? githubRun(process.env);
   if (url !== undefined && !URL.canParse(url)) throw new InputError([`--url expects a URL, such as the CI run's, not "${url}"`]);
   const key = values.key === undefined ? null : keyFile(string(values.key)!, 'private');

@@ -58,7 +58,7 @@ export function cmdJudge(args: string[]): number {
   const report = readReport(positionals[0]);
   const result = judgeReport(report, { cases: strings(values.case), probes: strings(values.probe) });
   const out = string(values.out);
-  if (out !== undefined) checkOutput(out);
+  if (out !== undefined) checkOutput(out, '--out', positionals);
   if (out) writeReport(out, result.report);
   process.stdout.write(`${renderRejudgement(result)}\n`);
   if (out) process.stdout.write(`Report: ${out}\n`);

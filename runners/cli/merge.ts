@@ -14,7 +14,7 @@ export function cmdMerge(args: string[]): number {
   const { values, positionals } = parse(args, { out: { type: 'string' } }, { min: 1, max: Infinity, what: 'merge takes the reports (or .jsonl streams) of every shard' });
   const out = string(values.out);
   if (!out) throw new InputError(['merge needs --out FILE: where the merged report goes']);
-  checkOutput(out);
+  checkOutput(out, '--out', positionals);
   const parts = positionals.map((file) => ({ file: display(file), report: file.endsWith('.jsonl') ? reportFromStream(file) : readReport(file) }));
   const merged = mergeReports(parts);
   if ('problems' in merged) throw new InputError(merged.problems);

@@ -102,7 +102,7 @@ export function cmdRender(args: string[]): number {
   const format = string(values.format);
   if (!format || !FORMAT_NAMES.includes(format)) throw new InputError([`--format expects one of ${FORMAT_NAMES.join(', ')}${format ? `, not "${format}"` : ''}`]);
   const out = string(values.out);
-  if (out !== undefined && format !== 'site') checkOutput(out);
+  if (out !== undefined && format !== 'site') checkOutput(out, '--out', [...positionals, ...strings(values.case)]);
   if (out !== undefined && format === 'site') siteDirectory(out);
   let reports = positionals.map((file) => readReport(file));
   const trial = string(values.trial);

@@ -26,7 +26,7 @@ export async function cmdReplay(args: string[]): Promise<number> {
   const format = string(values.format) ?? 'text';
   if (!['text', 'md'].includes(format)) throw new InputError([`--format expects text or md, not "${format}"`]);
   const out = string(values.out);
-  if (out !== undefined) checkOutput(out);
+  if (out !== undefined) checkOutput(out, '--out', positionals);
   const { data } = readJson(file);
   const expectations = (data as { kind?: unknown })?.kind === 'published-expectations' ? (data as Expectations) : null;
   if (expectations) {

@@ -14,7 +14,7 @@ export function cmdReport(args: string[]): number {
   const from = string(values.from);
   if (!from) throw new InputError(['report needs --from FILE.jsonl: the stream of a run']);
   const out = string(values.out) ?? `${from.replace(/\.jsonl$/, '')}.json`;
-  checkOutput(out);
+  checkOutput(out, '--out', [from]);
   const report = reportFromStream(from);
   writeReport(out, report);
   process.stdout.write(`${renderTable(report)}\nReport: ${display(out)}\n`);

@@ -9,8 +9,10 @@ import { display, makeEachLevel } from './files.ts';
 import { readPidRecord, writePidRecord, type PidRecord } from './pid-record.ts';
 import { cannotWrite } from '../protocol/can-create.mjs';
 
-/** Refuses, with exit 2, an output that is not a regular file or cannot be written. */
-export function checkOutput(file: string, option = '--out'): void {
+/** Refuses, with exit 2, an output that is not a regular file or cannot be written, or
+ *  that is one of `inputs` (by the file itself, whatever path names it): writing it would
+ *  replace what the command reads. */
+export function checkOutput(file: string, option = '--out', inputs: readonly string[] = []): void {
   if (file === '') throw new InputError([`${option} expects a file name, not an empty string`]);
   const abs = path.resolve(file);
   const where = `${option} ${display(file)}`;
@@ -24,7 +26,19 @@ export function checkOutput(file: string, option = '--out'): void {
   if (st?.isDirectory()) throw new InputError([`${where}: is a directory; expected a file name`]);
   if (st?.isSymbolicLink()) throw new InputError([`${where}: is a link; name the file itself`]);
   if (st && !st.isFile()) throw new InputError([`${where}: is not a regular file (a device, a FIFO or a socket); expected a file name`]);
+  const same = st ? inputs.find((i) => sameFile(i, st!)) : undefined;
+  if (same !== undefined) throw new InputError([`${where}: is ${display(same)}, which this command reads; write to another file`]);
   writableDirectory(path.dirname(abs), where);
+}
+
+/** Whether `file` is the file `st` describes (one inode, however it is named). */
+function sameFile(file: string, st: fs.Stats): boolean {
+  try {
+    const other = fs.statSync(file);
+    return other.dev === st.dev && other.ino === st.ino;
+  } catch {
+    return false;
+  }
 }
 
 /** The nearest directory that exists on the way to `dir` must be one this process may create a file in. */
