@@ -7,6 +7,7 @@
 // runs: a TMPDIR that is a file, read-only or under /sys would end every command, help
 // too, in the loader's stack trace. So TMPDIR is asked first, in plain JavaScript.
 import { pathToFileURL } from 'node:url';
+import { fdProblem } from '../runners/os/fd-limit.mjs';
 import { tmpdirProblem } from '../runners/os/temp-dir.mjs';
 import { cliBuild } from './cli-build.mjs';
 
@@ -25,7 +26,22 @@ if (problem) {
 }
 // The command line built from these sources (bin/cli-build.mjs), else the sources
 // themselves through the TypeScript loader.
-const built = await cliBuild();
-if (!built) (await import('tsx/esm/api')).register();
-const { cli } = await import(built ? pathToFileURL(built).href : '../runners/cli/main.ts');
-await cli(process.argv.slice(2));
+// A process out of file descriptors fails first in the loader, or in a child it cannot
+// start: said in one line, exit 2. Any other error nothing caught is a bug of childproof's
+// own: its stack, and exit 70, never 1, which means a finding.
+process.on('uncaughtException', (err) => {
+  const said = fdProblem(err);
+  process.stderr.write(said ? `childproof: ${said}\n` : `${err?.stack ?? String(err)}\nchildproof: an internal error (exit 70): a bug of childproof's own\n`);
+  process.exit(said ? 2 : 70);
+});
+try {
+  const built = await cliBuild();
+  if (!built) (await import('tsx/esm/api')).register();
+  const { cli } = await import(built ? pathToFileURL(built).href : '../runners/cli/main.ts');
+  await cli(process.argv.slice(2));
+} catch (err) {
+  const said = fdProblem(err);
+  if (!said) throw err;
+  process.stderr.write(`childproof: ${said}\n`);
+  process.exitCode = 2;
+}

@@ -91,4 +91,22 @@ concurrent(test, 'an output that is one of the command\'s inputs is refused, by 
   assert.ok(fs.readFileSync(report).equals(before), 'the report read is the report it was');
 });
 
+concurrent(test, 'standard output that cannot be written, and a process out of file descriptors, end in one line and exit 2, never a stack trace', async () => {
+  const dir = tempDir();
+  const shell = (line: string) => inSlot(() => new Promise<{ code: number | null; stderr: string }>((resolve) => {
+    const child = spawn('sh', ['-c', line], { cwd: dir, stdio: ['ignore', 'ignore', 'pipe'] });
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stderr }));
+  }));
+  for (const verb of ['--version', 'list']) {
+    const full = await shell(`"${process.execPath}" "${BIN}" ${verb} > /dev/full`);
+    assert.is(full.code, 2, full.stderr);
+    assert.is(full.stderr, 'childproof: standard output could not be written (ENOSPC): what it holds is cut short\n');
+  }
+  const starved = await shell(`ulimit -n 24 && exec "${process.execPath}" "${BIN}" run --probe reference --case core/success --quiet`);
+  assert.is(starved.code, 2, starved.stderr);
+  assert.match(starved.stderr, /^childproof: too many open files \(this process may have 24 open\) \(EMFILE\): raise the limit, such as with ulimit -n 4096, and run again\n$/);
+});
+
 finish(test);

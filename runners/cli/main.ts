@@ -1,6 +1,7 @@
 // The command line: dispatch a verb, and turn every user mistake into one clear line and
 // a distinct exit code.
 
+import { fdProblem } from '../os/fd-limit.mjs';
 import { checkCache } from '../model/cache.ts';
 import { EXIT, InputError, IntegrityError, InvalidReportError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
@@ -77,15 +78,27 @@ export async function runCommand(argv: string[]): Promise<number> {
       process.stderr.write(`${err.message}\n`);
       return EXIT.internal;
     }
+    const fds = fdProblem(err);
+    if (fds) {
+      process.stderr.write(`childproof: ${fds}\n`);
+      return EXIT.input;
+    }
     throw err;
   }
 }
 
 export async function cli(argv: string[]): Promise<void> {
   // A reader that stops reading (`| head`) has all it wanted: what follows is not written,
-  // and the files the verb writes are written whole regardless (model/files.ts).
+  // and the files the verb writes are written whole regardless (model/files.ts). Any other
+  // failure to write standard output (a full disk, /dev/full) cut what it holds: said in
+  // one line, exit 2, however the command itself ended.
+  let cut: string | null = null;
   process.stdout.on('error', (err: NodeJS.ErrnoException) => {
-    if (err.code !== 'EPIPE') throw err;
+    if (err.code === 'EPIPE' || cut !== null) return;
+    cut = err.code ?? err.message;
+    process.stderr.write(`childproof: standard output could not be written (${cut}): what it holds is cut short\n`);
+    process.exitCode = EXIT.input;
   });
-  process.exitCode = await runCommand(argv);
+  const code = await runCommand(argv);
+  process.exitCode = cut === null ? code : EXIT.input;
 }
