@@ -187,4 +187,15 @@ concurrent(test, 'a divergences.json that validate refuses is refused by run, ve
   }
 });
 
+test('a name of 100,000 characters is refused in one short line: its start is echoed, with how long it was', async () => {
+  const huge = 'q'.repeat(100_000);
+  await Promise.all([
+    refused(['run', '--probe', huge], /--probe expects a name or a glob of at most 1000 characters, not one of 100000/),
+    refused(['run', '--case', huge], /--case expects a name or a glob of at most 1000 characters, not one of 100000/),
+    refused(['validate', huge], /q{80}… \(100000 characters\): \/: cannot be read \(ENAMETOOLONG\)/),
+  ]);
+  const r = await childproof('render', huge, '--format', 'md');
+  assert.ok(r.stderr.length < 400, `${r.stderr.length} characters said`);
+});
+
 finish(test);

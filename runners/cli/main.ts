@@ -61,13 +61,16 @@ export async function main(argv: string[]): Promise<number> {
   throw new InputError([`unknown command "${verb}"\n\n${USAGE}`]);
 }
 
+/** A line with a hostile size in it (a name of 100,000 characters) echoes its start and says how long it was. */
+export const clipped = (line: string) => line.replace(/(\S{200,}?)([:,;]?)(?=\s|$)/g, (_, word: string, mark: string) => `${word.slice(0, 80)}… (${word.length} characters)${mark}`);
+
 /** A command's exit code, every user mistake said in one line on stderr; a bug is thrown. */
 export async function runCommand(argv: string[]): Promise<number> {
   try {
     return await main(argv);
   } catch (err) {
     if (err instanceof InputError || err instanceof IntegrityError) {
-      process.stderr.write(`${err.problems.map((p) => `childproof: ${p}`).join('\n')}\n`);
+      process.stderr.write(`${err.problems.map((p) => `childproof: ${clipped(p)}`).join('\n')}\n`);
       return err.exitCode;
     }
     if (err instanceof PlatformError) {

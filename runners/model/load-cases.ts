@@ -104,6 +104,8 @@ export function loadAllCases(root = CASES_DIR): LoadedCase[] {
 /** `option` names what the pattern was given as, for the error an empty one gets. */
 export function globMatcher(pattern: string, option = '--case'): (name: string) => boolean {
   if (pattern.trim() === '') throw new InputError([`${option} expects a name or a glob, not an empty string`]);
+  // No case id or probe name comes near it; the glob library throws on longer ones.
+  if (pattern.length > 1000) throw new InputError([`${option} expects a name or a glob of at most 1000 characters, not one of ${pattern.length}`]);
   return picomatch(pattern);
 }
 
