@@ -26,7 +26,7 @@ const { privateKey } = generateKeyPairSync('ed25519');
 fs.writeFileSync(key, privateKey.export({ type: 'pkcs8', format: 'pem' }));
 
 /** Every place a verb reads a file the user names, with F standing for that file. */
-const PLACES: Array<{ args: string[]; file?: string }> = [
+const PLACES: Array<{ args: string[]; file?: string; irregularOnly?: true }> = [
   { args: ['validate', 'F'] },
   { args: ['render', 'F', '--format', 'md'] },
   { args: ['judge', 'F'] },
@@ -45,7 +45,18 @@ const PLACES: Array<{ args: string[]; file?: string }> = [
   { args: ['run', '--probe', 'PROBE', '--case', 'core/success', '--out', 'OUT/run.json'], file: 'probe.json' },
   { args: ['verify', '--probe', 'PROBE'], file: 'probe.json' },
   { args: ['validate', 'F'], file: 'probe.json' },
+  // An adapter that is a regular file but no code is the adapter's error (a trial's), not a refusal: these places take the irregular kinds only.
+  { args: ['run', '--probe', 'PROBE', '--case', 'core/success', '--out', 'OUT/run.json'], file: 'adapter.ts', irregularOnly: true },
+  { args: ['verify', '--probe', 'PROBE'], file: 'helper.ts', irregularOnly: true },
 ];
+
+/** A probe of the reference's code whose adapter (or a file its adapter imports) is the file under test. */
+function probeAround(dir: string, file: 'adapter.ts' | 'helper.ts'): void {
+  const reference = JSON.parse(fs.readFileSync(path.join(ROOT, 'probes', 'reference', 'probe.json'), 'utf8'));
+  const identity = { ...reference.identity, root: path.join(ROOT, 'probes', 'reference') };
+  fs.writeFileSync(path.join(dir, 'probe.json'), JSON.stringify({ ...reference, $schema: undefined, name: 'kinds', identity }));
+  if (file === 'helper.ts') fs.writeFileSync(path.join(dir, 'adapter.ts'), "import './helper.ts';\nexport const run = () => Promise.resolve();\n");
+}
 
 /** Puts a file of `kind` at `file`. */
 const MAKE: Record<string, (file: string) => void> = {
@@ -59,7 +70,7 @@ const EXPECTED: Record<string, RegExp> = {
   fifo: /expected a regular file as the [^;]+; it is a FIFO, which could block for ever/,
   'char device': /expected a regular file as the [^;]+; it is a character device, which need never end/,
   directory: /expected a regular file as the [^;]+; it is a directory|is a directory|expected a directory/,
-  'file too large': /expected a regular file as the [^;]+; it is 300 MiB, more than the (256|1) MiB childproof reads/,
+  'file too large': /expected a regular file as the [^;]+; it is 300 MiB, more than the (256|16|1) MiB childproof reads/,
 };
 
 interface Called {
@@ -70,12 +81,14 @@ interface Called {
 }
 
 /** Runs every place on a file of `kind`, in one child process, within the helpers' bound. */
-async function onKind(kind: string, make: (file: string) => void): Promise<Called[]> {
+async function onKind(kind: string, make: (file: string) => void, regular = false): Promise<Called[]> {
   const dir = path.join(scratch, kind.replace(/\W/g, '-'));
-  const calls = PLACES.map(({ args, file = 'in.json' }, i) => {
+  const calls = PLACES.filter((p) => !(regular && p.irregularOnly)).map(({ args, file = 'in.json' }, i) => {
     const own = path.join(dir, String(i));
     fs.mkdirSync(path.join(own, 'probe'), { recursive: true });
-    const target = file === 'probe.json' ? path.join(own, 'probe', 'probe.json') : path.join(own, file);
+    const inProbe = file === 'probe.json' || file === 'adapter.ts' || file === 'helper.ts';
+    const target = inProbe ? path.join(own, 'probe', file) : path.join(own, file);
+    if (file === 'adapter.ts' || file === 'helper.ts') probeAround(path.join(own, 'probe'), file);
     make(target);
     const named: Record<string, string> = { F: target, PROBE: path.join(own, 'probe'), SIGNED: path.join(dir, 'signed.json') };
     return args.map((a) => named[a] ?? a.replace('OUT/', `${own}/`));
@@ -112,7 +125,7 @@ for (const [kind, make] of Object.entries(MAKE)) {
 }
 
 concurrent(test, 'a file under /proc is read to its end like any other, and refused for what it holds', async () => {
-  for (const r of await onKind('proc file', (file) => fs.symlinkSync('/proc/self/status', file))) {
+  for (const r of await onKind('proc file', (file) => fs.symlinkSync('/proc/self/status', file), true)) {
     const what = r.args.join(' ');
     assert.is(r.threw, undefined, `${what} threw`);
     assert.is(r.code, 2, `${what}: ${r.stderr}`);

@@ -5,7 +5,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import semver from 'semver';
+import { readAdapterFiles } from './adapter-files.ts';
 import { InputError } from './errors.ts';
+import { readInput } from './read-input.ts';
 import { checkProbeKind } from './kinds/probe-rules.ts';
 import { display, readJson } from './files.ts';
 import { globMatcher } from './load-cases.ts';
@@ -100,11 +102,13 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: signaturesOf(doc), explanations };
 }
 
-/** An adapter init left to be finished is no probe yet: the line to finish is named. */
+/** An adapter init left to be finished is no probe yet: the line to finish is named. Its
+ *  files are read by the bounded reader first: one that is not a regular file is refused. */
 function refuseSkeleton(spec: ProbeSpec, codeDir: string): void {
   if (!spec.adapter) return;
   const file = path.join(codeDir, spec.adapter);
-  const line = fs.existsSync(file) ? unfinishedLine(fs.readFileSync(file, 'utf8')) : null;
+  if (fs.existsSync(file)) readAdapterFiles(file);
+  const line = fs.existsSync(file) ? unfinishedLine(readInput(file, { what: 'adapter' }).toString('utf8')) : null;
   if (line !== null) throw new InputError([`${display(file)}:${line}: expected a finished adapter: init wrote this one as a skeleton; write the call to the target there and remove the ${UNFINISHED} line`]);
 }
 
