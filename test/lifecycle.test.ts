@@ -13,7 +13,7 @@ import { fixtureArgv } from '../runners/protocol/fixture-argv.mjs';
 import { MARK_VARIABLE } from '../runners/os/marks.ts';
 import { processesTagged, processState } from '../runners/os/processes.ts';
 import { readReport } from '../runners/report/report-file.ts';
-import { BIN, bounded, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from './support/helpers.ts';
+import { BIN, bounded, cliIn, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from './support/helpers.ts';
 import { cgroupsLeft, concurrent, finish } from './support/suite.ts';
 
 interface Started {
@@ -72,6 +72,14 @@ for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143], ['SIGHUP', 129]
     assert.not.ok(fs.existsSync(s.stream), 'the stream is removed once the report is whole');
     assert.equal(processesTagged(s.scratch), []);
     assert.equal(runDirs(s.scratch), []);
+    if (signal !== 'SIGINT') return;
+    // The next run on the same --out keeps what the interrupted one finished: moved aside, and said.
+    const again = await cliIn(s.scratch, 'run', '--probe', 'reference', '--case', 'core/success', '--out', s.out, '--quiet');
+    assert.is(again.code, 0, again.stderr);
+    const aside = path.join(s.scratch, 'report.interrupted.json');
+    assert.match(again.stderr, `report.json held a run interrupted by SIGINT (${report.interrupted!.finished} of ${report.interrupted!.planned} trials): moved to`);
+    assert.equal(readReport(aside).trials.length, report.trials.length);
+    assert.is(readReport(s.out).trials.length, 1);
   }));
 }
 

@@ -33,6 +33,7 @@ export interface PipelineRequest extends RunOptions {
 
 export async function runPipeline(request: PipelineRequest, on: (e: RunEvent) => void = () => {}): Promise<Report> {
   const output = request.out === undefined ? null : claimRunOutput(request.out);
+  if (output?.moved) on({ kind: 'notice', line: output.moved });
   try {
     const report = await pipeline(request, (e) => {
       output?.keep(e);

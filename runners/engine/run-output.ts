@@ -3,10 +3,12 @@
 // Claimed before the first trial: the report and its stream checked (a file name,
 // writable; never a directory, a device or a link), then locked, so a second run on the
 // same --out is refused (exit 2, naming the other's pid) instead of writing into, and
-// then deleting, the first one's stream.
+// then deleting, the first one's stream; and the report of a run that was interrupted,
+// found there, is moved aside rather than written over.
 
+import fs from 'node:fs';
 import { InputError } from '../model/errors.ts';
-import { display } from '../model/files.ts';
+import { display, readJson } from '../model/files.ts';
 import { checkOutput, lockOutput } from '../model/output.ts';
 import type { Report } from '../model/report.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
@@ -34,9 +36,32 @@ export function claimOutput(out: string, stream = true): () => void {
   return release;
 }
 
+/**
+ * A report already at `out` that an interrupted run wrote holds trials nowhere else: it is
+ * moved aside, beside it (report.interrupted.json, then -2, -3 …), never written over.
+ * Returns what it says of it, or null when there was none.
+ */
+function keepInterrupted(out: string): string | null {
+  if (!fs.existsSync(out)) return null;
+  let interrupted: { by?: string; finished?: number; planned?: number } | undefined;
+  try {
+    interrupted = (readJson(out).data as { interrupted?: typeof interrupted })?.interrupted;
+  } catch {
+    return null;
+  }
+  if (!interrupted || typeof interrupted !== 'object') return null;
+  const base = out.replace(/\.json$/, '');
+  let aside = `${base}.interrupted.json`;
+  for (let i = 2; fs.existsSync(aside); i++) aside = `${base}.interrupted-${i}.json`;
+  fs.renameSync(out, aside);
+  return `${display(out)} held a run interrupted by ${interrupted.by ?? 'a signal'} (${interrupted.finished ?? '?'} of ${interrupted.planned ?? '?'} trials): moved to ${display(aside)}, not written over`;
+}
+
 export interface RunOutput {
   /** What the pipeline tells: the stream opens at its start; each finished trial is appended. */
   keep(e: RunEvent): void;
+  /** What became of an interrupted run's report found at --out: moved aside, and said. */
+  moved: string | null;
   /** The report written whole; then the stream that kept it safe has served, and goes. */
   write(report: Report): void;
   release(): void;
@@ -44,8 +69,16 @@ export interface RunOutput {
 
 export function claimRunOutput(out: string): RunOutput {
   const release = claimOutput(out);
+  let moved: string | null;
+  try {
+    moved = keepInterrupted(out);
+  } catch (err) {
+    release();
+    throw err;
+  }
   let stream: Stream | null = null;
   return {
+    moved,
     keep(e) {
       if (e.kind === 'start') stream = openStream(streamFileFor(out), { kind: 'run', ...e.header, planned: e.planned });
       if (e.kind === 'trial') stream?.trial(e.trial);
