@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { BIN, inSlot, ROOT, tempDir } from './support/helpers.ts';
+import { BIN, cliIn, inSlot, ROOT, tempDir } from './support/helpers.ts';
 import { concurrent, finish } from './support/suite.ts';
 
 /** Whether this process may make a mount namespace and mount a tmpfs in it: asked of the kernel. */
@@ -30,6 +30,8 @@ interface Outcome {
   left: string[];
   /** The old file's text afterwards, when there was one. */
   old: string | null;
+  /** The text of the file asked for (`keep`) as the command left it. */
+  kept: string | null;
 }
 
 /**
@@ -37,7 +39,7 @@ interface Outcome {
  * `before` is a shell line run on the empty tmpfs (an old file, a probe to bless), then
  * the disk is filled, leaving `free` bytes, and the command runs.
  */
-function onFullDisk(args: string[], opts: { before?: (disk: string) => string; free?: number; oldFile?: string; env?: Record<string, string> } = {}): Promise<Outcome> {
+function onFullDisk(args: string[], opts: { before?: (disk: string) => string; free?: number; oldFile?: string; keep?: string; env?: Record<string, string> } = {}): Promise<Outcome> {
   return inSlot(async () => {
     const scratch = tempDir('childproof-full-');
     const disk = path.join(scratch, 'disk');
@@ -56,13 +58,15 @@ function onFullDisk(args: string[], opts: { before?: (disk: string) => string; f
       `${argv} > /dev/null 2> ${q(path.join(scratch, 'stderr'))}; echo "exit $?" > ${q(path.join(scratch, 'result'))}`,
       `ls -A ${q(disk)} | grep -vx .fill >> ${q(path.join(scratch, 'result'))}`,
       opts.oldFile ? `cp ${q(path.join(disk, opts.oldFile))} ${q(path.join(scratch, 'old'))} 2>/dev/null` : ':',
+      opts.keep ? `cp ${q(path.join(disk, opts.keep))} ${q(path.join(scratch, 'kept'))} 2>/dev/null` : ':',
       'true',
     ].join('\n');
     const child = spawn('unshare', ['-m', 'sh', '-c', script], { cwd: scratch, stdio: 'ignore' });
     await new Promise((resolve) => child.once('exit', resolve));
     const [exit, ...left] = fs.readFileSync(path.join(scratch, 'result'), 'utf8').split('\n').filter(Boolean);
     const old = fs.existsSync(path.join(scratch, 'old')) ? fs.readFileSync(path.join(scratch, 'old'), 'utf8') : null;
-    return { code: Number(exit.replace('exit ', '')), stderr: fs.readFileSync(path.join(scratch, 'stderr'), 'utf8'), left, old };
+    const kept = fs.existsSync(path.join(scratch, 'kept')) ? fs.readFileSync(path.join(scratch, 'kept'), 'utf8') : null;
+    return { code: Number(exit.replace('exit ', '')), stderr: fs.readFileSync(path.join(scratch, 'stderr'), 'utf8'), left, old, kept };
   });
 }
 
@@ -124,6 +128,27 @@ if (WHY_NOT) {
     assert.is(r.code, 2, r.stderr);
     assert.match(r.stderr, /divergences\.json: cannot be written \(ENOSPC: no space left on the device\)/);
     assert.equal(r.left, ['execa']);
+  });
+
+  concurrent(test, 'a disk that fills while a run streams its trials leaves the stream cut back to its last whole line, and says how many trials it holds', async () => {
+    // The stream's header is the report's without its trials: measured on a run of the same cases first.
+    const args = ['run', '--probe', 'reference', '--case', 'core/abort-reason-*', '--quiet'];
+    const measured = path.join(tempDir('childproof-full-'), 'r.json');
+    const first = await cliIn(ROOT, ...args, '--out', measured);
+    assert.is(first.code, 0, first.stderr);
+    const { trials, summary: _s, ...header } = JSON.parse(fs.readFileSync(measured, 'utf8'));
+    const headerBytes = JSON.stringify({ kind: 'run', ...header, planned: trials.length }).length + 1;
+    const trialBytes = Math.min(...trials.map((t: unknown) => JSON.stringify({ kind: 'trial', trial: t }).length));
+    // Room for the header and one trial and a half, in whole pages.
+    const free = Math.ceil((headerBytes + trialBytes * 1.5) / 4096) * 4096;
+    const r = await onFullDisk([...args, '--out', '@/r.json'], { free, keep: 'r.jsonl' });
+    assert.is(r.code, 2, r.stderr);
+    assert.match(r.stderr, /r\.jsonl: cannot be written \(ENOSPC: no space left on the device\); it holds the first \d finished trials?, each on a whole line/);
+    assert.ok(r.kept, `the stream is kept: ${r.left}`);
+    assert.ok(r.kept!.endsWith('\n'), 'the stream ends with a whole line');
+    const lines = r.kept!.trimEnd().split('\n');
+    for (const line of lines) JSON.parse(line);
+    assert.ok(lines.length >= 1 && lines.length < trials.length + 1, `${lines.length} whole lines: the disk filled before the last trial`);
   });
 
   concurrent(test, 'run on a full disk exits 2, says which file could not be written, and writes no half report', async () => {

@@ -35,8 +35,9 @@ export interface Stream {
 /**
  * Each line is appended whole with one write, synchronously: a kill cuts at most the last.
  * A stream that cannot be started is refused at once (exit 2, naming it and the errno);
- * one that cannot be appended to later (a disk filling up) stops there and says so through
- * `failed`: the trials before it are still in it, and the report is still written whole.
+ * one that cannot be appended to later (a disk filling up) is cut back to its last whole
+ * line, stops there and says so through `failed`: the trials before it are still in it,
+ * and the report is still written whole.
  */
 export function openStream(file: string, header: StreamHeader): Stream {
   try {
@@ -49,13 +50,23 @@ export function openStream(file: string, header: StreamHeader): Stream {
   const mine = fs.lstatSync(file).ino;
   let failed: string | null = null;
   let kept = 0;
+  // Bytes of whole lines so far: a write the disk took part of is cut back to them.
+  let whole = fs.statSync(file).size;
   const append = (line: Line) => {
     if (failed) return;
+    const text = `${JSON.stringify(line)}\n`;
     try {
-      fs.appendFileSync(file, `${JSON.stringify(line)}\n`);
+      fs.appendFileSync(file, text);
+      whole += Buffer.byteLength(text);
       if (line.kind === 'trial') kept++;
     } catch (err) {
-      failed = `${display(file)}: cannot be written (${errnoText(err as NodeJS.ErrnoException)}); it holds the first ${kept} finished trial${kept === 1 ? '' : 's'}`;
+      let cut = '';
+      try {
+        fs.truncateSync(file, whole);
+      } catch (again) {
+        cut = `, and its last line could not be cut back (${errnoText(again as NodeJS.ErrnoException)})`;
+      }
+      failed = `${display(file)}: cannot be written (${errnoText(err as NodeJS.ErrnoException)}); it holds the first ${kept} finished trial${kept === 1 ? '' : 's'}, each on a whole line${cut}`;
     }
   };
   return {
