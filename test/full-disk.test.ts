@@ -32,6 +32,8 @@ interface Outcome {
   old: string | null;
   /** The text of the file asked for (`keep`) as the command left it. */
   kept: string | null;
+  /** Every path the tmpfs held afterwards, below it, but the filler. */
+  tree: string[];
 }
 
 /**
@@ -57,6 +59,7 @@ function onFullDisk(args: string[], opts: { before?: (disk: string) => string; f
       `cat /dev/zero > ${q(path.join(disk, '.fill'))} 2>/dev/null; truncate -s -${opts.free ?? 4096} ${q(path.join(disk, '.fill'))}`,
       `${argv} > /dev/null 2> ${q(path.join(scratch, 'stderr'))}; echo "exit $?" > ${q(path.join(scratch, 'result'))}`,
       `ls -A ${q(disk)} | grep -vx .fill >> ${q(path.join(scratch, 'result'))}`,
+      `(cd ${q(disk)} && find . -mindepth 1 | grep -vx ./.fill) > ${q(path.join(scratch, 'tree'))}`,
       opts.oldFile ? `cp ${q(path.join(disk, opts.oldFile))} ${q(path.join(scratch, 'old'))} 2>/dev/null` : ':',
       opts.keep ? `cp ${q(path.join(disk, opts.keep))} ${q(path.join(scratch, 'kept'))} 2>/dev/null` : ':',
       'true',
@@ -66,7 +69,8 @@ function onFullDisk(args: string[], opts: { before?: (disk: string) => string; f
     const [exit, ...left] = fs.readFileSync(path.join(scratch, 'result'), 'utf8').split('\n').filter(Boolean);
     const old = fs.existsSync(path.join(scratch, 'old')) ? fs.readFileSync(path.join(scratch, 'old'), 'utf8') : null;
     const kept = fs.existsSync(path.join(scratch, 'kept')) ? fs.readFileSync(path.join(scratch, 'kept'), 'utf8') : null;
-    return { code: Number(exit.replace('exit ', '')), stderr: fs.readFileSync(path.join(scratch, 'stderr'), 'utf8'), left, old, kept };
+    const tree = fs.readFileSync(path.join(scratch, 'tree'), 'utf8').split('\n').filter(Boolean).map((p) => p.replace(/^\.\//, '')).sort();
+    return { code: Number(exit.replace('exit ', '')), stderr: fs.readFileSync(path.join(scratch, 'stderr'), 'utf8'), left, old, kept, tree };
   });
 }
 
@@ -87,6 +91,16 @@ if (WHY_NOT) {
   concurrent(test, 'render on a full disk exits 2 and leaves the old page as it was', async () => {
     const r = await onFullDisk(['render', REPORT, '--format', 'html', '--out', '@/index.html'], { oldFile: 'index.html' });
     assertLostNothing(r, 'index.html', ['index.html']);
+  });
+
+  concurrent(test, 'render --format site on a full disk exits 2, moves nothing into place, and leaves the old index and no staging behind', async () => {
+    const before = (disk: string) => `mkdir '${disk}/site'`;
+    const r = await onFullDisk(['render', REPORT, '--format', 'site', '--out', '@/site'], { before, oldFile: 'site/index.html', free: 8192 });
+    assert.is(r.code, 2, r.stderr);
+    assert.match(r.stderr, /--out .*site: the site could not be written \(ENOSPC: no space left on the device\); nothing of it was moved into place/);
+    assert.not.match(r.stderr, /\n\s+at /, 'no stack trace');
+    assert.is(r.old, OLD, 'the old index is as it was');
+    assert.equal(r.tree, ['site', 'site/index.html'], 'no page, no library directory, no staging directory');
   });
 
   concurrent(test, "render --format github exits 2 when the job summary it appends to is on a full disk", async () => {

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { startTimeOf } from '../runners/os/processes.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { BIN, cli, cliIn, exitOf, inSlot, ROOT, tempDir, whenInDir } from './support/helpers.ts';
 import { STACK } from './support/pinned.ts';
@@ -66,6 +67,26 @@ concurrent(test, 'an output that is not a file name is refused before any trial,
     assert.not.match(r.stderr, /trial/, 'no trial ran');
   }
   assert.ok(fs.statSync('/dev/null').isCharacterDevice(), 'the device is still a device');
+});
+
+concurrent(test, 'publish takes a lock on its directory: one held by a live publish is refused naming it, one left by a dead one is taken over', async () => {
+  const dir = tempDir();
+  const published = path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith('.json'))!);
+  const results = path.join(dir, 'results');
+  fs.mkdirSync(results);
+  // This test's own process stands for a publish still writing.
+  fs.writeFileSync(path.join(results, 'README.md.lock'), JSON.stringify({ pid: process.pid, startTime: startTimeOf(process.pid) }));
+  const busy = await cliIn(dir, 'publish', published, '--dir', 'results');
+  assert.is(busy.code, 2, busy.stderr);
+  assert.match(busy.stderr, `--dir results: another publish (pid ${process.pid}) is writing into it; run one at a time`);
+  assert.not.ok(fs.existsSync(path.join(results, 'README.md')), 'nothing was published beside it');
+  const gone = spawn(process.execPath, ['-e', '0']);
+  await exitOf(gone);
+  fs.writeFileSync(path.join(results, 'README.md.lock'), JSON.stringify({ pid: gone.pid, startTime: null }));
+  const taken = await cliIn(dir, 'publish', published, '--dir', 'results');
+  assert.is(taken.code, 0, taken.stderr);
+  assert.ok(fs.existsSync(path.join(results, 'README.md')));
+  assert.not.ok(fs.existsSync(path.join(results, 'README.md.lock')), 'the lock is released');
 });
 
 concurrent(test, 'an output that is one of the command\'s inputs is refused, by the file however it is named, and the input is left whole', async () => {

@@ -6,7 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole } from '../model/files.ts';
-import { cannotWrite, makeDirectory } from '../model/output.ts';
+import { cannotWrite, lockOutput, makeDirectory } from '../model/output.ts';
+import { processState, startTimeOf } from '../os/processes.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { renderFindings } from '../report/findings.ts';
 import { sweepLinks } from '../report/sweep-links.ts';
@@ -25,6 +26,17 @@ export function cmdPublish(args: string[]): number {
   makeDirectory(dir, '--dir');
   const refused = cannotWrite(dir);
   if (refused) throw new InputError([`--dir ${display(dir)}: no file can be made in it (${refused})`]);
+  // One publication at a time: two at once each wrote the README from what it read, and one library was lost.
+  const self = { pid: process.pid, startTime: startTimeOf(process.pid) };
+  const release = lockOutput(path.join(dir, 'README.md'), (h) => processState(h.pid, h.startTime) === 'running', self, { as: `--dir ${display(dir)}`, busy: 'another publish (pid PID) is writing into it; run one at a time' });
+  try {
+    return publishLocked(dir, values, positionals);
+  } finally {
+    release();
+  }
+}
+
+function publishLocked(dir: string, values: Record<string, unknown>, positionals: string[]): number {
   // What changed is measured from the verdicts as the publication began: --begin takes them
   // (make results does, before it clears the reports); without it, the first publish does.
   const before = readPublished(dir).map((p) => p.report);

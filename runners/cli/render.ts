@@ -81,13 +81,43 @@ function siteDirectory(out: string): void {
   if (refused) throw new InputError([`--out ${display(out)}: no file can be made in it (${refused})`]);
 }
 
-/** The index and a page per library, each written whole, into the directory --out names. */
+/**
+ * The index and a page per library, into the directory --out names: every page written
+ * whole into a staging directory inside it first, then each moved into place, the index
+ * last, so no index links to a page that was not written (a full disk stops it before
+ * anything moves), and no half site is left.
+ */
 function writeSite(reports: Report[], out: string | undefined): number {
   if (!out) throw new InputError(['--format site writes many pages: name their directory with --out DIR']);
   const pages = renderSite(reports, { sweeps: sweepLinks(out), changes: readChanges(out) });
-  for (const page of pages) {
-    fs.mkdirSync(path.dirname(path.join(out, page.path)), { recursive: true });
-    writeFileWhole(path.join(out, page.path), page.text);
+  const unwritten = (why: string) => new InputError([`--out ${display(out)}: the site could not be written (${why}); nothing of it was moved into place, and the pages there are as they were`]);
+  let staging: string;
+  try {
+    staging = fs.mkdtempSync(path.join(out, '.site-'));
+  } catch (err) {
+    throw unwritten(errnoText(err as NodeJS.ErrnoException));
+  }
+  try {
+    for (const page of pages) {
+      try {
+        fs.mkdirSync(path.dirname(path.join(staging, page.path)), { recursive: true });
+        writeFileWhole(path.join(staging, page.path), page.text);
+      } catch (err) {
+        if (err instanceof InputError) throw unwritten(/\(([^)]+)\)/.exec(err.problems[0])?.[1] ?? err.problems[0]);
+        throw unwritten(errnoText(err as NodeJS.ErrnoException));
+      }
+    }
+    for (const page of [...pages.filter((p) => p.path !== 'index.html'), ...pages.filter((p) => p.path === 'index.html')]) {
+      const into = path.join(out, page.path);
+      try {
+        fs.mkdirSync(path.dirname(into), { recursive: true });
+        fs.renameSync(path.join(staging, page.path), into);
+      } catch (err) {
+        throw new InputError([`${display(into)}: cannot be written (${errnoText(err as NodeJS.ErrnoException)}); the index was left as it was`]);
+      }
+    }
+  } finally {
+    fs.rmSync(staging, { recursive: true, force: true });
   }
   process.stderr.write(`childproof: site written to ${display(out)}: index.html and, per library, its page of trials and its badge (${pages.length - 1} files)\n`);
   return EXIT.ok;

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from './errors.ts';
-import { display, makeEachLevel } from './files.ts';
+import { display, errnoText, makeEachLevel } from './files.ts';
 import { readPidRecord, writePidRecord, type PidRecord } from './pid-record.ts';
 import { cannotWrite } from '../protocol/can-create.mjs';
 
@@ -67,17 +67,17 @@ export { cannotWrite };
  * process. Another live run holding it is refused with exit 2, naming its pid; a lock
  * whose holder is dead (a run killed outright) is taken over. Returns the release.
  */
-export function lockOutput(file: string, isAlive: (h: PidRecord) => boolean, self: PidRecord): () => void {
+export function lockOutput(file: string, isAlive: (h: PidRecord) => boolean, self: PidRecord, named = { as: `--out ${display(file)}`, busy: 'another run (pid PID) is writing this report; wait for it to finish, or choose another --out' }): () => void {
   const lock = `${path.resolve(file)}.lock`;
   fs.mkdirSync(path.dirname(lock), { recursive: true });
   for (let attempt = 0; attempt < 5; attempt++) {
     try {
       writePidRecord(lock, self);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError([`--out ${display(file)}: cannot take its lock ${display(lock)} (${(err as NodeJS.ErrnoException).code})`]);
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw new InputError([`${named.as}: its lock ${display(lock)} cannot be written (${errnoText(err as NodeJS.ErrnoException)})`]);
       const holder = readPidRecord(lock);
       if (holder && isAlive(holder)) {
-        throw new InputError([`--out ${display(file)}: another run (pid ${holder.pid}) is writing this report; wait for it to finish, or choose another --out`]);
+        throw new InputError([`${named.as}: ${named.busy.replace('PID', String(holder.pid))}`]);
       }
       // Its holder is gone, or it is not a lock childproof wrote: take it over.
       fs.rmSync(lock, { force: true });
@@ -88,7 +88,7 @@ export function lockOutput(file: string, isAlive: (h: PidRecord) => boolean, sel
       if (now && now.pid === self.pid && now.startTime === self.startTime) fs.rmSync(lock, { force: true });
     };
   }
-  throw new InputError([`--out ${display(file)}: its lock ${display(lock)} keeps changing hands; is another run starting?`]);
+  throw new InputError([`${named.as}: its lock ${display(lock)} keeps changing hands; is another run starting?`]);
 }
 
 /** Makes a directory (and those on its way) to write into, or refuses, exit 2, saying what is in the way. */
