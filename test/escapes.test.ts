@@ -150,4 +150,36 @@ if (nobodysDaemons) {
   });
 }
 
+test("a target that ends the trial's subreaper is an error whose trial records containment lost, says so in its reason, and still ends what it can find", async () => {
+  const dir = tempDir('childproof-reaper-killed-');
+  const log = path.join(dir, 'daemon.pid');
+  fs.writeFileSync(
+    path.join(dir, 'exec.mjs'),
+    `import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+export function exec() {
+  const d = spawn('sleep', ['305'], { stdio: 'ignore', detached: true });
+  d.unref();
+  fs.writeFileSync(${JSON.stringify(log)}, String(d.pid));
+  // The worker's parent is the trial's subreaper: ended from inside the trial.
+  process.kill(process.ppid, 'SIGKILL');
+  return new Promise(() => {});
+}
+`,
+  );
+  const identity = JSON.parse((await cliIn(dir, 'pin', '--file', 'exec.mjs', '--probe-dir', 'killer')).stdout).identity;
+  writeJson(path.join(dir, 'killer', 'probe.json'), { name: 'killer', title: 'ends its subreaper', identity, adapter: 'adapter.ts', supports: ['signal', 'timeout', 'exit-status'] });
+  fs.writeFileSync(path.join(dir, 'killer', 'adapter.ts'), ADAPTER);
+  const run = await cliIn(dir, 'run', '--probe', 'killer', '--case', 'core/success', '--out', 'report.json', '--quiet');
+  assert.is(run.code, 1, run.stderr);
+  const [trial] = JSON.parse(fs.readFileSync(path.join(dir, 'report.json'), 'utf8')).trials;
+  assert.is(trial.outcome, 'error');
+  assert.is(trial.containment.reaper, 'lost');
+  assert.match(trial.containment.why, /the trial's subreaper \(pid \d+\) was ended before the trial was: what it held may have escaped/);
+  assert.match(trial.reason, /; containment lost: the trial's subreaper .* still found by cgroup, mark or group ended as leftovers/);
+  const daemon = Number(fs.readFileSync(log, 'utf8'));
+  assert.ok(trial.leftovers.some((l: { pid: number }) => l.pid === daemon), `the daemon, which kept its mark, is a leftover: ${JSON.stringify(trial.leftovers)}`);
+  assert.is(processState(daemon, null), 'exited');
+});
+
 finish(test);

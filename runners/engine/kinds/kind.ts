@@ -9,7 +9,7 @@
 import { judgeObservations } from '../../judge/judge-trial.ts';
 import type { CaseSpec } from '../../model/case.ts';
 import type { TrialKind } from '../../model/kinds/kind.ts';
-import type { Leftover, TrialObservations } from '../../model/observations.ts';
+import type { Containment, Leftover, TrialObservations } from '../../model/observations.ts';
 import type { TrialResult } from '../../model/report.ts';
 import { runtimeText } from '../../model/runtime-spec.ts';
 import { named } from '../../identity/runtime.ts';
@@ -22,7 +22,7 @@ export type NotRun = { outcome: 'unsupported' | 'unavailable' | 'error'; reason:
 /** What a trial saw, or why it saw nothing it can be judged by. */
 export type Read =
   | { observations: TrialObservations; also?: Pick<TrialResult, 'unverifiedModules'> }
-  | { error: string; leftovers: Leftover[] };
+  | { error: string; leftovers: Leftover[]; containment?: Containment };
 
 /** The steps of one attempt at a trial, each given what the steps before it returned. */
 export interface Phases<Prepared, Ran, Watched, Ended> {
@@ -67,7 +67,7 @@ export function kindModule<P, R, W, E>(k: Phases<P, R, W, E>): TrialKindModule {
         const watched = await k.watch(p, ran, ctx);
         const ended = await k.end(p, ran, watched, ctx);
         const read = k.read(p, ran, watched, ended, ctx);
-        if ('error' in read) return { trial: { ...base, outcome: 'error', reason: read.error, leftovers: read.leftovers }, unmet: null };
+        if ('error' in read) return { trial: { ...base, outcome: 'error', reason: read.error, leftovers: read.leftovers, ...(read.containment ? { containment: read.containment } : {}) }, unmet: null };
         const on = ctx.runtime.name === 'node' ? undefined : runtimeText(named(ctx.runtime));
         const { unmet, ...judgement } = judgeObservations(k.name, t.case.spec, read.observations, t.probe.probe.knownDivergences, attempt, on);
         return { trial: { ...base, ...judgement, ...read.also, observations: read.observations }, unmet };

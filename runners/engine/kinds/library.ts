@@ -115,9 +115,11 @@ const phases: Phases<Prepared, Ran, AfterCaller | null, Ended> = {
         ? `the trial worker's output was refused: ${r.read.refused}`
         : r.worker.overran
           ? 'the trial worker did not finish in time and was killed'
-          : `the trial worker exited with code ${r.worker.code} before recording anything`;
+          : `the trial worker ${r.worker.code === null ? 'was ended by a signal' : `exited with code ${r.worker.code}`} before recording anything`;
       const detail = workerStderrTail(p.dir);
-      return { error: detail ? `${why}: ${detail}` : why, leftovers };
+      // A subreaper the target ended is said in the reason too: what it held may have escaped.
+      const lost = containment.reaper === 'lost' ? `; containment lost: ${containment.why}; ${leftovers.length} process${leftovers.length === 1 ? '' : 'es'} still found by cgroup, mark or group ended as leftovers` : '';
+      return { error: `${detail ? `${why}: ${detail}` : why}${lost}`, leftovers, containment };
     }
     const probe = p.t.probe;
     const observations: Observations = {

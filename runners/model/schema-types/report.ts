@@ -427,6 +427,15 @@ rssGrowthBytes: (number | null)
  */
 leftovers?: Leftover[]
 /**
+ * Of a trial that recorded no observations (an error): what kept its processes accountable, as observations.runner.containment says of any other; lost when its subreaper was ended from inside the trial, so what it held may have escaped.
+ */
+containment?: ({
+reaper: "subreaper"
+} | {
+reaper: ("none" | "lost")
+why: string
+})
+/**
  * Modules the trial loaded that no pin covers; "probe" where they are exactly its probe's (probes[].verified.unverifiedModules), so that a list every trial of a probe shares is written once. Absent where the runtime could not list them (observations.worker.introspection.modules says why).
  */
 unverifiedModules?: (string[] | "probe")
