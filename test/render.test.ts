@@ -3,6 +3,7 @@
 // only when asked. What a run prints while it runs depends on where it prints.
 
 import { test } from 'uvu';
+import { say } from '../runners/cli/say.ts';
 import * as assert from 'uvu/assert';
 import { modeFor, reporter } from '../runners/cli/progress.ts';
 import type { Report, TrialResult } from '../runners/model/report.ts';
@@ -65,6 +66,18 @@ test('colour only when asked, and the colour takes no columns', () => {
 
 test('long sentences wrap at the width with a hanging indent', () => {
   assert.equal(wrap('aaa bbb ccc ddd', 8, '  '), ['aaa bbb', '  ccc', '  ddd']);
+});
+
+test("the run's own lines on stderr fit a terminal of 100 columns, and stay one line each off a terminal", () => {
+  const long = "execa10, ai-sdk-mcp and mcp-searxng run on Node 24.19.0, not the host's Node v20.20.2: needs Node >=22, as their packages say";
+  const seen = (isTTY: boolean, columns: number) => {
+    let written = '';
+    say(long, { isTTY, columns, write: (s: string) => ((written += s), true) } as never);
+    return written.trimEnd().split('\n');
+  };
+  const onTerminal = seen(true, 100);
+  assert.ok(onTerminal.length > 1 && onTerminal.every((l) => l.length < 100), onTerminal.join('\n'));
+  assert.equal(seen(false, 100), [`childproof: ${long}`]);
 });
 
 test('progress: a status line on a terminal, a line per trial off one or under CI, nothing when quiet', () => {

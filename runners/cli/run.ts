@@ -20,9 +20,10 @@ import { isBrought } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Report } from '../model/report.ts';
 import { select } from '../model/selection.ts';
-import { acceptHints, DEFAULT_VIEW, renderTable, wrap, type View } from '../report/render.ts';
+import { acceptHints, renderTable, type View } from '../report/render.ts';
 import { testedNothing, untested } from '../report/skipped.ts';
 import { streamFileFor } from '../report/stream.ts';
+import { say } from './say.ts';
 import { list } from '../report/verdict.ts';
 import { parse, positiveInt, string, strings, terminalView } from './args.ts';
 import { modeFor, reporter } from './progress.ts';
@@ -72,7 +73,7 @@ export async function cmdRun(args: string[], within: Within = {}): Promise<numbe
   const parts: Array<{ report: Report; runtime: Runtime }> = [];
   for (const [index, group] of groups.entries()) {
     // Said before the install, which may take a while.
-    if (group.spec !== null) process.stderr.write(`childproof: ${list(group.probes.map((p) => p.spec.name))} ${group.probes.length === 1 ? 'runs' : 'run'} on ${specText(group.spec)}, not the host's ${runtimeText(named(hostRuntime()))}: ${group.why}\n`);
+    if (group.spec !== null) say(`${list(group.probes.map((p) => p.spec.name))} ${group.probes.length === 1 ? 'runs' : 'run'} on ${specText(group.spec)}, not the host's ${runtimeText(named(hostRuntime()))}: ${group.why}`);
     const runtime = group.spec === null ? runtimeFromFlags(values) : runtimeFor(group.spec);
     // --out names the first report (the host's, when any probe runs there); the others sit beside it.
     const where = index === 0 || !out ? out : besideOut(out, runtime);
@@ -107,11 +108,9 @@ const specText = (spec: string) => {
 /** What an earlier, dead run left and this one cleaned, or a control it added: said on
  *  stderr, folded to a terminal's width (off one, a line each, for logs and greps). */
 export function notices(e: RunEvent): void {
-  if (e.kind !== 'notice') return;
-  const text = `childproof: ${e.line}`;
-  const width = process.stderr.isTTY ? (process.stderr.columns || DEFAULT_VIEW.width) - 1 : Infinity;
-  process.stderr.write(`${wrap(text, width, '  ').join('\n')}\n`);
+  if (e.kind === 'notice') say(e.line);
 }
+
 
 async function runAndReport(o: PipelineRequest & { view: View } & Within): Promise<{ code: number; report: Report }> {
   const { view, transient, ...request } = o;
@@ -133,7 +132,7 @@ async function runAndReport(o: PipelineRequest & { view: View } & Within): Promi
   if (kept) process.stdout.write(`Report: ${display(kept)}\n`);
   if (kept) for (const line of acceptHints(report, display(kept), view.width)) process.stdout.write(`${line}\n`);
   if (interrupted) {
-    process.stderr.write(`childproof: interrupted by ${interrupted.by}: ${interrupted.finished} of ${interrupted.planned} trials finished${out ? `; the report holds them, marked interrupted` : ''}\n`);
+    say(`interrupted by ${interrupted.by}: ${interrupted.finished} of ${interrupted.planned} trials finished${out ? `; the report holds them, marked interrupted` : ''}`);
     return { code: SIGNAL_EXIT[interrupted.by] ?? EXIT.interrupted, report };
   }
   return { code: report.summary.asExpected ? EXIT.ok : EXIT.notAsExpected, report };
@@ -152,10 +151,10 @@ function testedSomething(parts: Array<{ report: Report; runtime: Runtime }>, pro
   if (why === null) {
     for (const idle of parts.filter((p) => testedNothing(p.report))) {
       const reasons = [...new Set(idle.report.trials.map((t) => t.reason ?? t.outcome))];
-      process.stderr.write(`childproof: on ${runtimeText(named(idle.runtime))} nothing could be tested (${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}); the other runtimes tested what was asked\n`);
+      say(`on ${runtimeText(named(idle.runtime))} nothing could be tested (${reasons.slice(0, 3).join('; ')}${reasons.length > 3 ? '; …' : ''}); the other runtimes tested what was asked`);
     }
     return EXIT.ok;
   }
-  process.stderr.write(`childproof: nothing was tested where it was asked for: ${why}; --allow-skipped accepts that\n`);
+  say(`nothing was tested where it was asked for: ${why}; --allow-skipped accepts that`);
   return EXIT.notAsExpected;
 }
