@@ -14,7 +14,7 @@ import { serverReached } from './kinds/server.ts';
 
 /** The control cases, in the order a run picks the first one a probe supports. */
 // The last needs no feature at all, so every probe can express one.
-export const CONTROL_CASES = ['core/success', 'core/nonzero-exit', 'core/cooperative-abort', 'control/success-timeout-unsignalled', 'control/nonzero-exit-unsignalled', 'control/plain-call'] as const;
+export const CONTROL_CASES = ['core/success', 'core/nonzero-exit', 'core/cooperative-abort', 'control/success-timeout-unsignalled', 'control/nonzero-exit-unsignalled', 'control/success-signal-untimed', 'control/plain-call'] as const;
 
 /** A library's trial reached its target when the call entered it and the command ran. */
 function libraryReached(o: Observations): boolean {
