@@ -29,19 +29,18 @@ if (problem) {
 // A process out of file descriptors fails first in the loader, or in a child it cannot
 // start: said in one line, exit 2. Any other error nothing caught is a bug of childproof's
 // own: its stack, and exit 70, never 1, which means a finding.
-process.on('uncaughtException', (err) => {
+/** @param {any} err */
+const failed = (err) => {
   const said = fdProblem(err);
   process.stderr.write(said ? `childproof: ${said}\n` : `${err?.stack ?? String(err)}\nchildproof: an internal error (exit 70): a bug of childproof's own\n`);
   process.exit(said ? 2 : 70);
-});
+};
+process.on('uncaughtException', failed);
 try {
   const built = await cliBuild();
   if (!built) (await import('tsx/esm/api')).register();
   const { cli } = await import(built ? pathToFileURL(built).href : '../runners/cli/main.ts');
   await cli(process.argv.slice(2));
 } catch (err) {
-  const said = fdProblem(err);
-  if (!said) throw err;
-  process.stderr.write(`childproof: ${said}\n`);
-  process.exitCode = 2;
+  failed(err);
 }

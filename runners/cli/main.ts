@@ -1,7 +1,6 @@
 // The command line: dispatch a verb, and turn every user mistake into one clear line and
 // a distinct exit code.
 
-import { fdProblem } from '../os/fd-limit.mjs';
 import { checkCache } from '../model/cache.ts';
 import { EXIT, InputError, IntegrityError, InvalidReportError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
@@ -80,11 +79,6 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (err instanceof InvalidReportError) {
       process.stderr.write(`${err.message}\n`);
       return EXIT.internal;
-    }
-    const fds = fdProblem(err);
-    if (fds) {
-      process.stderr.write(`childproof: ${fds}\n`);
-      return EXIT.input;
     }
     throw err;
   }

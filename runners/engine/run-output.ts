@@ -8,7 +8,7 @@
 
 import fs from 'node:fs';
 import { InputError } from '../model/errors.ts';
-import { display, readJson } from '../model/files.ts';
+import { display } from '../model/files.ts';
 import { checkOutput, lockOutput } from '../model/output.ts';
 import type { Report } from '../model/report.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
@@ -36,20 +36,46 @@ export function claimOutput(out: string, stream = true): () => void {
   return release;
 }
 
+/** Bytes of a report's end read for its `interrupted` line: that line is short, and last. */
+const TAIL = 64 * 1024;
+
+/**
+ * What a report's `interrupted` says, read from its last lines as report-text.ts writes
+ * them (`"interrupted": {...}` just before the closing brace) rather than by parsing a
+ * report of megabytes before every run; null for any other file.
+ */
+function interruptionIn(file: string): { by?: string; finished?: number; planned?: number } | null {
+  let text: string;
+  try {
+    const fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK);
+    try {
+      const { size } = fs.fstatSync(fd);
+      const buffer = Buffer.alloc(Math.min(size, TAIL));
+      fs.readSync(fd, buffer, 0, buffer.length, size - buffer.length);
+      text = buffer.toString('utf8');
+    } finally {
+      fs.closeSync(fd);
+    }
+  } catch {
+    return null;
+  }
+  const line = /\n"interrupted": (\{[^\n]*\})\n\}\n?$/.exec(text)?.[1];
+  try {
+    const value: unknown = line === undefined ? null : JSON.parse(line);
+    return value !== null && typeof value === 'object' ? value : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A report already at `out` that an interrupted run wrote holds trials nowhere else: it is
  * moved aside, beside it (report.interrupted.json, then -2, -3 …), never written over.
  * Returns what it says of it, or null when there was none.
  */
 function keepInterrupted(out: string): string | null {
-  if (!fs.existsSync(out)) return null;
-  let interrupted: { by?: string; finished?: number; planned?: number } | undefined;
-  try {
-    interrupted = (readJson(out).data as { interrupted?: typeof interrupted })?.interrupted;
-  } catch {
-    return null;
-  }
-  if (!interrupted || typeof interrupted !== 'object') return null;
+  const interrupted = interruptionIn(out);
+  if (!interrupted) return null;
   const base = out.replace(/\.json$/, '');
   let aside = `${base}.interrupted.json`;
   for (let i = 2; fs.existsSync(aside); i++) aside = `${base}.interrupted-${i}.json`;

@@ -148,14 +148,14 @@ const handleOf = (plan: CallPlan) => [...plan.args, ...(plan.construct ?? [])].f
  * method, as the target's caller wires it, and let go of before the call settles.
  */
 export function callBody(plan: CallPlan): string {
+  const { before, settled } = callParts(plan);
   const handle = handleOf(plan);
-  const body = plainBody(plan);
-  if (!handle) return body;
+  const lines = before.map((l) => `    ${l}\n`).join('');
+  if (!handle) return before.length ? `{\n${lines}    return ${settled};\n  }` : `\n    ${settled}`;
   const v = handleVar(handle);
-  const settled = body.startsWith('{') ? body.replace(/^\{\n/, '').replace(/\n {2}\}$/, '').replace(/return (Promise\.resolve\(.*\));$/m, 'const settled = $1;') : `    const settled =${body.replace(/^\n {4}/, ' ')};`;
   return `{
     const ${v} = new target.${handle.class}();
-${settled}
+${lines}    const settled = ${settled};
     const stop = () => ${v}.${handle.stop}();
     if (call.signal?.aborted) stop();
     else call.signal?.addEventListener('abort', stop, { once: true });
@@ -163,17 +163,18 @@ ${settled}
   }`;
 }
 
-function plainBody(plan: CallPlan): string {
+/** The call as the plan makes it: the statements a builder takes first, and the promise it settles as. */
+function callParts(plan: CallPlan): { before: string[]; settled: string } {
   const fn = `target${plan.export === 'default' ? '.default' : plan.export.split('.').map((p) => (/^[A-Za-z_$][\w$]*$/.test(p) ? `.${p}` : `[${JSON.stringify(p)}]`)).join('')}`;
   const at = '      ';
   const made = plan.reach === 'call' ? `${fn}${argsText(plan.args, at)}` : `${plan.reach === 'new' ? 'new ' : ''}${fn}${argsText(plan.construct ?? [], at)}.${plan.method}${argsText(plan.args, at)}`;
   if (plan.steps.length || plan.finish) {
-    const steps = plan.steps.map((s) => `    if (call.${s.option === 'killSignal' ? 'options.killSignal' : s.option} !== undefined) built = built.${s.method}(${bare(s.option)});\n`).join('');
+    const steps = plan.steps.map((s) => `if (call.${s.option === 'killSignal' ? 'options.killSignal' : s.option} !== undefined) built = built.${s.method}(${bare(s.option)});`);
     const end = wrapped(plan, `built${plan.finish ? `.${plan.finish}()` : ''}`);
-    return `{\n    let built = ${made.replace(/\n {6}/g, '\n    ')};\n${steps}    return Promise.resolve(${end});\n  }`;
+    return { before: [`let built = ${made.replace(/\n {6}/g, '\n    ')};`, ...steps], settled: `Promise.resolve(${end})` };
   }
-  if (plan.settle === 'callback') return `\n    new Promise((resolve, reject) => {\n      ${made};\n    })`;
-  return `\n    Promise.resolve(\n      ${wrapped(plan, made)},\n    )`;
+  if (plan.settle === 'callback') return { before: [], settled: `new Promise((resolve, reject) => {\n      ${made};\n    })` };
+  return { before: [], settled: `Promise.resolve(\n      ${wrapped(plan, made)},\n    )` };
 }
 
 /** A child process is settled on its 'close', an iterator of output read to its end. */

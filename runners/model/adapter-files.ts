@@ -22,19 +22,19 @@ function resolved(from: string, spec: string): string | null {
   return tries.find((f) => fs.existsSync(f) && !fs.statSync(f).isDirectory()) ?? null;
 }
 
-/** Reads the adapter and every local file it imports, a few levels down; throws the reader's InputError for one that is not a regular file. */
-export function readAdapterFiles(adapter: string): string[] {
+/** Reads the adapter and every local file it imports, a few levels down, and returns the
+ *  adapter's text; throws the reader's InputError for one that is not a regular file. */
+export function readAdapterFiles(adapter: string): string {
   const seen = new Set<string>();
-  const visit = (file: string, depth: number) => {
-    if (seen.has(file)) return;
+  const visit = (file: string, depth: number): string => {
     seen.add(file);
     const text = readInput(file, { what: seen.size === 1 ? 'adapter' : 'file the adapter imports', most: MOST }).toString('utf8');
-    if (depth >= 8 || !CODE.test(file)) return;
+    if (depth >= 8 || !CODE.test(file)) return text;
     for (const m of text.matchAll(IMPORT)) {
       const next = resolved(file, m[1] ?? m[2] ?? m[3]);
-      if (next) visit(next, depth + 1);
+      if (next && !seen.has(next)) visit(next, depth + 1);
     }
+    return text;
   };
-  visit(adapter, 0);
-  return [...seen];
+  return visit(adapter, 0);
 }

@@ -7,7 +7,6 @@ import path from 'node:path';
 import semver from 'semver';
 import { readAdapterFiles } from './adapter-files.ts';
 import { InputError } from './errors.ts';
-import { readInput } from './read-input.ts';
 import { checkProbeKind } from './kinds/probe-rules.ts';
 import { display, readJson } from './files.ts';
 import { globMatcher } from './load-cases.ts';
@@ -107,8 +106,7 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
 function refuseSkeleton(spec: ProbeSpec, codeDir: string): void {
   if (!spec.adapter) return;
   const file = path.join(codeDir, spec.adapter);
-  if (fs.existsSync(file)) readAdapterFiles(file);
-  const line = fs.existsSync(file) ? unfinishedLine(readInput(file, { what: 'adapter' }).toString('utf8')) : null;
+  const line = fs.existsSync(file) ? unfinishedLine(readAdapterFiles(file)) : null;
   if (line !== null) throw new InputError([`${display(file)}:${line}: expected a finished adapter: init wrote this one as a skeleton; write the call to the target there and remove the ${UNFINISHED} line`]);
 }
 

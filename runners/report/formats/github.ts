@@ -47,8 +47,8 @@ const newsOf = (t: TrialResult) => (t.verdicts ?? []).map((v, i) => ({ v, i })).
  * gone) is a notice on the signature's line in divergences.json, saying that `bless`
  * accepts it; a regression an error on the line of its first new assertion (or, where the
  * case is not the repository's, the divergences entry it no longer matches, or the
- * adapter's call of its target), naming every clause it breaks; an error of the adapter or the harness an error on the adapter, since
- * it says nothing of the target.
+ * adapter's call of its target), naming every clause it breaks; an error of the adapter
+ * or the harness an error on the adapter, since it says nothing of the target.
  */
 function trialAnnotation(report: Report, t: TrialResult, places: Places): string {
   const on = runtimeOf(report.environment);
