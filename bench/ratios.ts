@@ -18,7 +18,7 @@ import type { LoadedCase } from '../runners/model/case.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../runners/model/load-probes.ts';
 import type { LoadedProbe } from '../runners/model/probe.ts';
-import type { TrialResult } from '../runners/model/report.ts';
+import type { TrialResult } from '../runners/model/report-types.ts';
 import { noReaper, reaperCommand } from '../runners/os/reaper.ts';
 import { childrenCpuMs, commandCpuMs, measure } from './cpu.ts';
 

@@ -4,10 +4,10 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
-import { racyIn } from '../runners/report/compare.ts';
+import { racyIn } from '../runners/report/compare-observed.ts';
 import { auditTrials, unexplainedFindings, unmarkedRaces } from '../runners/report/audit.ts';
 import { loadRuntimeFindings, type RuntimeFinding } from '../runners/model/runtime-findings.ts';
 import { finish } from './support/suite.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { CASES_DIR } from '../runners/model/paths.ts';
-import { type Report } from '../runners/model/report.ts';
+import { type Report } from '../runners/model/report-types.ts';
 import { consistencyProblems } from '../runners/report/consistency.ts';
 import { BIN, cli, cliIn, cliWith, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { pinnedFilesProbe, STACK } from './support/pinned.ts';

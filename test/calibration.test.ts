@@ -8,8 +8,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyCalibration, reached } from '../runners/judge/calibration.ts';
-import { carriedBy } from '../runners/worker/reach.ts';
-import type { TrialResult } from '../runners/model/report.ts';
+import { carriedBy } from '../runners/worker/record-reach.ts';
+import type { TrialResult } from '../runners/model/report-types.ts';
 import { cliIn, tempDir, writeJson } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 

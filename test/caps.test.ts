@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { judgeTrial } from '../runners/judge/judge-trial.ts';
 import { DEFAULT_DEADLINE_MS, DEFAULT_READY_MS } from '../runners/model/case.ts';
-import { fixtureCapMs } from '../runners/engine/kinds/library.ts';
+import { fixtureCapMs } from '../runners/engine/kinds/library-trial.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { ROOT } from '../runners/model/paths.ts';
 import { cliIn, tempDir, writeJson } from './support/helpers.ts';

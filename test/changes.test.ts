@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Report } from '../runners/model/report.ts';
+import type { Report } from '../runners/model/report-types.ts';
 import { summarize } from '../runners/report/build.ts';
 import { changesBetween, verdictCells } from '../runners/report/changes.ts';
 import { cli, tempDir } from './support/helpers.ts';

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { checkVerdict } from '../runners/cli/check-verdict.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { finish } from './support/suite.ts';
 

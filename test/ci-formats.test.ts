@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { loadAllCases, loadCase } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJunit } from '../runners/report/formats/junit.ts';

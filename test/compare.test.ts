@@ -2,8 +2,8 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { TrialResult } from '../runners/model/report.ts';
-import { trialDifferences } from '../runners/report/compare.ts';
+import type { TrialResult } from '../runners/model/report-types.ts';
+import { trialDifferences } from '../runners/report/compare-observed.ts';
 import { finish } from './support/suite.ts';
 
 const trial = (code: unknown): TrialResult => ({ probe: 'p', case: 'c', kind: 'library', outcome: 'pass', facts: { 'error.code': code } as TrialResult['facts'] });

@@ -11,10 +11,10 @@ import type { LoadedCase } from '../runners/model/case.ts';
 import { lintCoverage } from '../runners/model/lint.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes, mutantProbeNames, shippedProbes } from '../runners/model/load-probes.ts';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { withheldFor } from '../runners/judge/calibration.ts';
 import { buildReport, environment } from '../runners/report/build.ts';
-import { compareReports, compareRow, racyIn } from '../runners/report/compare.ts';
+import { compareReports, compareRow, racyIn } from '../runners/report/compare-observed.ts';
 import { cli, tempDir } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { applyControls } from '../runners/judge/controls.ts';
-import type { TrialResult } from '../runners/model/report.ts';
+import type { TrialResult } from '../runners/model/report-types.ts';
 import { cliIn, tempDir, writeJson } from './support/helpers.ts';
 import { eager, finish } from './support/suite.ts';
 

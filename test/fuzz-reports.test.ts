@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Report } from '../runners/model/report.ts';
+import type { Report } from '../runners/model/report-types.ts';
 import { summarize } from '../runners/report/build.ts';
 import { consistencyProblems } from '../runners/report/consistency.ts';
 import { validate } from '../runners/model/schemas.ts';

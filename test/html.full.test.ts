@@ -15,7 +15,7 @@ import { RESULTS_DIR } from '../runners/model/paths.ts';
 import { runtimeKey } from '../runners/model/runtime-spec.ts';
 import { renderHtml } from '../runners/report/formats/html.ts';
 import { probePage } from '../runners/report/formats/site.ts';
-import { renderTimeline } from '../runners/report/formats/timeline.ts';
+import { renderTimeline } from '../runners/report/formats/timeline-svg.ts';
 import { readReport } from '../runners/report/report-file.ts';
 import { tempDir } from './support/helpers.ts';
 import { launch, openPage, published, SHOTS, siteDir, tinyText } from './support/site.ts';

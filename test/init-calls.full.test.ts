@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadAllCases } from '../runners/model/load-cases.ts';
-import { racyIn } from '../runners/report/compare.ts';
+import { racyIn } from '../runners/report/compare-observed.ts';
 import { cliIn, tempDir } from './support/helpers.ts';
 import { concurrent, finish } from './support/suite.ts';
 

@@ -8,7 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { summarize } from '../runners/report/build.ts';
 import { renderGithub } from '../runners/report/formats/github.ts';
 import { renderJobSummary } from '../runners/report/formats/job-summary.ts';

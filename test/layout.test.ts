@@ -122,6 +122,21 @@ test(`no source file is longer than ${LINE_LIMIT} lines`, () => {
   assert.equal(long, []);
 });
 
+/** The file names of runners/ that more than one folder holds, with where. */
+function sharedNames(files: string[]): string[] {
+  const where = new Map<string, string[]>();
+  for (const f of files) where.set(path.basename(f), [...(where.get(path.basename(f)) ?? []), f]);
+  return [...where].filter(([, at]) => at.length > 1).map(([name, at]) => `${name}: ${at.join(', ')}`);
+}
+
+test('no two files of runners/ share a name: a stack trace or an editor tab names one file', () => {
+  const generated = path.join(RUNNERS_DIR, 'model', 'schema-types');
+  const files = sources(RUNNERS_DIR).filter((f) => !f.startsWith(generated)).map((f) => path.relative(RUNNERS_DIR, f));
+  assert.equal(sharedNames(files), []);
+  // And the check can fail.
+  assert.equal(sharedNames(['engine/kinds/server.ts', 'judge/kinds/server.ts', 'model/report.ts']), ['server.ts: engine/kinds/server.ts, judge/kinds/server.ts']);
+});
+
 test("the README's layout section names every folder of the tree, and no other", () => {
   const readme = fs.readFileSync(path.join(ROOT, 'README.md'), 'utf8');
   const section = readme.split(/^## /m).find((s) => s.startsWith('Layout'))!;

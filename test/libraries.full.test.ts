@@ -9,7 +9,7 @@ import { runtimeFor } from '../runners/identity/runtime.ts';
 import type { FactName } from '../runners/model/case.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { loadProbes } from '../runners/model/load-probes.ts';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { eager, finish } from './support/suite.ts';
 import { AS_RECORDED } from './support/trials.ts';
 

@@ -10,7 +10,7 @@ import * as assert from 'uvu/assert';
 import { factNamesAt } from '../runners/model/case.ts';
 import { EXIT } from '../runners/model/errors.ts';
 import { RESULTS_DIR } from '../runners/model/paths.ts';
-import type { Report } from '../runners/model/report.ts';
+import type { Report } from '../runners/model/report-types.ts';
 import { renderBadge } from '../runners/report/formats/badge.ts';
 import { metaLine } from '../runners/report/formats/html.ts';
 import { foldTokens, renderMarkdown } from '../runners/report/formats/markdown.ts';

@@ -6,9 +6,9 @@ import { test } from 'uvu';
 import { say } from '../runners/cli/say.ts';
 import * as assert from 'uvu/assert';
 import { modeFor, reporter } from '../runners/cli/progress.ts';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { summarize } from '../runners/report/build.ts';
-import { DEFAULT_VIEW, renderTable, wrap } from '../runners/report/render.ts';
+import { DEFAULT_VIEW, renderTable, wrap } from '../runners/report/render-terminal.ts';
 import { finish } from './support/suite.ts';
 import { publishedReports } from './support/published.ts';
 

@@ -9,7 +9,7 @@ import * as assert from 'uvu/assert';
 import { serverLaunch } from '../runners/engine/kinds/server-launch.ts';
 import { binName, packageBins } from '../runners/identity/bins.ts';
 import type { Material } from '../runners/identity/materialize.ts';
-import { judgeServerTrial } from '../runners/judge/kinds/server.ts';
+import { judgeServerTrial } from '../runners/judge/kinds/server-judge.ts';
 import { deriveServerFacts } from '../runners/judge/kinds/server-facts.ts';
 import { loadCase } from '../runners/model/load-cases.ts';
 import { loadProbeDir } from '../runners/model/load-probes.ts';

@@ -1,9 +1,9 @@
-// The words a library's trial is told in at settlement (runners/report/kinds/library.ts),
+// The words a library's trial is told in at settlement (runners/report/kinds/library-words.ts),
 // over every published trial: each sentence says only what the trial's own facts state.
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { LIBRARY_WORDS } from '../runners/report/kinds/library.ts';
+import { LIBRARY_WORDS } from '../runners/report/kinds/library-words.ts';
 import { publishedReports } from './support/published.ts';
 import { finish } from './support/suite.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';

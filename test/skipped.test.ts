@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { untested } from '../runners/report/skipped.ts';
 import { cliIn, ROOT, tempDir, writeJson } from './support/helpers.ts';
 import { finish } from './support/suite.ts';

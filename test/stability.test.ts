@@ -4,9 +4,9 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { FACT_NAMES } from '../runners/model/case.ts';
-import type { Facts, Report, TrialResult } from '../runners/model/report.ts';
-import { compareReports } from '../runners/report/compare.ts';
-import { acrossReleases, renderStability, unstable } from '../runners/report/stability.ts';
+import type { Facts, Report, TrialResult } from '../runners/model/report-types.ts';
+import { compareReports } from '../runners/report/compare-observed.ts';
+import { acrossReleases, renderStability, unstable } from '../runners/report/stability-evidence.ts';
 import { finish } from './support/suite.ts';
 
 function report(over: Partial<Facts>, outcome: TrialResult['outcome'] = 'pass', node = 'v20.0.0'): Report {

@@ -4,10 +4,10 @@
 
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import type { Report, TrialResult } from '../runners/model/report.ts';
+import type { Report, TrialResult } from '../runners/model/report-types.ts';
 import { summarize } from '../runners/report/build.ts';
 import { cellHash } from '../runners/report/formats/html-verdict.ts';
-import { roleWords } from '../runners/report/formats/timeline.ts';
+import { roleWords } from '../runners/report/formats/timeline-svg.ts';
 import { timeScale } from '../runners/report/formats/time-scale.ts';
 import { bottomLine } from '../runners/report/bottom-line.ts';
 import { cellWords, newestFirst, shortReason, verdictRows } from '../runners/report/verdict.ts';

@@ -6,7 +6,7 @@ import { classify } from '../runners/judge/outcome.ts';
 import { holdAssertions as judge } from '../runners/judge/verdicts.ts';
 import { FACT_NAMES, SETTLES, type Assertion } from '../runners/model/case.ts';
 import type { KnownDivergence } from '../runners/model/probe.ts';
-import type { Facts } from '../runners/model/report.ts';
+import type { Facts } from '../runners/model/report-types.ts';
 import { finish } from './support/suite.ts';
 
 function facts(over: Partial<Facts>): Facts {

@@ -3,7 +3,7 @@
 // findings came from code this installation is not (another release, or a changed file of
 // this one), and each is named. Pure: both lists in.
 
-import type { OwnFile } from '../model/report.ts';
+import type { OwnFile } from '../model/report-types.ts';
 import type { Statement, TestResultPredicate } from '../model/statement.ts';
 
 export interface OwnFilesCheck {

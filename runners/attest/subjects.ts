@@ -2,7 +2,7 @@
 // the run verified, by git blob id and the SHA-256 of its bytes, each saying where its
 // bytes come from, so that `verify --statement` can read them again. Pure.
 
-import type { Report, ReportProbe } from '../model/report.ts';
+import type { Report, ReportProbe } from '../model/report-types.ts';
 import type { DigestSet, ResourceDescriptor, SubjectOrigin } from '../model/statement.ts';
 
 export type Subject = ResourceDescriptor & { name: string; digest: DigestSet; annotations: SubjectOrigin & Record<string, unknown> };

@@ -3,7 +3,7 @@
 import { parseArgs } from 'node:util';
 import { InputError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
-import { DEFAULT_VIEW, type View } from '../report/render.ts';
+import { DEFAULT_VIEW, type View } from '../report/render-terminal.ts';
 
 export const USAGE = `childproof ${TOOL_VERSION}: what is true when a child-process call is aborted or times out.
 

@@ -1,5 +1,5 @@
 // `childproof attest REPORT [--out F] [--url URL] [--key K] [--predicate F] [--checksums F]`:
-// the report as an in-toto Statement v1 with the Test Result predicate (attest/statement.ts),
+// the report as an in-toto Statement v1 with the Test Result predicate (attest/make-statement.ts),
 // checked against the Statement's schema before it is written; its url the run's, on
 // GitHub Actions, unless --url says otherwise. With --key, wrapped in a
 // DSSE envelope signed with the user's Ed25519 key. --predicate and --checksums write the
@@ -8,11 +8,11 @@
 import { createHash } from 'node:crypto';
 import path from 'node:path';
 import { keyFile, signEnvelope } from '../attest/dsse.ts';
-import { statementOf } from '../attest/statement.ts';
+import { statementOf } from '../attest/make-statement.ts';
 import { EXIT, InputError, InvalidReportError } from '../model/errors.ts';
 import { display, readJson, writeFileWhole } from '../model/files.ts';
 import { checkOutput } from '../model/output.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { validate } from '../model/schemas.ts';
 import { IN_TOTO_PAYLOAD_TYPE, type Statement, type TestResultPredicate } from '../model/statement.ts';
 import { readReport } from '../report/report-file.ts';

@@ -6,7 +6,7 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
 import { display } from '../model/files.ts';
-import { divergencesFrom, newHangs, writeDivergences } from '../report/bless.ts';
+import { divergencesFrom, newHangs, writeDivergences } from '../report/bless-divergences.ts';
 import { readReport } from '../report/report-file.ts';
 import { rejudgeReport } from '../report/rejudge.ts';
 import { blessChangeLines, blessChanges, changeCounts } from '../report/bless-changes.ts';

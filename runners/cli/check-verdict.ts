@@ -5,7 +5,7 @@
 // like a break: a gate on `check` is green only for what was tested. Pure.
 
 import { type Clause } from '../model/clauses.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 import { JUDGED, reachedTarget } from '../judge/controls.ts';
 import { cellWords, shortReason, verdictCell } from '../report/verdict.ts';
 import { leftoverWords } from '../judge/leftover-words.ts';

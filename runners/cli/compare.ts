@@ -6,7 +6,7 @@ import { display } from '../model/files.ts';
 import { renderComparisonMarkdown } from '../report/formats/comparison-md.ts';
 import { loadProbes } from '../model/load-probes.ts';
 import { loadAllCases } from '../model/load-cases.ts';
-import { compareReports, racyIn, renderComparison } from '../report/compare.ts';
+import { compareReports, racyIn, renderComparison } from '../report/compare-observed.ts';
 import { readReport } from '../report/report-file.ts';
 import { parse, string } from './args.ts';
 

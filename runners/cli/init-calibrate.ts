@@ -14,7 +14,7 @@ import { hostRuntime, runtimeFor } from '../identity/runtime.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbeDir } from '../model/load-probes.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
-import type { TrialResult } from '../model/report.ts';
+import type { TrialResult } from '../model/report-types.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { Runtime } from '../identity/runtime.ts';
 import { stopSignal } from './stop.ts';

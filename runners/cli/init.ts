@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dependencyTree, pinDependencies } from '../identity/dependencies.ts';
 import { git } from '../identity/git.ts';
-import { packageSubpaths, pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
+import { packageSubpaths, pinFiles, pinGit, pinPackage } from '../identity/pin-block.ts';
 import { probeJson, probeName } from '../identity/probe-template.ts';
 import { installTarget, targetDir } from '../identity/install.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';

@@ -6,7 +6,7 @@ import { loadAllCases, selectCases } from '../model/load-cases.ts';
 import { loadProbes, shippedProbeNames } from '../model/load-probes.ts';
 import { probeProblems } from '../identity/citations.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { rejudgeFailed, rejudgeReport, renderRejudgement, type Rejudgement } from '../report/rejudge.ts';
 import { parse, string, strings } from './args.ts';

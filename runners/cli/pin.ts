@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pinDependencies } from '../identity/dependencies.ts';
-import { pinFiles, pinGit, pinPackage } from '../identity/pin.ts';
+import { pinFiles, pinGit, pinPackage } from '../identity/pin-block.ts';
 import { findPackageDir } from '../identity/package-paths.ts';
 import { repin } from '../identity/repin.ts';
 import { EXIT, InputError } from '../model/errors.ts';

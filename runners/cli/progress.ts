@@ -3,7 +3,7 @@
 // per finished trial, which a CI log keeps. --quiet: nothing.
 
 import type { Progress } from '../engine/events.ts';
-import type { TrialResult } from '../model/report.ts';
+import type { TrialResult } from '../model/report-types.ts';
 import { NOT_AS_EXPECTED } from '../report/build.ts';
 import { plainText } from '../report/formats/escape.ts';
 

@@ -11,7 +11,7 @@ import { processState, startTimeOf } from '../os/processes.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { renderFindings } from '../report/findings.ts';
 import { sweepLinks } from '../report/sweep-links.ts';
-import { notForRuntime, readPublished, splitByProbe } from '../report/publish.ts';
+import { notForRuntime, readPublished, splitByProbe } from '../report/publish-files.ts';
 import { parse, string } from './args.ts';
 import { beginChanges, CHANGES_FILE, readChanges, updateChanges, writeChanges } from '../report/changes-file.ts';
 

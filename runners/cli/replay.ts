@@ -3,7 +3,7 @@
 // section a writer can paste into a post.
 
 import { parseSources } from '../engine/prepare.ts';
-import { replayExpectations, replayReport } from '../engine/replay.ts';
+import { replayExpectations, replayReport } from '../engine/replay-run.ts';
 import { runtimeFromFlags } from '../identity/runtime.ts';
 import { EXIT, InputError } from '../model/errors.ts';
 import type { Expectations } from '../model/expectations.ts';
@@ -11,7 +11,7 @@ import { display, readJson, writeFileWhole } from '../model/files.ts';
 import { checkOutput } from '../model/output.ts';
 import { validate } from '../model/schemas.ts';
 import { readReport } from '../report/report-file.ts';
-import { renderReplay, replayFailed } from '../report/replay.ts';
+import { renderReplay, replayFailed } from '../report/replay-words.ts';
 import { renderReplayMarkdown } from '../report/formats/replay-md.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 import { stopped, stoppedExit, stopSignal } from './stop.ts';

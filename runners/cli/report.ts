@@ -4,7 +4,7 @@
 import { EXIT, InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { writeReport } from '../report/report-file.ts';
-import { renderTable } from '../report/render.ts';
+import { renderTable } from '../report/render-terminal.ts';
 import { reportFromStream } from '../report/stream.ts';
 import { parse, string } from './args.ts';
 import { checkOutput } from '../model/output.ts';

@@ -1,11 +1,11 @@
 // `childproof sweep --runtime bun --versions RANGE --probe NAME`: one probe on every
-// release of a runtime in a range (engine/sweep.ts runs them, one run per release), each
+// release of a runtime in a range (engine/sweep-run.ts runs them, one run per release), each
 // report kept in the sweep's directory; printed per case and fact as the releases over
 // which each value held. `--bisect FACT` finds the first release where that fact changed.
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { bisectSweep, runSweep } from '../engine/sweep.ts';
+import { bisectSweep, runSweep } from '../engine/sweep-run.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import type { FactName, LoadedCase } from '../model/case.ts';
 import { EXIT, InputError } from '../model/errors.ts';

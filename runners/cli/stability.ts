@@ -10,8 +10,8 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { writeFileWhole } from '../model/files.ts';
 import { checkOutput } from '../model/output.ts';
 import { select } from '../model/selection.ts';
-import { racyIn } from '../report/compare.ts';
-import { acrossReleases, renderStability, unstable, type Series } from '../report/stability.ts';
+import { racyIn } from '../report/compare-observed.ts';
+import { acrossReleases, renderStability, unstable, type Series } from '../report/stability-evidence.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 import { stopped, stoppedExit, stopSignal } from './stop.ts';
 

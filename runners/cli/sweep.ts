@@ -1,10 +1,10 @@
 // `childproof sweep --probe NAME --versions RANGE`: one package probe at every published
-// version in a range, side by side in one run (engine/sweep.ts runs it), printed per case
+// version in a range, side by side in one run (engine/sweep-run.ts runs it), printed per case
 // and fact as the versions over which each value held. `--bisect FACT` instead finds the
 // first version where that fact changed, running a logarithmic number of versions.
 
 import path from 'node:path';
-import { bisectSweep, runSweep } from '../engine/sweep.ts';
+import { bisectSweep, runSweep } from '../engine/sweep-run.ts';
 import { runtimeFromFlags } from '../identity/runtime.ts';
 import { pickVersions, publishedVersions } from '../identity/versions.ts';
 import { FACT_NAMES, type FactName } from '../model/case.ts';

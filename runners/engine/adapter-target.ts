@@ -1,5 +1,5 @@
 // Where a library's trial finds its adapter and its target: what the worker is handed
-// for a trial (engine/kinds/library.ts) and for the exports check (engine/exports-check.ts).
+// for a trial (engine/kinds/library-trial.ts) and for the exports check (engine/exports-check.ts).
 
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -23,7 +23,7 @@ export function targetSpec(p: PreparedProbe): TrialSpec['target'] {
 }
 
 /** Where a probe's adapter file is: beside its code, for a variant the base probe's. A
- *  program's probe has none: its trials are server cases (engine/kinds/server.ts). */
+ *  program's probe has none: its trials are server cases (engine/kinds/server-trial.ts). */
 export function adapterFile(probe: LoadedProbe): string {
   if (!probe.spec.adapter) throw new Error(`${probe.spec.name} has no adapter: it runs a command`);
   return path.join(probe.codeDir, probe.spec.adapter);

@@ -1,12 +1,12 @@
 // When a case has the caller exit on settlement, the worker is gone and the runner watches
 // in its place: whatever the caller left running is what its user's machine keeps. The
-// watch is the worker's own (worker/window.ts, os/window.ts), on the caller's last account of its
+// watch is the worker's own (worker/window-sights.ts, os/window.ts), on the caller's last account of its
 // spawns, so both sides of the window are sampled alike.
 
 import type { AfterCaller, SpawnObservation } from '../model/observations.ts';
 import { now } from '../protocol/trial-dir.mjs';
 import { sampleProcesses } from '../worker/sample.ts';
-import { watchFixtures } from '../worker/window.ts';
+import { watchFixtures } from '../worker/window-sights.ts';
 
 /** Samples the trial's processes the moment the caller is seen gone, then watches the window. */
 export function watchAfterCaller(dir: string, spawns: SpawnObservation[], windowMs: number): Promise<AfterCaller> {

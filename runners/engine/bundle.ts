@@ -89,7 +89,7 @@ export function buildExportsCheck(): string {
   return bundle(CHECK_EXPORTS, 'childproof-exports-check');
 }
 
-/** The built supervisor (supervisor/main.ts). */
+/** The built supervisor (supervisor/supervisor-main.ts). */
 export function buildSupervisor(): string {
   return bundle(SUPERVISOR, 'childproof-supervisor');
 }

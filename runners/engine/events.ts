@@ -4,7 +4,7 @@
 // `progress` whenever a trial starts or finishes and `trial` for each finished trial (all
 // its repeats), in the order they finish.
 
-import type { TrialResult } from '../model/report.ts';
+import type { TrialResult } from '../model/report-types.ts';
 import type { ReportHeader } from '../report/build.ts';
 
 export interface Progress {

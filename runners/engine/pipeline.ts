@@ -11,12 +11,12 @@ import type { LoadedCase } from '../model/case.ts';
 import { InputError } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { Report, ReportProbe } from '../model/report.ts';
+import type { Report, ReportProbe } from '../model/report-types.ts';
 import { buildReport, environment, reportHeader } from '../report/build.ts';
 import { publishedDurations } from '../report/durations.ts';
-import { withControls } from './controls.ts';
+import { withControls } from './add-controls.ts';
 import { claimRunOutput } from './run-output.ts';
-import { runTrials, type RunOptions } from './run.ts';
+import { runTrials, type RunOptions } from './run-trials.ts';
 import type { RunEvent } from './events.ts';
 
 export interface PipelineRequest extends RunOptions {
@@ -48,7 +48,7 @@ export async function runPipeline(request: PipelineRequest, on: (e: RunEvent) =>
 
 async function pipeline(request: PipelineRequest, on: (e: RunEvent) => void): Promise<Report> {
   const { probes, cases: chosen, createdAt = new Date().toISOString(), allCases = loadAllCases(), out: _out, ...options } = request;
-  // A probe whose chosen cases run no command gets a control (engine/controls.ts).
+  // A probe whose chosen cases run no command gets a control (engine/add-controls.ts).
   const { cases, added } = withControls(chosen, allCases, probes);
   if (added.length) on({ kind: 'notice', line: `added ${added.map((c) => c.spec.id).join(', ')} as a control: a verdict needs a trial that ran a command` });
   const lint = probes.flatMap((p) => probeProblems(p, [...new Set([...allCases, ...cases])], true));

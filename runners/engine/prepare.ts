@@ -7,9 +7,9 @@ import { pinDependencies, verifyDependencies, type VerifiedDependency } from '..
 import { materialize, type Material } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
 import { runsElsewhere, specCovers, type RuntimeName } from '../model/runtime-spec.ts';
-import { prepareIdentity, type VerifiedFile } from '../identity/verify.ts';
+import { prepareIdentity, type VerifiedFile } from '../identity/verify-identity.ts';
 import type { Entry, LoadedProbe } from '../model/probe.ts';
-import type { Verified } from '../model/report.ts';
+import type { Verified } from '../model/report-types.ts';
 
 export interface PreparedProbe {
   probe: LoadedProbe;
@@ -83,7 +83,7 @@ export function verifyProbes(
     const v = prepareIdentity(probe, sourceFor(sources, probe), runtime);
     const id = probe.spec.identity;
     if (v.status !== 'verified' || id.kind !== 'package' || !id.dependencies || v.originalRoot === null) return { probe, ...v };
-    // Another version's tree is pinned as installed, as its files are (identity/verify.ts).
+    // Another version's tree is pinned as installed, as its files are (identity/verify-identity.ts).
     if (probe.atVersion) id.dependencies = pinDependencies(v.originalRoot);
     const dependencies = verifyDependencies(probe.spec.name, v.originalRoot, id.dependencies);
     const listed = id.dependencies.map((d) => ({ name: d.name, version: d.version, files: d.paths.length }));

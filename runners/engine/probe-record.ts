@@ -4,7 +4,7 @@
 
 import { citedExplanations } from '../identity/citations.ts';
 import { probeFiles } from '../identity/own-files.ts';
-import type { ReportProbe } from '../model/report.ts';
+import type { ReportProbe } from '../model/report-types.ts';
 import type { PreparedProbe } from './prepare.ts';
 import type { SourceRuntime } from '../identity/runtime-source.ts';
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import { InputError } from '../model/errors.ts';
 import { display } from '../model/files.ts';
 import { checkOutput, lockOutput } from '../model/output.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import { writeReport } from '../report/report-file.ts';
 import { openStream, streamFileFor, trialsKeptIn, type Stream } from '../report/stream.ts';

@@ -2,7 +2,7 @@
 // process, a server's beside the client that starts its program; either way in a
 // directory of its own, its observations judged as `childproof judge` judges them offline.
 
-import type { TrialResult } from '../model/report.ts';
+import type { TrialResult } from '../model/report-types.ts';
 import { KINDS } from './kinds/kinds.ts';
 import type { PlannedTrial } from './planned-trial.ts';
 import type { TrialContext } from './trial-context.ts';

@@ -1,4 +1,4 @@
-// Starting the run's supervisor (supervisor/main.ts) and letting it go. It holds the read
+// Starting the run's supervisor (supervisor/supervisor-main.ts) and letting it go. It holds the read
 // end of a pipe whose write end only this runner has: closing it, by hand or by dying,
 // is the one word the supervisor waits for.
 

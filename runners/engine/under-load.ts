@@ -4,7 +4,7 @@
 
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { runPipeline, type PipelineRequest } from './pipeline.ts';
 
 /** A busy loop that leaves as soon as its parent is gone. */

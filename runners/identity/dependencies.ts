@@ -8,8 +8,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IntegrityError } from '../model/errors.ts';
 import type { PinnedDependency } from '../model/probe.ts';
-import { pinBytes, walkPackage } from './pin.ts';
-import { compare, readFromDirectory, type VerifiedFile } from './verify.ts';
+import { pinBytes, walkPackage } from './pin-block.ts';
+import { compare, readFromDirectory, type VerifiedFile } from './verify-identity.ts';
 import { checkPinnedPath } from './package-paths.ts';
 
 export interface FoundDependency {

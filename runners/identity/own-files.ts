@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { OwnFile } from '../model/report.ts';
+import type { OwnFile } from '../model/report-types.ts';
 import { ROOT, RUNNERS_DIR, SCHEMA_DIR } from '../model/paths.ts';
 import { blobId } from './blob-id.ts';
 

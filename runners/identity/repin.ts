@@ -6,7 +6,7 @@ import { InputError } from '../model/errors.ts';
 import type { Identity, PinnedDependency, PinnedPath, ProbeSpec } from '../model/probe.ts';
 import { pinDependencies } from './dependencies.ts';
 import { installTarget, targetDir } from './install.ts';
-import { pinFiles, pinGit, pinPackage } from './pin.ts';
+import { pinFiles, pinGit, pinPackage } from './pin-block.ts';
 import { findPackageDir } from './package-paths.ts';
 
 export interface Repinned {

@@ -3,7 +3,7 @@
 // Deno builtin with what surrounds it. Where the code cannot be read, it says why.
 
 import type { Citation } from '../model/probe.ts';
-import type { CitedCode } from '../model/report.ts';
+import type { CitedCode } from '../model/report-types.ts';
 import { RUNTIME_KINDS } from '../model/runtime-spec.ts';
 import { builtinExportSource, locateFunction, nodeLibSource, unavailable, type SourceRuntime } from './runtime-source.ts';
 

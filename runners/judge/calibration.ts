@@ -2,7 +2,7 @@
 // what its adapter passes on; an adapter can pass it where the target never reads it (the
 // wrong argument, a key the target does not know), and every verdict on a case that needs
 // it would then be a false statement about the library. So each option a trial handed over
-// is weighed: it reached the target when the target used the signal (worker/reach.ts), a
+// is weighed: it reached the target when the target used the signal (worker/record-reach.ts), a
 // spawn carried it on, a timer of the timeout's delay was made, or the trial's trigger took
 // effect through it; it did not when the trigger that needed it fired and none of that was
 // seen, or (detached, a shell, a stdin pipe) when the case's command was spawned without
@@ -13,7 +13,7 @@
 // trials shows it not, has every trial that handed that option made `unsupported`, with
 // the reason. How a runner reads this is in cases/INTERPRETING.md (Calibration). Pure.
 
-import type { Facts, TrialResult } from '../model/report.ts';
+import type { Facts, TrialResult } from '../model/report-types.ts';
 import type { Carried } from '../model/reach.ts';
 
 export const CALIBRATED = ['signal', 'timeout', 'killSignal', 'stopSignal', 'detached', 'shell', 'stdin', 'ipc', 'maxBuffer', 'cwd'] as const;

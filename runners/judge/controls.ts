@@ -9,8 +9,8 @@
 
 import type { TrialKind } from '../model/kinds/kind.ts';
 import type { Observations, ServerObservations, TrialObservations } from '../model/observations.ts';
-import type { TrialResult } from '../model/report.ts';
-import { serverReached } from './kinds/server.ts';
+import type { TrialResult } from '../model/report-types.ts';
+import { serverReached } from './kinds/server-judge.ts';
 
 /** The control cases, in the order a run picks the first one a probe supports. */
 // The last needs no feature at all, so every probe can express one.

@@ -3,7 +3,7 @@
 // cannot tell, the fact is `unknown`. cases/INTERPRETING.md states each rule.
 
 import type { CaseSpec, FactValue } from '../model/case.ts';
-import type { Facts } from '../model/report.ts';
+import type { Facts } from '../model/report-types.ts';
 import { HELPER_ROLE, type Observations, type WorkerObservations } from '../model/observations.ts';
 import { childPid, commandSpawns, compareT, watched } from './read-observations.ts';
 import { isAbortError, timeoutFact } from './error-facts.ts';

@@ -3,7 +3,7 @@
 
 import type { FactName } from '../model/case.ts';
 import type { Observations, WorkerObservations } from '../model/observations.ts';
-import type { Facts } from '../model/report.ts';
+import type { Facts } from '../model/report-types.ts';
 import { childPid } from './read-observations.ts';
 
 /** The facts no calibrated way could show on the trial's runtime, each with the reason. */

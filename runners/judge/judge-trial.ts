@@ -5,9 +5,9 @@
 import type { CaseSpec } from '../model/case.ts';
 import type { TrialKind } from '../model/kinds/kind.ts';
 import type { AdapterError, Observations, ServerObservations, TrialObservations } from '../model/observations.ts';
-import { judgeServerTrial, type ServerJudged } from './kinds/server.ts';
+import { judgeServerTrial, type ServerJudged } from './kinds/server-judge.ts';
 import type { KnownDivergence } from '../model/probe.ts';
-import type { Judgement } from '../model/report.ts';
+import type { Judgement } from '../model/report-types.ts';
 import { blindFacts, deriveFacts, hiddenByShell } from './facts.ts';
 import { capInWindow } from './fixture-events.ts';
 import { classify, explain } from './outcome.ts';
@@ -80,7 +80,7 @@ export function judgeTrial(spec: CaseSpec, o: Observations, known: KnownDivergen
   return { outcome, ...(reason ? { reason } : {}), ...observed, unmet };
 }
 
-/** Any trial's observations judged as its kind's: a server's by kinds/server.ts, a library's here.
+/** Any trial's observations judged as its kind's: a server's by kinds/server-judge.ts, a library's here.
  *  A report's schema holds each trial's observations to its kind's shape. */
 export function judgeObservations(kind: TrialKind, spec: CaseSpec, o: TrialObservations, known: KnownDivergence[], attempts = 1, on?: string): Judged | (ServerJudged & { unmet: null }) {
   const judges = {

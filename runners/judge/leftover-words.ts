@@ -2,7 +2,7 @@
 // in which roles, and what proved each the trial's. Pure.
 
 import type { Leftover } from '../model/observations.ts';
-import type { Verdict } from '../model/report.ts';
+import type { Verdict } from '../model/report-types.ts';
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 'es'}`;
 

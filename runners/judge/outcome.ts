@@ -2,7 +2,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { KnownDivergence } from '../model/probe.ts';
-import type { Outcome, Verdict } from '../model/report.ts';
+import type { Outcome, Verdict } from '../model/report-types.ts';
 import { judgedVerdicts, show } from './verdicts.ts';
 
 function matches(v: Verdict, k: KnownDivergence): boolean {

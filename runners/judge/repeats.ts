@@ -5,7 +5,7 @@
 
 import { FACT_NAMES, type FactName } from '../model/case.ts';
 import type { KnownDivergence } from '../model/probe.ts';
-import { factOf, type FlakyValues, type Outcome, type TrialResult, type TrialRun } from '../model/report.ts';
+import { factOf, type FlakyValues, type Outcome, type TrialResult, type TrialRun } from '../model/report-types.ts';
 import { sameFact } from './same-fact.ts';
 import { show } from './verdicts.ts';
 

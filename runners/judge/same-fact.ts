@@ -4,7 +4,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { FactName, FactValue } from '../model/case.ts';
-import type { Facts } from '../model/report.ts';
+import type { Facts } from '../model/report-types.ts';
 
 type Observed = FactValue | 'unknown';
 

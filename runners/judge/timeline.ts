@@ -2,7 +2,7 @@
 // basis of a verdict, since these machines are noisy. Pure.
 
 import type { Observations } from '../model/observations.ts';
-import type { Judgement, TimelineEntry } from '../model/report.ts';
+import type { Judgement, TimelineEntry } from '../model/report-types.ts';
 import { childPid, compareT, msSince, watched } from './read-observations.ts';
 
 /**

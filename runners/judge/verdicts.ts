@@ -2,7 +2,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { Assertion, FactName, FactValue } from '../model/case.ts';
-import { factOf, type Facts, type Verdict } from '../model/report.ts';
+import { factOf, type Facts, type Verdict } from '../model/report-types.ts';
 
 export function show(value: FactValue | 'unknown' | undefined): string {
   return JSON.stringify(value);

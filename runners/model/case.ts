@@ -5,7 +5,7 @@
 
 import type { Clause } from './clauses.ts';
 import { factKind, type TrialKind } from './kinds/kind.ts';
-import { SERVER_FACTS, type SERVER_TRIGGERS } from './kinds/server.ts';
+import { SERVER_FACTS, type SERVER_TRIGGERS } from './kinds/server-vocabulary.ts';
 
 export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1' | 'SIGUSR2';
 

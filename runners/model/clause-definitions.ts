@@ -6,7 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { Assertion, FactName, FactValue } from './case.ts';
 import type { Clause } from './clauses.ts';
-import { SERVER_CLAUSE_DEFINITION } from './kinds/server.ts';
+import { SERVER_CLAUSE_DEFINITION } from './kinds/server-vocabulary.ts';
 
 /** One way a fact shows a clause: every value it may take (`within`), or, for a list, an
  *  entry it must include (`includes`). */

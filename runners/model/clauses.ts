@@ -2,7 +2,7 @@
 // client), in the order every report and page lists them, each in the words they show.
 
 import { clauseKind, type TrialKind } from './kinds/kind.ts';
-import { SERVER_CLAUSES } from './kinds/server.ts';
+import { SERVER_CLAUSES } from './kinds/server-vocabulary.ts';
 
 /** Every contract clause, in the order reports and findings list them (case schema $defs/clause). */
 export const CLAUSES = [

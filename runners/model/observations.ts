@@ -50,7 +50,7 @@ export interface SpawnObservation {
   pid: number | null;
   error: string | null;
   exit: { t: string; code: number | null; signal: string | null } | null;
-  /** The call's options its own options carried on (worker/reach.ts); absent when none did. */
+  /** The call's options its own options carried on (worker/record-reach.ts); absent when none did. */
   carried?: Carried[];
 }
 
@@ -125,7 +125,7 @@ export interface WorkerObservations {
   adapterError?: AdapterError;
   /** Absent in reports made before calibration: those ran on Node, where every way sees. */
   introspection?: Introspection;
-  /** What the target made of the options it was handed (worker/reach.ts); absent before it was kept. */
+  /** What the target made of the options it was handed (worker/record-reach.ts); absent before it was kept. */
   reach?: Reach;
 }
 

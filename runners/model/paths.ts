@@ -30,9 +30,9 @@ export const RUNTIME_CACHE_DIR = path.join(CACHE_DIR, 'runtimes');
 /** Digests of runtime binaries, each beside the file's identity (identity/binary-digest.ts). */
 export const DIGEST_CACHE_DIR = path.join(CACHE_DIR, 'digests');
 
-export const WORKER = path.join(RUNNERS_DIR, 'worker', 'main.ts');
+export const WORKER = path.join(RUNNERS_DIR, 'worker', 'worker-main.ts');
 export const CHECK_EXPORTS = path.join(RUNNERS_DIR, 'worker', 'exports-main.ts');
-export const SUPERVISOR = path.join(RUNNERS_DIR, 'supervisor', 'main.ts');
+export const SUPERVISOR = path.join(RUNNERS_DIR, 'supervisor', 'supervisor-main.ts');
 /** The worker and the adapters built to JavaScript, content-addressed: trials start them
  *  with a bare node, no TypeScript loader. */
 export const HARNESS_BUILD_DIR = path.join(CACHE_DIR, 'harness');
@@ -40,7 +40,7 @@ export const LOADER_HOOKS = path.join(RUNNERS_DIR, 'worker', 'loader-hooks.mjs')
 /** What `import ... from 'childproof'` names: the adapter contract (package.json exports). */
 export const ADAPTER_API = path.join(RUNNERS_DIR, 'model', 'adapter.ts');
 export const FIXTURE = path.join(RUNNERS_DIR, 'fixture', 'fixture.mjs');
-/** The client of a server case: the server's parent (engine/kinds/server.ts). */
+/** The client of a server case: the server's parent (engine/kinds/server-trial.ts). */
 export const SERVER_CLIENT = path.join(RUNNERS_DIR, 'fixture', 'server-client.mjs');
 
 /**

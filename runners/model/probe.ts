@@ -137,6 +137,6 @@ export interface LoadedProbe {
   /** The divergences file, whether or not it exists yet. */
   divergencesFile: string;
   /** Asked for as NAME@VERSION: a package probe run against another published version,
-   *  pinned when it is installed (identity/verify.ts), judged by the base's divergences. */
+   *  pinned when it is installed (identity/verify-identity.ts), judged by the base's divergences. */
   atVersion?: { of: string; version: string };
 }

@@ -1,5 +1,5 @@
 // What a trial records of the options its call handed over and what became of them:
-// written by worker/reach.ts, weighed by judge/calibration.ts. Its schema is the `reach`
+// written by worker/record-reach.ts, weighed by judge/calibration.ts. Its schema is the `reach`
 // of schemas/observations.schema.json.
 
 /** The call's options a spawn's own options can carry on. */

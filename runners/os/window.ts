@@ -1,5 +1,5 @@
 // The one watcher of the window after settlement (or, for a server, after its trigger),
-// whoever watches: the worker while the caller lives (worker/window.ts), the runner in the
+// whoever watches: the worker while the caller lives (worker/window-sights.ts), the runner in the
 // caller's place (engine/after-caller.ts) and the runner beside a server's client
 // (engine/kinds/server-watch.ts). It looks at once, then every POLL_MS, and stops when the
 // window closes or a look finds nothing left to watch. Polling here is sampling, not

@@ -10,7 +10,7 @@
 //   events/<pid>.jsonl  fixture -> all: what happened to it, one JSON line per event
 //   ready/<role>        fixture -> all: written once its handlers are installed
 //   <marker>            fixture -> all: a signal-triggered cleanup completed
-// A server case's instead (engine/kinds/server.ts): server-trial.json (runner -> client,
+// A server case's instead (engine/kinds/server-trial.ts): server-trial.json (runner -> client,
 // with `protocol`), client.jsonl (client -> runner, one JSON line per event), client.err
 // and server.err (their stderr: read bounded and shown, never read as messages).
 // Every message carries PROTOCOL; the runner validates what it reads against

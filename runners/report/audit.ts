@@ -4,13 +4,13 @@
 
 import type { FactName } from '../model/case.ts';
 import type { Observations } from '../model/observations.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 import { runtimeOf } from '../model/runtime-spec.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import { judgedVerdicts } from '../judge/verdicts.ts';
 import { unshown } from '../model/clause-definitions.ts';
 import { oneClock } from '../judge/timeline.ts';
-import { findingsShown } from '../judge/runtime-findings.ts';
+import { findingsShown } from '../judge/runtime-findings-shown.ts';
 import type { RuntimeFinding } from '../model/runtime-findings.ts';
 
 export interface Violation {

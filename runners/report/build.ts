@@ -6,7 +6,7 @@ import type { Runtime } from '../identity/runtime.ts';
 import { applyControls } from '../judge/controls.ts';
 import { applyCalibration } from '../judge/calibration.ts';
 import type { LoadedCase } from '../model/case.ts';
-import type { Environment, Outcome, OwnFile, ReportProbe, Report, Summary, TrialResult } from '../model/report.ts';
+import type { Environment, Outcome, OwnFile, ReportProbe, Report, Summary, TrialResult } from '../model/report-types.ts';
 import { SEMANTICS, TOOL_VERSION } from '../model/version.ts';
 
 /** Outcomes that mean something is not as the probe's expectations say. */

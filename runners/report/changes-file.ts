@@ -5,7 +5,7 @@ import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
 import { validate } from '../model/schemas.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { changesBetween, verdictCells, type PublishedChanges } from './changes.ts';
 
 export const CHANGES_FILE = 'changes.json';

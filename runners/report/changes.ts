@@ -4,12 +4,12 @@
 // reports and the baseline; cli/publish.ts reads and writes the file (schemas/changes).
 
 import { CLAUSES } from '../model/case.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { runtimeText } from '../model/runtime-spec.ts';
 import type { ChildproofPublishedChanges } from '../model/schema-types/changes.ts';
 import { byRuntime } from './formats/group.ts';
 import { mdText } from './formats/escape.ts';
-import { probeVersion } from './publish.ts';
+import { probeVersion } from './publish-files.ts';
 import { cellWords, verdictCell } from './verdict.ts';
 
 export type PublishedChanges = ChildproofPublishedChanges;

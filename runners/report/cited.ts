@@ -1,7 +1,7 @@
 // A citation as a reader meets it: where the code is, in words, and the code the run read.
 // One source for the page and the Markdown. Pure.
 
-import type { CitedCode } from '../model/report.ts';
+import type { CitedCode } from '../model/report-types.ts';
 import { RUNTIME_KINDS, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 export function citationParts(c: CitedCode, env: RuntimeNamed): { where: string; code: string | null } {

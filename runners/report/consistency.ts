@@ -5,7 +5,7 @@
 // nothing renders, merges or judges a report that contradicts itself. Pure.
 
 import { factNamesAt } from '../model/case.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { summarize } from './build.ts';
 
 export function consistencyProblems(report: Report, file: string): string[] {

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RESULTS_DIR } from '../model/paths.ts';
 import { DEFAULT_DEADLINE_MS, type CaseSpec, type LoadedCase } from '../model/case.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 
 /**
  * A trial's span: its last timeline event, or its deadline when the call never settled

@@ -2,7 +2,7 @@
 // says: `bless` writes a verdict's own sentence where no one has written why, and that is
 // shown as "no explanation yet", never after "known:". Pure.
 
-import type { Verdict } from '../model/report.ts';
+import type { Verdict } from '../model/report-types.ts';
 
 /** The words shown where a known divergence has no explanation of its own. */
 export const NO_EXPLANATION = 'no explanation yet';

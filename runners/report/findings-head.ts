@@ -6,8 +6,8 @@
 
 import { CLAUSE_MEANING, clausesOf } from '../model/case.ts';
 import { TRIAL_KINDS } from '../model/kinds/kind.ts';
-import { KIND_WORDS } from './kinds/kind.ts';
-import type { Report } from '../model/report.ts';
+import { KIND_WORDS } from './kinds/kind-words.ts';
+import type { Report } from '../model/report-types.ts';
 import { bottomLine } from './bottom-line.ts';
 import { GLOSSARY } from './glossary.ts';
 import { cellWords, newestFirst, optionsWords, runtimesWords, verdictRows, type VerdictRow } from './verdict.ts';

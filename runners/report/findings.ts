@@ -6,12 +6,12 @@
 
 import { clausesOf, type Clause } from '../model/case.ts';
 import { probeKindIn } from '../model/kinds/kind.ts';
-import type { CitedCode, Report, TrialResult } from '../model/report.ts';
-import { compareReports, shippedRacy, type IsRacy } from './compare.ts';
-import { probeVersion } from './publish.ts';
-import { clauseState } from './render.ts';
+import type { CitedCode, Report, TrialResult } from '../model/report-types.ts';
+import { compareReports, shippedRacy, type IsRacy } from './compare-observed.ts';
+import { probeVersion } from './publish-files.ts';
+import { clauseState } from './render-terminal.ts';
 import { citationParts } from './cited.ts';
-import { runtimeFindingRows, type RuntimeFindingRow } from './runtime-findings.ts';
+import { runtimeFindingRows, type RuntimeFindingRow } from './runtime-findings-published.ts';
 import { loadRuntimeFindings, type RuntimeFinding } from '../model/runtime-findings.ts';
 import { list, neverSettled } from './verdict.ts';
 import { describeUnpinned, unpinnedOf } from './unpinned.ts';
@@ -75,7 +75,7 @@ const runtimesText = (row: Row) => {
   return [...byName].map(([name, releases]) => `${name} ${releases.join(', ')}`).join('; ');
 };
 
-/** The terminal's clause state (render.ts), with how many cases broke it; a hang named as one. */
+/** The terminal's clause state (render-terminal.ts), with how many cases broke it; a hang named as one. */
 function overviewCell(trials: TrialResult[], clause: Clause): string {
   const state = clauseState(trials, clause);
   if (state === '-') return trials.some((t) => t.outcome === 'unsupported') ? 'unsupported' : trials.some((t) => t.outcome === 'unavailable') ? 'unavailable' : 'n/a';

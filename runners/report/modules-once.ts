@@ -4,7 +4,7 @@
 // dependencies repeats the same few hundred paths, a fifth of a published report's bytes.
 // In memory a report always holds each list. Pure.
 
-import type { Report, TrialResult, TrialRun } from '../model/report.ts';
+import type { Report, TrialResult, TrialRun } from '../model/report-types.ts';
 
 type Listed = Pick<TrialResult, 'unverifiedModules'>;
 

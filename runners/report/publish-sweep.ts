@@ -6,8 +6,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { writeFileWhole, writeJsonWhole } from '../model/files.ts';
-import type { Report, TrialResult } from '../model/report.ts';
-import { splitByProbe } from './publish.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
+import { splitByProbe } from './publish-files.ts';
 import { trialLines } from './report-text.ts';
 import { sweepPage, type PageInput } from './sweep-page.ts';
 import { writeReport } from './report-file.ts';

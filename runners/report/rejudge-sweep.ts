@@ -4,7 +4,7 @@
 // did, which judging again does not change. Pure: texts in, text out.
 
 import { factNamesAt, type FactName, type FactValue, type LoadedCase } from '../model/case.ts';
-import type { Facts, TrialResult } from '../model/report.ts';
+import type { Facts, TrialResult } from '../model/report-types.ts';
 import { holdAssertions } from '../judge/verdicts.ts';
 import { SEMANTICS } from '../model/version.ts';
 import { CHANGES_HEADING, CLAUSES_HEADING, clauseSection } from './sweep-page.ts';

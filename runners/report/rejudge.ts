@@ -9,7 +9,7 @@ import { judgeObservations } from '../judge/judge-trial.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import { FACT_NAMES, type LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { CitedCode, Report, ReportProbe, TrialResult } from '../model/report.ts';
+import type { CitedCode, Report, ReportProbe, TrialResult } from '../model/report-types.ts';
 import { setupDigest } from '../model/setup.ts';
 import { SEMANTICS } from '../model/version.ts';
 import { caseEntry, summarize } from './build.ts';

@@ -4,7 +4,7 @@
 import { InputError, InvalidReportError } from '../model/errors.ts';
 import { readJson, writeFileWhole } from '../model/files.ts';
 import { withKinds } from '../model/kinds/kind.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { validate } from '../model/schemas.ts';
 import { consistencyProblems } from './consistency.ts';
 import { modulesEach, modulesOnce } from './modules-once.ts';

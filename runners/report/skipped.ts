@@ -3,7 +3,7 @@
 // A run made only of them, or a probe the user brought whose every trial was skipped,
 // proved nothing, and must not read as a pass. Pure.
 
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 
 const SKIPPED = new Set<TrialResult['outcome']>(['unsupported', 'unavailable']);
 

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import { display, errnoText, makeEachLevel, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
 import { forEachLine } from '../model/read-input.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 import { validate } from '../model/schemas.ts';
 import { completeReport, summarize, type ReportHeader } from './build.ts';
 import { consistencyProblems } from './consistency.ts';

@@ -3,7 +3,7 @@
 // probe that adds none says so, so that "breaks in every version" is not read against a
 // sibling probe that passes the option which holds (execa10's killDescendants). Pure.
 
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { optionsWords } from './verdict.ts';
 import { spanText } from './version-sweep.ts';
 

@@ -5,8 +5,8 @@
 // stays below, folded. Pure: it returns Markdown.
 
 import { clausesOf, FACT_NAMES, type FactName } from '../model/case.ts';
-import type { TrialResult } from '../model/report.ts';
-import { clauseState } from './render.ts';
+import type { TrialResult } from '../model/report-types.ts';
+import { clauseState } from './render-terminal.ts';
 import { spanText, sweepMarkdown, valueText, type Segment, type SweepRow } from './version-sweep.ts';
 
 export interface PageInput {

@@ -3,7 +3,7 @@
 // version the resolved tree gives. Said once per probe on the terminal and the findings
 // page, because a verdict is about the pinned bytes only when nothing else ran. Pure.
 
-import type { ReportProbe, Report } from '../model/report.ts';
+import type { ReportProbe, Report } from '../model/report-types.ts';
 
 export interface Unpinned {
   probe: string;

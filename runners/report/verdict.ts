@@ -5,10 +5,10 @@
 
 import { CLAUSES, type Clause } from '../model/case.ts';
 import { probeKindIn, type TrialKind } from '../model/kinds/kind.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 import { RUNTIME_KINDS, RUNTIME_NAMES, runtimeKey, runtimeOf, type RuntimeNamed } from '../model/runtime-spec.ts';
-import { probeVersion } from './publish.ts';
-import { clauseState } from './render.ts';
+import { probeVersion } from './publish-files.ts';
+import { clauseState } from './render-terminal.ts';
 
 /** holds: every verdict passed; breaks: one failed; unknown: none failed, one unobservable. */
 export type CellState = 'holds' | 'breaks' | 'unknown' | 'none';
@@ -81,7 +81,7 @@ function mostCommon(values: string[]): string | undefined {
 /** A trial whose call never settled within its deadline. */
 export const neverSettled = (t: TrialResult) => t.facts?.settled === 'pending';
 
-/** One clause over one probe's trials on one runtime: the terminal's state (render.ts), counted. */
+/** One clause over one probe's trials on one runtime: the terminal's state (render-terminal.ts), counted. */
 export function verdictCell(report: Report, trials: TrialResult[], clause: Clause): VerdictCell {
   const ran = trials.filter((t) => t.verdicts?.some((v) => v.clause === clause));
   const failed = (t: TrialResult) => t.verdicts!.some((v) => v.clause === clause && v.result === 'fail');

@@ -5,7 +5,7 @@
 
 import semver from 'semver';
 import { FACT_NAMES, type FactName, type FactValue } from '../model/case.ts';
-import { factOf, type Facts, type Report, type TrialResult } from '../model/report.ts';
+import { factOf, type Facts, type Report, type TrialResult } from '../model/report-types.ts';
 import { sameSwept } from '../judge/same-fact.ts';
 
 export interface Segment {

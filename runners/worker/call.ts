@@ -7,7 +7,7 @@ import { fixtureArgv } from '../protocol/fixture-argv.mjs';
 import type { GenericCall } from '../model/adapter.ts';
 import type { TimeoutValue, Trigger } from '../model/case.ts';
 import type { TrialSpec } from './messages.ts';
-import type { Handed } from './reach.ts';
+import type { Handed } from './record-reach.ts';
 
 export function decodeTimeout(value: TimeoutValue): number {
   if (value === 'NaN') return NaN;

@@ -2,7 +2,7 @@
 // replaced by a wrapper that calls straight through, and Deno.Command's spawn() wrapped
 // on its prototype, with the constructor's arguments remembered (the instance keeps them
 // private). Their options are read where the call hands them, as Node's spawn's are (each
-// runtime names them its own way: reach.ts). As for node:child_process, our exit reaction
+// runtime names them its own way: record-reach.ts). As for node:child_process, our exit reaction
 // is attached first, before the target can attach its own.
 
 import type { BeginSpawn } from './spawn-record.ts';

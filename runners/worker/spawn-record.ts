@@ -3,7 +3,7 @@
 // of each runtime's own API need nothing else of the watch of Node's.
 
 import type { SpawnObservation } from '../model/observations.ts';
-import type { SeenOptions } from './reach.ts';
+import type { SeenOptions } from './record-reach.ts';
 
 /** One spawn seen: where to write what became of it. */
 export interface SpawnRecord {

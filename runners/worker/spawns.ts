@@ -12,7 +12,7 @@ import * as util from 'node:util';
 import type { SpawnObservation } from '../model/observations.ts';
 import { now } from '../protocol/trial-dir.mjs';
 import { watchBunSpawn, watchDenoCommand } from './runtime-spawns.ts';
-import { carriedBy, type Handed } from './reach.ts';
+import { carriedBy, type Handed } from './record-reach.ts';
 import type { BeginSpawn } from './spawn-record.ts';
 
 // `spawn` is an undocumented method of ChildProcess, so it is absent from the types.

@@ -6,8 +6,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { toolFiles } from '../../runners/identity/own-files.ts';
 import { RESULTS_DIR } from '../../runners/model/paths.ts';
-import type { Report } from '../../runners/model/report.ts';
-import { readPublished } from '../../runners/report/publish.ts';
+import type { Report } from '../../runners/model/report-types.ts';
+import { readPublished } from '../../runners/report/publish-files.ts';
 
 let shared: ReadonlyArray<{ file: string; report: Report }> | null = null;
 

@@ -5,11 +5,11 @@
 import { suite, type Test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPipeline } from '../../runners/engine/pipeline.ts';
-import type { RunOptions } from '../../runners/engine/run.ts';
+import type { RunOptions } from '../../runners/engine/run-trials.ts';
 import type { LoadedCase } from '../../runners/model/case.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
-import type { Report, TrialResult } from '../../runners/model/report.ts';
+import type { Report, TrialResult } from '../../runners/model/report-types.ts';
 import { eager } from './suite.ts';
 
 export interface TrialContext {
@@ -46,7 +46,7 @@ export function trialSuite(name: string, probes: string[] | Record<string, strin
     ctx.run = { ...first, trials: [...first.trials, ...more.flatMap((r) => r.trials)] };
   });
   s('every trial comes out as its probe records', (ctx) => {
-    // Besides any control the pipeline added for a probe (engine/controls.ts).
+    // Besides any control the pipeline added for a probe (engine/add-controls.ts).
     const chosen = ctx.run.trials.filter((t) => pairs[t.probe]?.includes(t.case));
     assert.is(chosen.length, Object.values(pairs).reduce((n, ids) => n + ids.length, 0));
     const surprises = ctx.run.trials.filter((t) => !AS_RECORDED.includes(t.outcome));

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
 import { runPipeline } from '../../runners/engine/pipeline.ts';
-import { type RunResult } from '../../runners/engine/run.ts';
+import { type RunResult } from '../../runners/engine/run-trials.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { tempDir, writeJson } from '../support/helpers.ts';

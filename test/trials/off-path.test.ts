@@ -8,7 +8,7 @@ import type { Observations } from '../../runners/model/observations.ts';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
-import { withControls } from '../../runners/engine/controls.ts';
+import { withControls } from '../../runners/engine/add-controls.ts';
 import { withheldFor } from '../../runners/judge/calibration.ts';
 import { loadAllCases, loadCase } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';

@@ -6,7 +6,7 @@ import type { CaseSpec } from '../../runners/model/case.ts';
 import type { Expectations } from '../../runners/model/expectations.ts';
 import type { FixtureRecord, TrialObservations } from '../../runners/model/observations.ts';
 import type { DivergencesFile, ProbeSpec } from '../../runners/model/probe.ts';
-import type { Facts, Report, TrialResult, TrialRun } from '../../runners/model/report.ts';
+import type { Facts, Report, TrialResult, TrialRun } from '../../runners/model/report-types.ts';
 import type { ChildproofCase } from '../../runners/model/schema-types/case.ts';
 import type { ChildproofKnownDivergences } from '../../runners/model/schema-types/divergences.ts';
 import type { ChildproofPublishedExpectations } from '../../runners/model/schema-types/expectations.ts';

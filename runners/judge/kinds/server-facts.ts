@@ -4,7 +4,7 @@
 
 import type { CaseSpec } from '../../model/case.ts';
 import type { ServerSight } from '../../model/observations.ts';
-import type { Facts } from '../../model/report.ts';
+import type { Facts } from '../../model/report-types.ts';
 
 /** The started process as the watch saw it; undefined when it was never seen. */
 const startedProcess = (s: ServerSight) => s.tree.find((p) => p.pid === s.started.pid);

@@ -6,7 +6,7 @@
 import type { CaseSpec } from '../case.ts';
 import { InputError } from '../errors.ts';
 import { caseKind, clauseKind, factKind, triggerKind } from './kind.ts';
-import { SERVER_CLAUSES, SERVER_TRIGGERS } from './server.ts';
+import { SERVER_CLAUSES, SERVER_TRIGGERS } from './server-vocabulary.ts';
 
 export function checkKind(spec: CaseSpec, file: string): void {
   const server = caseKind(spec) === 'server';

@@ -5,7 +5,7 @@
 // file asks `kind`, and each layer keeps its share of a kind in its own kinds/ folder
 // (the engine's kinds/ put each behind one interface).
 
-import { SERVER_CLAUSES, SERVER_FACTS, SERVER_TRIGGERS } from './server.ts';
+import { SERVER_CLAUSES, SERVER_FACTS, SERVER_TRIGGERS } from './server-vocabulary.ts';
 
 export const TRIAL_KINDS = ['library', 'server'] as const;
 export type TrialKind = (typeof TRIAL_KINDS)[number];

@@ -362,7 +362,7 @@ file: string
  */
 command: boolean
 /**
- * The call's options this spawn's own options carried on (worker/reach.ts): they reached what runs the command. Empty where the call asked for detached, a shell, a stdin pipe or an IPC channel and the options, seen, carried none of them; absent where nothing was carried or the options were not seen.
+ * The call's options this spawn's own options carried on (worker/record-reach.ts): they reached what runs the command. Empty where the call asked for detached, a shell, a stdin pipe or an IPC channel and the options, seen, carried none of them; absent where nothing was carried or the options were not seen.
  */
 carried?: ("signal" | "timeout" | "killSignal" | "detached" | "shell" | "stdin" | "cwd" | "ipc" | "maxBuffer")[]
 pid: (number | null)
@@ -433,7 +433,7 @@ message: string
 at: (string | null)
 }
 /**
- * What the target made of the options it was handed (worker/reach.ts): read by judge/calibration.ts. Absent in reports made before it was kept.
+ * What the target made of the options it was handed (worker/record-reach.ts): read by judge/calibration.ts. Absent in reports made before it was kept.
  */
 reach?: {
 /**

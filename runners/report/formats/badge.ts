@@ -4,7 +4,7 @@
 // Pure: it returns SVG.
 
 import { clausesOf } from '../../model/case.ts';
-import type { Report } from '../../model/report.ts';
+import type { Report } from '../../model/report-types.ts';
 import { InputError } from '../../model/errors.ts';
 import { runtimesWords, verdictRows, type CellState } from '../verdict.ts';
 import { escapeMarkup as h } from './escape.ts';

@@ -1,7 +1,7 @@
 // What changed between two reports, as Markdown for release notes: the notes (semantics,
 // identity, runtime, case files), then one row per fact that differs, trial by trial. Pure.
 
-import type { ReportComparison } from '../compare.ts';
+import type { ReportComparison } from '../compare-observed.ts';
 import { mdCode, mdText } from './escape.ts';
 
 const cell = (v: unknown) => (v === undefined ? '(none)' : mdCode(JSON.stringify(v)));

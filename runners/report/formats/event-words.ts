@@ -1,7 +1,7 @@
 // One timeline event in words, as a mark's hover and a Markdown row say it. Pure, and
 // free of Node's modules: the site's pages draw timelines with it in the browser.
 
-import type { TimelineEntry } from '../../model/report.ts';
+import type { TimelineEntry } from '../../model/report-types.ts';
 
 /** One timeline event in words. */
 export function eventWords(e: TimelineEntry): string {

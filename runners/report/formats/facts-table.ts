@@ -2,7 +2,7 @@
 // free of Node's modules: the site's pages draw it in the browser (timeline-script.ts).
 
 import { FACT_NAMES } from '../../model/case.ts';
-import type { TrialResult } from '../../model/report.ts';
+import type { TrialResult } from '../../model/report-types.ts';
 import { escapeMarkup as h } from './escape.ts';
 
 /** An unobserved fact is shown as the word, not as a value that could be a string. */

@@ -6,10 +6,10 @@
 // where the files are comes in as `places` (report/places.ts reads them).
 
 import type { FactName } from '../../model/case.ts';
-import type { Report, TrialResult } from '../../model/report.ts';
+import type { Report, TrialResult } from '../../model/report-types.ts';
 import { runtimeOf, runtimeText } from '../../model/runtime-spec.ts';
 import { interruptionWords, NOT_AS_EXPECTED } from '../build.ts';
-import { summaryLine } from '../render.ts';
+import { summaryLine } from '../render-terminal.ts';
 import { plainText } from './escape.ts';
 
 /** Workflow command escaping: data, then property values (which also escape : and ,). */

@@ -1,7 +1,7 @@
 // Reports as results/ files them (one per probe and runtime) read back as one run per
 // runtime, so an overview shows every probe side by side. Pure.
 
-import type { Report } from '../../model/report.ts';
+import type { Report } from '../../model/report-types.ts';
 import { summarize } from '../build.ts';
 import { runtimeKey } from '../../model/runtime-spec.ts';
 

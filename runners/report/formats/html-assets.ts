@@ -3,7 +3,7 @@
 // trials) is a link; a hash that names a trial opens it. The matrix script finds a library
 // by name, keeps one runtime and sorts the rows by a clause. Plain DOM, no library.
 
-import { TIMELINE_CSS } from './timeline.ts';
+import { TIMELINE_CSS } from './timeline-svg.ts';
 
 export const STYLE = [
   'body{font:15px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1240px;padding:12px;color:#222;background:#fff}',

@@ -2,7 +2,7 @@
 // links here, to the words cases/INTERPRETING.md gives it (model/fact-meanings.ts). Pure.
 
 import { FACT_NAMES, type FactName } from '../../model/case.ts';
-import type { Report } from '../../model/report.ts';
+import type { Report } from '../../model/report-types.ts';
 import { escapeMarkup as h } from './escape.ts';
 
 /** The anchor of a fact's definition on a page. */

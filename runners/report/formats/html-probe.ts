@@ -3,7 +3,7 @@
 // trials, those that break a clause first, each with its case's description, what was
 // true at settlement, the timeline, the verdicts and every fact. Pure: it returns markup.
 
-import type { CitedCode, Report, ReportProbe, TrialResult } from '../../model/report.ts';
+import type { CitedCode, Report, ReportProbe, TrialResult } from '../../model/report-types.ts';
 import { runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
 import { NOT_AS_EXPECTED } from '../build.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
@@ -13,7 +13,7 @@ import { loadRuntimeFindings } from '../../model/runtime-findings.ts';
 import { escapeMarkup as h } from './escape.ts';
 import { replayCommand } from './markdown.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
-import { renderTimeline } from './timeline.ts';
+import { renderTimeline } from './timeline-svg.ts';
 import { factsTable } from './facts-table.ts';
 import { trialData } from './timeline-script.ts';
 import { explanationOf, NO_EXPLANATION } from '../explained.ts';

@@ -2,7 +2,7 @@
 // on it, each once, with where it showed and the runtime's own code. Pure: it returns markup.
 
 import { show } from '../../judge/verdicts.ts';
-import type { RuntimeFindingRow } from '../runtime-findings.ts';
+import type { RuntimeFindingRow } from '../runtime-findings-published.ts';
 import { citeMarkup } from './html-probe.ts';
 import { escapeMarkup as h } from './escape.ts';
 

@@ -6,7 +6,7 @@
 
 import { CLAUSE_MEANING, clausesOf, type Clause } from '../../model/case.ts';
 import { TRIAL_KINDS, type TrialKind } from '../../model/kinds/kind.ts';
-import { KIND_WORDS } from '../kinds/kind.ts';
+import { KIND_WORDS } from '../kinds/kind-words.ts';
 import { runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
 import { bottomLine } from '../bottom-line.ts';
 import { GLOSSARY, termId } from '../glossary.ts';

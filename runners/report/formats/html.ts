@@ -6,11 +6,11 @@
 // many pages (site.ts). Pure: it returns markup.
 
 import { runtimeFindingsSection } from './html-runtime-findings.ts';
-import { runtimeFindingRows } from '../runtime-findings.ts';
+import { runtimeFindingRows } from '../runtime-findings-published.ts';
 import { loadRuntimeFindings, type RuntimeFinding } from '../../model/runtime-findings.ts';
 import { CLAUSES, type FactName } from '../../model/case.ts';
 import { loadFactMeanings } from '../../model/fact-meanings.ts';
-import type { Report } from '../../model/report.ts';
+import type { Report } from '../../model/report-types.ts';
 import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';
 import { interruptionWords } from '../build.ts';
 import { newestFirst, verdictRows } from '../verdict.ts';

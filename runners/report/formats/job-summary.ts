@@ -3,7 +3,7 @@
 // harness), then everything as expected folded, a line per probe and runtime, with no fact tables, so a maintainer reads
 // it at a glance and it stays under 10 KB however many trials ran. Pure: it returns Markdown.
 
-import type { Report, TrialResult } from '../../model/report.ts';
+import type { Report, TrialResult } from '../../model/report-types.ts';
 import { runtimeText } from '../../model/runtime-spec.ts';
 import { interruptionWords, NOT_AS_EXPECTED } from '../build.ts';
 import { mdCode, mdText } from './escape.ts';

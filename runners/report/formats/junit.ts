@@ -6,7 +6,7 @@
 // reason in the message a reporter lists. Totals and times sit on every suite and on the
 // whole; when the run was made sits among a suite's properties, where Surefire keeps its own. Pure.
 
-import type { Report, TrialResult } from '../../model/report.ts';
+import type { Report, TrialResult } from '../../model/report-types.ts';
 import { interruptionWords } from '../build.ts';
 import { escapeMarkup } from './escape.ts';
 import { runtimeKey, runtimeText } from '../../model/runtime-spec.ts';

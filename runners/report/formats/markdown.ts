@@ -5,7 +5,7 @@
 // it drops into a post. Long tokens (a base64 argument) are folded. Pure.
 
 import { clausesOf, FACT_NAMES, type Clause } from '../../model/case.ts';
-import { reportClauses, type ReportProbe, type Report, type TrialResult } from '../../model/report.ts';
+import { reportClauses, type ReportProbe, type Report, type TrialResult } from '../../model/report-types.ts';
 import { show } from '../../judge/verdicts.ts';
 import { interruptionWords } from '../build.ts';
 import { cellWords, verdictCell } from '../verdict.ts';

@@ -4,8 +4,8 @@
 // server case, what was true once its client went away. Each kind's words are its own
 // (report/kinds/). Pure.
 
-import type { TrialResult } from '../../model/report.ts';
-import { KIND_WORDS } from '../kinds/kind.ts';
+import type { TrialResult } from '../../model/report-types.ts';
+import { KIND_WORDS } from '../kinds/kind-words.ts';
 
 /** What the words speak of: the call's settlement, or a server's client going away. */
 export const wordsLabel = (t: TrialResult) => KIND_WORDS[t.kind].label;

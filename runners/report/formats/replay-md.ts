@@ -6,7 +6,7 @@
 
 import { show } from '../../judge/verdicts.ts';
 import type { FactName, FactValue } from '../../model/case.ts';
-import { divergenceWhy, replayFailed, sourceWords, type Replay, type ReplayRow } from '../replay.ts';
+import { divergenceWhy, replayFailed, sourceWords, type Replay, type ReplayRow } from '../replay-words.ts';
 import { mdCode, mdText } from './escape.ts';
 import { plainWords } from './plain-words.ts';
 

@@ -5,9 +5,9 @@
 // once. Pure: it returns each file's path, relative to the index, and its text.
 
 import { runtimeFindingsSection } from './html-runtime-findings.ts';
-import { runtimeFindingRows } from '../runtime-findings.ts';
+import { runtimeFindingRows } from '../runtime-findings-published.ts';
 import { loadRuntimeFindings } from '../../model/runtime-findings.ts';
-import type { Report } from '../../model/report.ts';
+import type { Report } from '../../model/report-types.ts';
 import { newestFirst, verdictRows } from '../verdict.ts';
 import { FILTER_SCRIPT, MATRIX_SCRIPT } from './html-assets.ts';
 import { timelineScript } from './timeline-script.ts';

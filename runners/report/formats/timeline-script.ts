@@ -1,13 +1,13 @@
 // The site's pages draw each trial's timeline and its table of facts in the browser when
 // the trial is opened, from its data written beside it, with the very code the standalone
-// page runs here (timeline.ts, facts-table.ts, built once per process with esbuild): a page
+// page runs here (timeline-svg.ts, facts-table.ts, built once per process with esbuild): a page
 // of a library's trials on every runtime held some 1,500 drawings and tables, four fifths
 // of its weight.
 
 import { buildSync } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TrialResult } from '../../model/report.ts';
+import type { TrialResult } from '../../model/report-types.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 
@@ -19,7 +19,7 @@ export function trialData(t: TrialResult): string {
 }
 
 const DRAW = `
-import { renderTimeline } from './timeline.ts';
+import { renderTimeline } from './timeline-svg.ts';
 import { factsTable } from './facts-table.ts';
 const draw = (d) => {
   const data = d.querySelector(':scope > script.trial-data');

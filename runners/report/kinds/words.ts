@@ -1,7 +1,7 @@
 // What the report says of each kind of trial, in words: the report's share of a kind
 // (model/kinds/kind.ts), put behind the engine's one interface by engine/kinds/.
 
-import type { TrialResult } from '../../model/report.ts';
+import type { TrialResult } from '../../model/report-types.ts';
 
 export interface KindWords {
   /** The heading over the matrix of probes of this kind. */

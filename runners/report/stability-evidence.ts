@@ -6,9 +6,9 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import { FACT_NAMES, type FactName } from '../model/case.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { sameFact } from '../judge/same-fact.ts';
-import type { IsRacy } from './compare.ts';
+import type { IsRacy } from './compare-observed.ts';
 import { runtimeOf, runtimeText, type RuntimeName } from '../model/runtime-spec.ts';
 
 export interface Instability {

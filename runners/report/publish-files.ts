@@ -4,7 +4,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import type { ReportProbe, Report } from '../model/report.ts';
+import type { ReportProbe, Report } from '../model/report-types.ts';
 import { summarize } from './build.ts';
 import { readReport } from './report-file.ts';
 import { runtimeKey, saysRunsElsewhere, type RuntimeNamed } from '../model/runtime-spec.ts';

@@ -10,7 +10,7 @@ import { judgeObservations } from '../../judge/judge-trial.ts';
 import type { CaseSpec } from '../../model/case.ts';
 import type { TrialKind } from '../../model/kinds/kind.ts';
 import type { Containment, Leftover, TrialObservations } from '../../model/observations.ts';
-import type { TrialResult } from '../../model/report.ts';
+import type { TrialResult } from '../../model/report-types.ts';
 import { runtimeText } from '../../model/runtime-spec.ts';
 import { named } from '../../identity/runtime.ts';
 import type { PlannedTrial } from '../planned-trial.ts';

@@ -1,4 +1,4 @@
-// A library's trial: a fresh worker process (worker/main.ts) calls the target through the
+// A library's trial: a fresh worker process (worker/worker-main.ts) calls the target through the
 // probe's adapter in its own directory, watches the window after settlement itself, and
 // writes what it saw; the runner watches in the caller's place when the caller exits on
 // settlement (engine/after-caller.ts), ends what is left, and reads the worker's and the
@@ -19,7 +19,7 @@ import { adapterFile, displayBase, targetSpec } from '../adapter-target.ts';
 import { fixtureRecords, readFixtures, readWorkerOutput, writeTrialSpec } from '../trial-messages.ts';
 import { unverifiedModules } from '../unverified.ts';
 import { runWorker, workerStderrTail } from '../worker-process.ts';
-import { kindModule, type Phases } from './kind.ts';
+import { kindModule, type Phases } from './trial-kind.ts';
 import type { PlannedTrial } from '../planned-trial.ts';
 
 /** Time a worker may spend starting up and writing what it saw, beyond the fixtures' cap. */

@@ -4,7 +4,7 @@
 import type { CaseSpec } from '../../model/case.ts';
 import type { ServerObservations, ServerSight } from '../../model/observations.ts';
 import type { KnownDivergence } from '../../model/probe.ts';
-import type { Judgement, TimelineEntry } from '../../model/report.ts';
+import type { Judgement, TimelineEntry } from '../../model/report-types.ts';
 import { classify, explain } from '../outcome.ts';
 import { compareT, msSince } from '../read-observations.ts';
 import { deriveServerFacts, serverUnmet } from './server-facts.ts';

@@ -11,7 +11,7 @@ import { joinCgroup } from '../os/cgroup.ts';
 import { adapterLocation } from './adapter-frame.ts';
 import { lacking, missingExports, watchEntry } from './entry-watch.ts';
 import { abortReason, buildCall, handedOf, handedSignal, prepareCommand } from './call.ts';
-import { handedNames, watchSignalUse } from './reach.ts';
+import { handedNames, watchSignalUse } from './record-reach.ts';
 import { eventCounts, now, PROTOCOL, readMessage, readyDir, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
 import { trialPath } from '../protocol/trial-path.mjs';
 import { describeError, firstLine, stackOf } from './describe-rejection.ts';
@@ -24,7 +24,7 @@ import { calibrate, runtimeName } from './introspection.ts';
 import { closeMapping, joinFixtureClock } from './clock.ts';
 import { redactor } from './redact.ts';
 import { abortWhen, childIsReady, childWasSignalled } from './trigger.ts';
-import { watchFixtures } from './window.ts';
+import { watchFixtures } from './window-sights.ts';
 
 
 // The flag that lets the worker read Node's module cache is the harness's, not the
@@ -45,7 +45,7 @@ const observed: WorkerObservations = {
   t0: now(),
   clock,
   spawns: [],
-  // A worker runs client cases only: a server case has no caller (engine/kinds/server.ts).
+  // A worker runs client cases only: a server case has no caller (engine/kinds/server-trial.ts).
   trigger: { kind: trigger.kind as ClientTriggerKind, t: null, fired: false },
   settlement: { kind: 'pending', t: null, error: null },
   atSettle: null,
@@ -96,7 +96,7 @@ const wantsSignal = trigger.kind === 'abort' || trigger.kind === 'pre-aborted' |
 const controller = wantsSignal ? new AbortController() : null;
 // What the target is handed, and what its leftovers are counted on: one signal for every call.
 const signal = handedSignal(spec, controller);
-// Whether what the call hands over reaches the target (worker/reach.ts).
+// Whether what the call hands over reaches the target (worker/record-reach.ts).
 const signalUse = signal ? watchSignalUse(signal) : null;
 const handed = handedOf(spec, signal);
 let timerDelays: (() => number[]) | null = null;

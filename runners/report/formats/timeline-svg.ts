@@ -4,8 +4,8 @@
 // every lane and labelled, a legend of what each mark means, and an opaque background so
 // a timeline saved alone reads on any page. Pure: it returns markup.
 
-import type { TimelineEntry, TrialResult } from '../../model/report.ts';
-import { KIND_WORDS } from '../kinds/kind.ts';
+import type { TimelineEntry, TrialResult } from '../../model/report-types.ts';
+import { KIND_WORDS } from '../kinds/kind-words.ts';
 import { escapeMarkup } from './escape.ts';
 import { eventWords } from './event-words.ts';
 import { msLabel, timeScale } from './time-scale.ts';

@@ -1,6 +1,6 @@
 // A library's trial in words: what was true when its call settled. Pure.
 
-import type { TrialResult } from '../../model/report.ts';
+import type { TrialResult } from '../../model/report-types.ts';
 import { ms, plural, type KindWords } from './words.ts';
 
 /** Who ended a process of `role` that outlived the window: the harness, where it was a

@@ -4,7 +4,7 @@
 // runtime or semantics, the same trial twice, or a slice missing.
 
 import { isDeepStrictEqual } from 'node:util';
-import type { ReportProbe, Report } from '../model/report.ts';
+import type { ReportProbe, Report } from '../model/report-types.ts';
 import { completeReport, identityKey } from './build.ts';
 import { runtimeKey } from '../model/runtime-spec.ts';
 

@@ -1,9 +1,9 @@
 // A replay in words: row by row whether it reproduced, where it first diverged, or why
-// it cannot be compared (the runs themselves are engine/replay.ts's). Pure.
+// it cannot be compared (the runs themselves are engine/replay-run.ts's). Pure.
 
 import type { FactName, FactValue } from '../model/case.ts';
-import type { TrialResult } from '../model/report.ts';
-import type { RowStatus } from './compare.ts';
+import type { TrialResult } from '../model/report-types.ts';
+import type { RowStatus } from './compare-observed.ts';
 import { plainWords } from './formats/plain-words.ts';
 import { factWords } from './fact-words.ts';
 

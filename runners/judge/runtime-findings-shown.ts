@@ -4,7 +4,7 @@
 
 import { isDeepStrictEqual } from 'node:util';
 import type { FactName } from '../model/case.ts';
-import type { Facts } from '../model/report.ts';
+import type { Facts } from '../model/report-types.ts';
 import type { RuntimeFinding } from '../model/runtime-findings.ts';
 import { scopeCovers } from './scope.ts';
 

@@ -6,7 +6,7 @@ import { FACT_NAMES, type FactName, type FactValue, type LoadedCase } from '../m
 import type { LoadedProbe } from '../model/probe.ts';
 import { builtinProbeNames, loadProbes } from '../model/load-probes.ts';
 import { loadAllCases } from '../model/load-cases.ts';
-import { factOf, type Report, type TrialResult } from '../model/report.ts';
+import { factOf, type Report, type TrialResult } from '../model/report-types.ts';
 import { sameFact } from '../judge/same-fact.ts';
 import { identityKey } from './build.ts';
 import { semanticsNote } from './rejudge.ts';

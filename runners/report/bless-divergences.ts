@@ -12,11 +12,11 @@ import { isDeepStrictEqual } from 'node:util';
 import { writeFileWhole } from '../model/files.ts';
 import { ROOT, SCHEMA_DIR } from '../model/paths.ts';
 import type { DivergencesFile, Explanation, KnownDivergence, LoadedProbe, Signature } from '../model/probe.ts';
-import type { Report, TrialResult } from '../model/report.ts';
+import type { Report, TrialResult } from '../model/report-types.ts';
 import { runtimeOf, specName } from '../model/runtime-spec.ts';
 import { scopeCovers, scopeSeen } from '../judge/scope.ts';
 import { judgedVerdicts } from '../judge/verdicts.ts';
-import { findingFor } from '../judge/runtime-findings.ts';
+import { findingFor } from '../judge/runtime-findings-shown.ts';
 import { loadRuntimeFindings } from '../model/runtime-findings.ts';
 
 type Judged = TrialResult & { verdicts: NonNullable<TrialResult['verdicts']> };

@@ -3,7 +3,7 @@
 // files, the runtime, childproof itself and the report; its tests PROBE:CASE@RUNTIME by
 // outcome. Pure: the caller reads the report's bytes.
 
-import type { Outcome, Report } from '../model/report.ts';
+import type { Outcome, Report } from '../model/report-types.ts';
 import { STATEMENT_TYPE, TEST_RESULT_TYPE, type ResourceDescriptor, type Statement, type TestResultPredicate } from '../model/statement.ts';
 import { packageUrl, subjectsOf } from './subjects.ts';
 

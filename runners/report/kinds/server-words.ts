@@ -1,6 +1,6 @@
 // A server's trial in words: what was true once its client went away. Pure.
 
-import type { TrialResult } from '../../model/report.ts';
+import type { TrialResult } from '../../model/report-types.ts';
 import { ms, plural, type KindWords } from './words.ts';
 
 /** What was true once a server's client went away, from its facts and the timeline. */

@@ -1,16 +1,16 @@
 // `childproof replay FILE`: run again what a report or a publication describes, through
-// the one pipeline, and compare each row with what was published (report/compare.ts).
+// the one pipeline, and compare each row with what was published (report/compare-observed.ts).
 
 import { hostRuntime, named, type Runtime } from '../identity/runtime.ts';
 import type { FactName, FactValue, LoadedCase } from '../model/case.ts';
 import type { Expectations } from '../model/expectations.ts';
 import { loadAllCases } from '../model/load-cases.ts';
 import { loadProbes } from '../model/load-probes.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { identityKey } from '../report/build.ts';
-import { compareRow, type RowStatus } from '../report/compare.ts';
+import { compareRow, type RowStatus } from '../report/compare-observed.ts';
 import { rejudgeReport } from '../report/rejudge.ts';
-import type { Replay, ReplayRow } from '../report/replay.ts';
+import type { Replay, ReplayRow } from '../report/replay-words.ts';
 import { runPipeline } from './pipeline.ts';
 import type { Sources } from './prepare.ts';
 import { runtimeFlag, runtimeKey, runtimeText } from '../model/runtime-spec.ts';
@@ -20,7 +20,7 @@ export interface ReplayOptions {
   probes?: string[];
   jobs?: number;
   runtime?: Runtime;
-  /** Aborted: no more trials start, and those running end (engine/run.ts). */
+  /** Aborted: no more trials start, and those running end (engine/run-trials.ts). */
   stop?: AbortSignal;
 }
 

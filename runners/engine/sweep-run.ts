@@ -10,7 +10,7 @@ import path from 'node:path';
 import type { FactName, LoadedCase } from '../model/case.ts';
 import { loadProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { Report } from '../model/report.ts';
+import type { Report } from '../model/report-types.ts';
 import { RUNTIME_KINDS, runtimeKey, type RuntimeName } from '../model/runtime-spec.ts';
 import { named, runtimeFor, type Runtime } from '../identity/runtime.ts';
 import { installTargets } from '../identity/install.ts';

@@ -3,10 +3,10 @@
 // were of, how many of their divergences it explains, and its code as the binary of the
 // release that ran holds it. Pure data for the findings page and results/README.md.
 
-import type { CitedCode, Report } from '../model/report.ts';
+import type { CitedCode, Report } from '../model/report-types.ts';
 import { runtimeOf } from '../model/runtime-spec.ts';
 import type { RuntimeFinding } from '../model/runtime-findings.ts';
-import { findingsShown } from '../judge/runtime-findings.ts';
+import { findingsShown } from '../judge/runtime-findings-shown.ts';
 import { scopeCovers } from '../judge/scope.ts';
 
 export interface RuntimeFindingRow {

@@ -18,7 +18,7 @@ import { MARK_VARIABLE, trialMark } from '../../os/marks.ts';
 import { killQuietly } from '../../os/processes.ts';
 import { CLIENT_ERR, now, PROTOCOL, SERVER_ERR, SERVER_TRIAL_FILE, writeAtomic } from '../../protocol/trial-dir.mjs';
 import type { PlannedTrial } from '../planned-trial.ts';
-import { kindModule, type Phases } from './kind.ts';
+import { kindModule, type Phases } from './trial-kind.ts';
 import { clientEvents, startClient, untilLogged, type Client, type ClientEvent } from './server-client.ts';
 import { serverLaunch } from './server-launch.ts';
 import { SERVER_CONTAINMENT, serverSight, tail } from './server-read.ts';

@@ -5,7 +5,7 @@
 
 import { clausesOf, type Clause } from '../model/case.ts';
 import { kindsIn, probeKindIn } from '../model/kinds/kind.ts';
-import { reportClauses, type Outcome, type Report, type TrialResult } from '../model/report.ts';
+import { reportClauses, type Outcome, type Report, type TrialResult } from '../model/report-types.ts';
 import { NOT_AS_EXPECTED } from './build.ts';
 import { plainText } from './formats/escape.ts';
 import { skippedProbes, testedNothing } from './skipped.ts';

@@ -8,7 +8,7 @@ import { named, type Runtime } from '../identity/runtime.ts';
 import { combineRepeats } from '../judge/repeats.ts';
 import type { LoadedCase } from '../model/case.ts';
 import type { LoadedProbe } from '../model/probe.ts';
-import type { ReportProbe, TrialResult } from '../model/report.ts';
+import type { ReportProbe, TrialResult } from '../model/report-types.ts';
 import type { ReportHeader } from '../report/build.ts';
 import type { RunEvent } from './events.ts';
 import { killGroup } from '../os/processes.ts';
