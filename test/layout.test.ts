@@ -122,6 +122,27 @@ test(`no source file is longer than ${LINE_LIMIT} lines`, () => {
   assert.equal(long, []);
 });
 
+/** Ways of ending a process: a signal sent by pid, group or handle, or a cgroup's kill file. */
+const ENDINGS = [/\bprocess\.kill\(/, /\.kill\(\s*['"A-Z-]/, /\w\.kill\(\)/, /cgroup\.kill['"]/, /\bkill(?:Quietly|Group)\(/];
+
+/** The lines outside the one ender (os/ender.ts) that end a process themselves. The
+ *  fixtures act out the target's world (a child that kills itself, a launcher that
+ *  forwards, a client that signals its server as the case's trigger) and are not asked. */
+function endingsOutsideEnder(files: Array<{ file: string; text: string }>): string[] {
+  return files.flatMap(({ file, text }) =>
+    file === 'os/ender.ts' || file.startsWith('fixture/') ? [] : text.split('\n').flatMap((line, i) => (ENDINGS.some((re) => re.test(line)) ? [`${file}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+test('every process childproof ends is ended by os/ender.ts: no other file of runners/ signals one', () => {
+  const files = sources(RUNNERS_DIR).map((f) => ({ file: path.relative(RUNNERS_DIR, f).split(path.sep).join('/'), text: fs.readFileSync(f, 'utf8') }));
+  assert.equal(endingsOutsideEnder(files), []);
+  // And the check can fail: each way of ending a process is found outside the ender, and none inside it.
+  const made = ['process.kill(pid, signal);', "child.kill('SIGKILL');", 'hog.kill();', "fs.writeFileSync(path.join(dir, 'cgroup.kill'), '1');", 'killQuietly(-pgid);', 'killGroup(pid, true);'];
+  assert.equal(endingsOutsideEnder(made.map((text, i) => ({ file: `engine/f${i}.ts`, text }))).length, made.length);
+  assert.equal(endingsOutsideEnder(made.map((text) => ({ file: 'os/ender.ts', text }))), []);
+});
+
 /** The file names of runners/ that more than one folder holds, with where. */
 function sharedNames(files: string[]): string[] {
   const where = new Map<string, string[]>();

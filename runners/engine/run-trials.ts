@@ -11,7 +11,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import type { ReportProbe, TrialResult } from '../model/report-types.ts';
 import type { ReportHeader } from '../report/build.ts';
 import type { RunEvent } from './events.ts';
-import { killGroup } from '../os/processes.ts';
+import { end } from '../os/ender.ts';
 import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
 import { sdkClient } from './kinds/server-sdk.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
@@ -78,7 +78,7 @@ export async function runTrials(
   const stop = () => {
     ctx.stopped = true;
     // A trial's subreaper is spared: it ends what is below it once its worker is gone.
-    for (const [pid, live] of ctx.live) killGroup(pid, live.spare);
+    for (const [pid, live] of ctx.live) end({ proof: { by: 'group', pgid: pid, spareLeader: live.spare }, reason: 'stopped' });
   };
   opts.stop?.addEventListener('abort', stop);
   try {

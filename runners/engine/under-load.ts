@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import type { Report } from '../model/report-types.ts';
+import { end } from '../os/ender.ts';
 import { runPipeline, type PipelineRequest } from './pipeline.ts';
 
 /** A busy loop that leaves as soon as its parent is gone. */
@@ -33,7 +34,7 @@ export async function runsUnderLoad(
       onRun(i, seconds[i]);
     }
   } finally {
-    for (const hog of hogs) hog.kill('SIGKILL');
+    for (const hog of hogs) end({ proof: { by: 'child', child: hog }, reason: 'hog-done' });
   }
   return { reports, seconds };
 }

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { scriptArgv, type Runtime } from '../identity/runtime.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
 import { readyDir } from '../protocol/trial-dir.mjs';
-import { killGroup } from '../os/processes.ts';
+import { end } from '../os/ender.ts';
 import { startContained, type ReaperEnd } from '../os/reaper.ts';
 
 export interface WorkerExit {
@@ -63,7 +63,7 @@ export function runWorker(
       overran = true;
       // The worker and its group, but not the subreaper that leads it: it still holds what
       // left the group, and ends it when the trial is over.
-      if (pid !== null) killGroup(pid, started.viaReaper);
+      if (pid !== null) end({ proof: { by: 'group', pgid: pid, spareLeader: started.viaReaper }, reason: 'overrun' });
     }, limitMs);
     void started.exit.then((code) => {
       clearTimeout(guard);

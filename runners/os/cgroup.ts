@@ -110,7 +110,7 @@ export function processesIn(cgroup: string): number[] {
 }
 
 /** The kernel's word on whether any process, in the cgroup or below it, is still there. */
-function populated(cgroup: string): boolean {
+export function populated(cgroup: string): boolean {
   try {
     return /^populated 1$/m.test(fs.readFileSync(path.join(cgroup, 'cgroup.events'), 'utf8'));
   } catch {
@@ -118,40 +118,12 @@ function populated(cgroup: string): boolean {
   }
 }
 
-/**
- * Ends every process in the cgroup (and below), waits until the kernel says none is left
- * and the cgroup can go, and removes it. cgroup.kill is atomic against forks; on a kernel
- * without it, the processes are killed one by one, again after each round. A process
- * killed leaves the cgroup only once the kernel has torn it down, and until its parent
- * reaps it the cgroup may refuse removal: both are waited for, a millisecond at a time.
- * Bounded: a cgroup that will not go is left in place (and said so by the return value).
- */
-export function endCgroup(cgroup: string): boolean {
-  if (!fs.existsSync(cgroup)) return true;
-  const killFile = path.join(cgroup, 'cgroup.kill');
-  const hasKill = fs.existsSync(killFile);
-  for (let round = 0; round < 5000; round++) {
-    if (populated(cgroup)) {
-      if (hasKill) {
-        try {
-          fs.writeFileSync(killFile, '1');
-        } catch {}
-      } else {
-        for (const pid of processesIn(cgroup)) {
-          try {
-            process.kill(pid, 'SIGKILL');
-          } catch {}
-        }
-      }
-    } else if (removeCgroupTree(cgroup)) return true;
-    Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
-  }
-  return false;
-}
-
-function removeCgroupTree(dir: string): boolean {
+/** Removes an emptied cgroup and those below it; false while the kernel still refuses
+ *  (a process killed is torn down, and reaped by its parent, a moment later). Ending what
+ *  is in it is the ender's (os/ender.ts, endCgroup). */
+export function cgroupGone(dir: string): boolean {
   try {
-    for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) removeCgroupTree(path.join(dir, e.name));
+    for (const e of fs.readdirSync(dir, { withFileTypes: true })) if (e.isDirectory()) cgroupGone(path.join(dir, e.name));
     fs.rmdirSync(dir);
     return true;
   } catch {

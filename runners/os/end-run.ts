@@ -3,9 +3,10 @@
 // what the run provably started: its cgroup's processes, and processes of this user that
 // carry the run's mark in their environment (marks.ts). Never by command line.
 
-import { distrustCgroup, endCgroup, processesIn } from './cgroup.ts';
+import { distrustCgroup, processesIn } from './cgroup.ts';
+import { end, endCgroup } from './ender.ts';
 import { processesMarked, REAPER_VARIABLE } from './marks.ts';
-import { groupOf, killQuietly } from './processes.ts';
+import { groupOf } from './processes.ts';
 
 /** Scans again after each round of kills: a process may fork between a scan and its kill. */
 const MOST_ROUNDS = 20;
@@ -26,15 +27,15 @@ export function endRun(tag: string, cgroup: string | null): { ended: number[]; c
   let cgroupLeft = false;
   if (cgroup && cgroupRefused === null) {
     for (const pid of processesIn(cgroup)) ended.add(pid);
-    cgroupLeft = !endCgroup(cgroup);
+    cgroupLeft = !endCgroup(cgroup, 'run-ended');
   }
   waitForReapers(tag);
   for (let round = 0; round < MOST_ROUNDS; round++) {
     const marked = processesMarked(tag, { prefix: true });
     if (marked.length === 0) break;
     for (const pid of marked) {
-      if (groupOf(pid) === pid) killQuietly(-pid);
-      killQuietly(pid);
+      if (groupOf(pid) === pid) end({ proof: { by: 'group', pgid: pid }, reason: 'run-ended' });
+      end({ proof: { by: 'scan', pid, how: 'mark' }, reason: 'run-ended' });
       ended.add(pid);
     }
   }
@@ -54,5 +55,5 @@ function waitForReapers(tag: string): void {
     if (processesMarked(tag, { prefix: true, variable: REAPER_VARIABLE }).length === 0) return;
     Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1);
   }
-  for (const pid of processesMarked(tag, { prefix: true, variable: REAPER_VARIABLE })) killQuietly(pid);
+  for (const pid of processesMarked(tag, { prefix: true, variable: REAPER_VARIABLE })) end({ proof: { by: 'scan', pid, how: 'mark' }, reason: 'run-ended' });
 }

@@ -10,9 +10,10 @@
 // environment on its way out; one found only by the reaper left the cgroup too.
 
 import type { FixtureRecord, Leftover } from '../model/observations.ts';
-import { endCgroup, processesIn } from './cgroup.ts';
+import { processesIn } from './cgroup.ts';
+import { end, endCgroup } from './ender.ts';
 import { hasMark, processesMarked } from './marks.ts';
-import { commandName, killGroup, killQuietly, processesInGroup, processState } from './processes.ts';
+import { commandName, processesInGroup, processState } from './processes.ts';
 
 /**
  * `records`: what the trial's fixtures wrote about themselves, as the runner validated it.
@@ -37,9 +38,9 @@ export function endLeftovers(records: FixtureRecord[], mark: string, pgid: numbe
     for (const pid of processesIn(cgroup)) add(pid, hasMark(pid, mark) ? 'mark' : 'cgroup');
   } else for (const pid of processesMarked(mark)) add(pid, 'mark');
 
-  if (cgroup) endCgroup(cgroup);
-  if (pgid !== null) killGroup(pgid, reaper === pgid, members);
-  for (const pid of found.keys()) killQuietly(pid);
+  if (cgroup) endCgroup(cgroup, 'leftover');
+  if (pgid !== null) end({ proof: { by: 'group', pgid, members, spareLeader: reaper === pgid }, reason: 'leftover' });
+  for (const l of found.values()) end({ proof: { by: 'scan', pid: l.pid, how: l.how }, reason: 'leftover' });
   return [...found.values()].sort((a, b) => a.pid - b.pid);
 }
 

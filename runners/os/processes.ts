@@ -100,30 +100,6 @@ export function processesTagged(tag: string | readonly string[]): number[] {
   return found;
 }
 
-/** Send a signal, treating "already gone" as done. */
-export function killQuietly(pid: number, signal: NodeJS.Signals = 'SIGKILL'): boolean {
-  try {
-    process.kill(pid, signal);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/**
- * Ends every process of group `pgid`, its leader spared where `spareLeader` (a trial's
- * subreaper, which ends what is below it itself). Only while the group has members: its id
- * cannot then have been reused by another process.
- */
-export function killGroup(pgid: number, spareLeader = false, members: readonly number[] = processesInGroup(pgid)): void {
-  // A caller's list may be a moment old: only a member still in the group now is proof that
-  // the id is still this group's, and only such a member is killed on the list's word.
-  const still = members.filter((pid) => groupOf(pid) === pgid);
-  if (still.length === 0) return;
-  if (!spareLeader) killQuietly(-pgid);
-  else for (const pid of still) if (pid !== pgid) killQuietly(pid);
-}
-
 /** Every live process in process group `pgid`. */
 export function processesInGroup(pgid: number): number[] {
   if (LINUX) {

@@ -14,7 +14,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { endCgroup, makeCgroup, ownCgroup } from './cgroup.ts';
+import { makeCgroup, ownCgroup } from './cgroup.ts';
+import { endCgroup } from './ender.ts';
 import { endRun } from './end-run.ts';
 import { processState, startTimeOf } from './processes.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
@@ -78,7 +79,7 @@ export function createRunDir(keep: boolean, root = runsRoot()): RunDir & { cgrou
  * `clean` finds it once this runner is gone.
  */
 export function endRunDir(run: RunDir & { cgroup: string | null }, keep: boolean): void {
-  const gone = run.cgroup ? endCgroup(run.cgroup) : true;
+  const gone = run.cgroup ? endCgroup(run.cgroup, 'run-ended') : true;
   if (!keep && gone) fs.rmSync(run.dir, { recursive: true, force: true });
 }
 

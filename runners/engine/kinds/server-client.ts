@@ -8,7 +8,7 @@ import path from 'node:path';
 import { SERVER_CLIENT } from '../../model/paths.ts';
 import { validateDef } from '../../model/schemas.ts';
 import { MARK_VARIABLE } from '../../os/marks.ts';
-import { killQuietly } from '../../os/processes.ts';
+import { end, type EndReason } from '../../os/ender.ts';
 import { readRegularFile } from '../../protocol/safe-read.mjs';
 import { CLIENT_ERR, CLIENT_LOG, whenSeen } from '../../protocol/trial-dir.mjs';
 
@@ -37,6 +37,8 @@ export interface Client {
   trigger(): void;
   /** Closes its stdin, which ends it; SIGKILL after `graceMs` if it has not gone. */
   end(graceMs: number): Promise<void>;
+  /** Kills it at once, for `reason` (a parent-killed trigger, say). */
+  endNow(reason: EndReason): void;
 }
 
 /** Starts the client on `specFile`; `capMs` after which it is killed whatever it does. */
@@ -51,7 +53,8 @@ export function startClient(dir: string, specFile: string, mark: string, capMs: 
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()).once('error', () => resolve())).then(() => {
     gone = true;
   });
-  const limit = setTimeout(() => pid !== null && killQuietly(pid), capMs);
+  const endNow = (reason: EndReason) => void end({ proof: { by: 'child', child }, reason });
+  const limit = setTimeout(() => endNow('client-done'), capMs);
   void exited.then(() => clearTimeout(limit));
   return {
     pid,
@@ -63,9 +66,10 @@ export function startClient(dir: string, specFile: string, mark: string, capMs: 
       let grace: NodeJS.Timeout | undefined;
       await Promise.race([exited, new Promise((r) => (grace = setTimeout(r, graceMs)))]);
       clearTimeout(grace);
-      if (!gone && pid !== null) killQuietly(pid);
+      if (!gone) endNow('client-done');
       await exited;
     },
+    endNow,
   };
 }
 

@@ -15,7 +15,7 @@ import { TOOL_VERSION } from '../../model/version.ts';
 import { makeCgroup } from '../../os/cgroup.ts';
 import { endLeftovers } from '../../os/leftovers.ts';
 import { MARK_VARIABLE, trialMark } from '../../os/marks.ts';
-import { killQuietly } from '../../os/processes.ts';
+import { end } from '../../os/ender.ts';
 import { CLIENT_ERR, now, PROTOCOL, SERVER_ERR, SERVER_TRIAL_FILE, writeAtomic } from '../../protocol/trial-dir.mjs';
 import type { PlannedTrial } from '../planned-trial.ts';
 import { kindModule, type Phases } from './trial-kind.ts';
@@ -77,7 +77,7 @@ const phases: Phases<Prepared, Ran, Watched, Leftover[]> = {
     const trigger = p.t.case.spec.trigger;
     if (trigger.kind === 'parent-killed') {
       const triggerT = now();
-      if (p.client.pid !== null) killQuietly(p.client.pid);
+      p.client.endNow('trigger');
       return { ready: true, started: startedEvent, watch, triggerT };
     }
     p.client.trigger();
@@ -118,7 +118,7 @@ const phases: Phases<Prepared, Ran, Watched, Leftover[]> = {
 
   close(p, ctx) {
     // The client's own group, whatever the trial came to: it leads it, and was started here.
-    if (!p.client.gone() && p.client.pid !== null) killQuietly(-p.client.pid);
+    if (!p.client.gone() && p.client.pid !== null) end({ proof: { by: 'group', pgid: p.client.pid }, reason: 'client-done' });
     if (p.client.pid !== null) ctx.live.delete(p.client.pid);
     if (!ctx.keep) fs.rmSync(p.dir, { recursive: true, force: true });
   },
