@@ -9,7 +9,7 @@ import path from 'node:path';
 import { installTarget } from '../identity/install.ts';
 import { runtimeFor } from '../identity/runtime.ts';
 import { isCheckout } from '../identity/git.ts';
-import { readFromGit } from '../identity/verify-identity.ts';
+import { readFromGit } from '../identity/pinned-bytes.ts';
 import { blobId } from '../identity/blob-id.ts';
 import { checkPinnedPath } from '../identity/package-paths.ts';
 import { InputError } from '../model/errors.ts';

@@ -7,7 +7,8 @@ import { pinDependencies, verifyDependencies, type VerifiedDependency } from '..
 import { materialize, type Material } from '../identity/materialize.ts';
 import type { Runtime } from '../identity/runtime.ts';
 import { runsElsewhere, specCovers, type RuntimeName } from '../model/runtime-spec.ts';
-import { prepareIdentity, type VerifiedFile } from '../identity/verify-identity.ts';
+import type { VerifiedFile } from '../identity/pinned-bytes.ts';
+import { prepareIdentity } from '../identity/verify-identity.ts';
 import type { Entry, LoadedProbe } from '../model/probe.ts';
 import type { Verified } from '../model/report-types.ts';
 

@@ -10,7 +10,7 @@ import { lintProbe } from '../model/lint.ts';
 import type { Citation, LoadedProbe } from '../model/probe.ts';
 import type { CitedCode, ReportProbe } from '../model/report-types.ts';
 import { git } from './git.ts';
-import { packageSource } from './verify-identity.ts';
+import { packageSource } from './pinned-bytes.ts';
 import { blobId } from './blob-id.ts';
 import { locateRuntimeCode, runtimeCode } from './runtime-code.ts';
 import { loadRuntimeFindings, RUNTIME_FINDINGS_FILE } from '../model/runtime-findings.ts';

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { IntegrityError } from '../model/errors.ts';
 import type { PinnedDependency } from '../model/probe.ts';
 import { pinBytes, walkPackage } from './pin-block.ts';
-import { compare, readFromDirectory, type VerifiedFile } from './verify-identity.ts';
+import { compare, readFromDirectory, type VerifiedFile } from './pinned-bytes.ts';
 import { checkPinnedPath } from './package-paths.ts';
 
 export interface FoundDependency {

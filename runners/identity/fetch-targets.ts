@@ -4,7 +4,7 @@
 
 import type { LoadedProbe } from '../model/probe.ts';
 import { cachedTarget, installTargets } from './install.ts';
-import { installedVersion } from './verify-identity.ts';
+import { installedVersion } from './pinned-bytes.ts';
 import { findPackageDir } from './package-paths.ts';
 
 /**

@@ -10,7 +10,7 @@ import { buildSync, transformSync, version as esbuildVersion } from 'esbuild';
 import type { Entry } from '../model/probe.ts';
 import { treeRoot, type VerifiedDependency } from './dependencies.ts';
 import { localGraph } from './local-imports.ts';
-import type { VerifiedFile } from './verify-identity.ts';
+import type { VerifiedFile } from './pinned-bytes.ts';
 
 export interface Material {
   /** The private copy; read-only once written. */
