@@ -3,6 +3,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
+import ts from 'typescript';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT, RUNNERS_DIR } from '../runners/model/paths.ts';
@@ -120,6 +121,53 @@ test(`no source file is longer than ${LINE_LIMIT} lines`, () => {
     .map((f) => [path.relative(ROOT, f), fs.readFileSync(f, 'utf8').split('\n').length - 1] as const)
     .filter(([, n]) => n > LINE_LIMIT);
   assert.equal(long, []);
+});
+
+const FUNCTION_LIMIT = 80;
+
+/** Functions longer than the limit, and scripts: module-level statements that run (not
+ *  declarations) longer than it, where a main should be a sequence of named calls. */
+function longFunctions(file: string, text: string): string[] {
+  const source = ts.createSourceFile(file, text, ts.ScriptTarget.Latest, true, file.endsWith('.ts') ? ts.ScriptKind.TS : ts.ScriptKind.JS);
+  const lines = (n: ts.Node) => source.getLineAndCharacterOfPosition(n.end).line - source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1;
+  const long: string[] = [];
+  const visit = (n: ts.Node): void => {
+    if (ts.isFunctionLike(n) && 'body' in n && n.body && lines(n) > FUNCTION_LIMIT) {
+      long.push(`${file}:${source.getLineAndCharacterOfPosition(n.getStart(source)).line + 1}: ${lines(n)} lines`);
+    }
+    ts.forEachChild(n, visit);
+  };
+  visit(source);
+  const runs = source.statements.filter((s) => ts.isExpressionStatement(s) || ts.isIfStatement(s) || ts.isIterationStatement(s, false) || ts.isTryStatement(s) || ts.isSwitchStatement(s) || ts.isBlock(s));
+  const script = runs.reduce((n, s) => n + lines(s), 0);
+  if (script > FUNCTION_LIMIT) long.push(`${file}: ${script} lines run at module level`);
+  return long;
+}
+
+/** The files probes pin as their targets: the code under test, whose bytes are its identity. */
+function pinnedTargets(): string[] {
+  return fs.readdirSync(path.join(ROOT, 'probes'), { withFileTypes: true }).flatMap((e) => {
+    const file = path.join(ROOT, 'probes', e.name, 'probe.json');
+    if (!e.isDirectory() || !fs.existsSync(file)) return [];
+    // A probe that extends another pins nothing of its own.
+    const id = JSON.parse(fs.readFileSync(file, 'utf8')).identity as { kind: string; root?: string; paths?: Array<{ path: string }> } | undefined;
+    return id?.kind === 'files' ? (id.paths ?? []).map((p) => path.resolve(path.dirname(file), id.root ?? '.', p.path)) : [];
+  });
+}
+
+test(`no hand-written function is longer than ${FUNCTION_LIMIT} lines, and no module runs that many at its top level`, () => {
+  const generated = path.join(RUNNERS_DIR, 'model', 'schema-types');
+  const targets = pinnedTargets();
+  assert.ok(targets.some((t) => t.endsWith('stoppable-exec.ts')), 'the reference is a pinned target');
+  const files = ['runners', 'probes', 'bench', 'bin'].flatMap((d) => sources(path.join(ROOT, d))).filter((f) => !f.startsWith(generated) && !targets.includes(f));
+  // The tests' own functions too; a test file's top level is its list of tests.
+  const tests = sources(path.join(ROOT, 'test')).filter((f) => !f.includes(`${path.sep}corpus${path.sep}`));
+  const long = [...files, ...tests].flatMap((f) => longFunctions(path.relative(ROOT, f), fs.readFileSync(f, 'utf8')).filter((l) => !tests.includes(f) || !l.endsWith('at module level')));
+  assert.equal(long, []);
+  // And the check can fail: a long function, and a long script, are each found.
+  const body = Array.from({ length: FUNCTION_LIMIT }, (_, i) => `  x(${i});`).join('\n');
+  assert.equal(longFunctions('a.ts', `function f() {\n${body}\n}\n`), [`a.ts:1: ${FUNCTION_LIMIT + 2} lines`]);
+  assert.equal(longFunctions('b.mjs', `${body.replace(/^ {2}/gm, '')}\nif (y) z();\n`), [`b.mjs: ${FUNCTION_LIMIT + 1} lines run at module level`]);
 });
 
 /** Ways of ending a process: a signal sent by pid, group or handle, or a cgroup's kill file. */
