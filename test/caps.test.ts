@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { judgeTrial } from '../runners/judge/judge-trial.ts';
+import { judgeTrial } from '../runners/judge/kinds/library-judge.ts';
 import { DEFAULT_DEADLINE_MS, DEFAULT_READY_MS } from '../runners/model/case.ts';
 import { fixtureCapMs } from '../runners/engine/kinds/library-trial.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';

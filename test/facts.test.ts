@@ -3,7 +3,7 @@
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { blindFacts, deriveFacts } from '../runners/judge/facts.ts';
-import { judgeTrial } from '../runners/judge/judge-trial.ts';
+import { judgeTrial } from '../runners/judge/kinds/library-judge.ts';
 import { buildTimeline, deriveDurations, deriveMemory } from '../runners/judge/timeline.ts';
 import type { CaseSpec } from '../runners/model/case.ts';
 import { finish } from './support/suite.ts';

@@ -89,7 +89,7 @@ test('no file of runners/ imports itself through others: the import graph has no
 
 /** Ways of telling a server's trial from a library's other than asking its kind: a
  *  predicate, a fact's presence, a server block or sighting, a probe's command as a test. */
-const KIND_PREDICATES = [/\bisServer\w*/, /'server\.exited'/, /\.server\b/, /(?:if \(|\? |&& |\|\| |!)[\w.]*spec\.command\b(?![.!?])|spec\.command (?:===|!==) undefined/];
+const KIND_PREDICATES = [/(?:===|!==)\s*'(?:library|server)'/, /'(?:library|server)'\s*(?:===|!==)/, /\bisServer\w*/, /'server\.exited'/, /\.server\b/, /(?:if \(|\? |&& |\|\| |!)[\w.]*spec\.command\b(?![.!?])|spec\.command (?:===|!==) undefined/];
 
 /** The lines of runners/ outside the kinds' own folders that tell kinds apart by themselves. */
 function kindPredicates(files: Array<{ file: string; text: string }>): string[] {
@@ -107,7 +107,7 @@ test('the kind of a trial is decided in the kinds/ folders alone: every other fi
   // The server's fact is named only by the server kind's own files.
   assert.equal(files.filter((f) => f.text.includes("'server.exited'") && !/(^|\/)kinds\/server[^/]*$/.test(f.file)).map((f) => f.file), []);
   // And the check can fail: each way of telling kinds apart is found outside kinds/, and none inside.
-  const made = ["if (isServerTrial(t)) x();", "if (Object.hasOwn(f, 'server.exited')) x();", 'const s = t.observations?.server;', 'if (p.spec.command) continue;', 'a === (spec.command === undefined)'];
+  const made = ["if (t.kind === 'server') x();", "const implied = kind !== 'library' ? [] : all;", "if (isServerTrial(t)) x();", "if (Object.hasOwn(f, 'server.exited')) x();", 'const s = t.observations?.server;', 'if (p.spec.command) continue;', 'a === (spec.command === undefined)'];
   assert.equal(kindPredicates(made.map((text, i) => ({ file: `report/f${i}.ts`, text }))).length, made.length);
   assert.equal(kindPredicates(made.map((text, i) => ({ file: `engine/kinds/f${i}.ts`, text }))), []);
 });

@@ -5,7 +5,7 @@
 
 import { CONTROL_CASES } from '../judge/controls.ts';
 import { notExpressed, type LoadedCase } from '../model/case.ts';
-import { probeKind } from '../model/kinds/kind.ts';
+import { KIND_TRAITS, probeKind } from '../model/kinds/kind.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 
 /** A case whose correct call runs the command: not one whose spawn must fail (a missing
@@ -18,7 +18,7 @@ export function withControls(chosen: LoadedCase[], all: LoadedCase[], probes: Lo
   const added: LoadedCase[] = [];
   for (const p of probes) {
     // A program's probe is its own control: each trial starts it and sees it run (judge/controls.ts).
-    if (probeKind(p.spec) === 'server') continue;
+    if (KIND_TRAITS[probeKind(p.spec)].ownControl) continue;
     // A probe none of whose chosen cases it can express has no verdict to back.
     if (!chosen.some((c) => expressible(p, c))) continue;
     if (chosen.some((c) => runsCommand(c) && expressible(p, c))) continue;

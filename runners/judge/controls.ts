@@ -32,6 +32,12 @@ const REACHED: Record<TrialKind, (o: TrialObservations) => boolean> = {
   server: (o) => serverReached(o as ServerObservations),
 };
 
+/** The call a trial of each kind recorded: a server's trial makes none. */
+const CALL_OF: Record<TrialKind, (o: TrialObservations) => Observations['worker'] | undefined> = {
+  library: (o) => (o as Observations).worker,
+  server: () => undefined,
+};
+
 /** The trial shows the probe reached its target and the target ran the command, as its kind shows it. */
 export function reachedTarget(t: TrialResult): boolean {
   if (!t.observations) return false;
@@ -44,7 +50,7 @@ export const JUDGED = new Set<TrialResult['outcome']>(['pass', 'fail', 'known-fa
 /** What the probe's trials did instead of running a command, in one clause. */
 function whatHappened(trials: TrialResult[]): string {
   const shown = trials.find((t) => (CONTROL_CASES as readonly string[]).includes(t.case) && t.observations) ?? trials.find((t) => t.observations);
-  const w = shown?.kind === 'library' ? (shown.observations as Observations).worker : undefined;
+  const w = shown ? CALL_OF[shown.kind](shown.observations!) : undefined;
   if (!shown || !w) return 'none of its trials recorded a call';
   const settled = w.settlement.kind === 'pending' ? 'never settled' : `settled ${w.settlement.kind}${w.settlement.error?.message ? ` (${w.settlement.error.name ?? 'error'}: ${w.settlement.error.message.split('\n')[0].slice(0, 300)})` : ''}`;
   const entered = w.entered ? `entered ${w.entered.export} and ` : '';

@@ -9,7 +9,7 @@ import { IMPLIED, type CaseSpec, type LoadedCase } from './case.ts';
 import { InputError } from './errors.ts';
 import { display, readJson } from './files.ts';
 import { CASES_DIR } from './paths.ts';
-import { caseKind } from './kinds/kind.ts';
+import { caseKind, KIND_TRAITS } from './kinds/kind.ts';
 import { checkKind } from './kinds/case-rules.ts';
 import { clauseProblems } from './clause-definitions.ts';
 import { validate } from './schemas.ts';
@@ -81,7 +81,7 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
   checkTrigger(spec, display(file));
   const kind = caseKind(spec);
   // A caller's call settles, and leaves nothing running, whatever the case asks; a server is no call.
-  const implied = kind === 'library' ? IMPLIED.filter((i) => !spec.assertions.some((a) => a.clause === i.clause && a.fact === i.fact)) : [];
+  const implied = KIND_TRAITS[kind].judgesACall ? IMPLIED.filter((i) => !spec.assertions.some((a) => a.clause === i.clause && a.fact === i.fact)) : [];
   spec.assertions = [...implied, ...spec.assertions];
   // Each assertion means its clause's words (model/clause-definitions.ts), or the case is refused.
   const wider = clauseProblems(spec.assertions, implied.length, spec.call.options);

@@ -2,6 +2,7 @@
 // whatever the target did. A violation is a report that says two things that cannot both
 // be true, or a sentence it cannot back. Pure: reports in, violations out.
 
+import { KIND_TRAITS } from '../model/kinds/kind.ts';
 import type { FactName } from '../model/case.ts';
 import type { Observations } from '../model/observations.ts';
 import type { Report, TrialResult } from '../model/report-types.ts';
@@ -74,7 +75,7 @@ const RULES: Rule[] = [
   {
     rule: 'a leftover is judged: leaves-nothing-running breaks wherever the harness ended a process',
     check: (t) => {
-      if (!t.verdicts || t.kind === 'server' || !(t.leftovers ?? []).length) return null;
+      if (!t.verdicts || !KIND_TRAITS[t.kind].judgesACall || !(t.leftovers ?? []).length) return null;
       return t.verdicts.some((v) => v.clause === 'leaves-nothing-running' && v.result !== 'pass') ? null : `${t.leftovers!.length} leftover(s) and no verdict of leaves-nothing-running that did not pass`;
     },
   },

@@ -6,6 +6,7 @@
 // is never read as a hold. Pure: it returns sentences.
 
 import { CLAUSES, clausesOf, type Clause } from '../model/case.ts';
+import { caseKind, TRIAL_KINDS, type TrialKind } from '../model/kinds/kind.ts';
 import type { RuntimeNamed } from '../model/runtime-spec.ts';
 import { HEADLINE_CLAUSES, list, optionsWords, runtimesWords, type VerdictCell, type VerdictRow } from './verdict.ts';
 
@@ -86,8 +87,8 @@ function clauseLine(rows: VerdictRow[], clause: Clause): string {
   return parts.join(' ');
 }
 
-export function bottomLine(all: VerdictRow[]): string[] {
-  const rows = all.filter((r) => r.kind === 'library');
+/** The library closest to the reference, then a line for each headline clause. */
+function libraryLines(rows: VerdictRow[]): string[] {
   const libraries = rows.filter((r) => !r.reference);
   const names = [...new Set(libraries.map((r) => r.probe))];
   const broken = (probe: string) => CLAUSES.filter((c) => libraries.some((r) => r.probe === probe && r.cells[c].state === 'breaks'));
@@ -103,8 +104,23 @@ export function bottomLine(all: VerdictRow[]): string[] {
   else if (fewest === 0) lines.push(`${own.length ? 'Unlike' : 'Like'} the reference, ${list(best.map(calledAs))} ${best.length === 1 ? 'breaks' : 'break'} no clause on any runtime tested.${itself}`);
   else lines.push(`No library holds every clause ${own.length ? 'the reference holds' : 'as the reference does'}; closest: ${list(best.map((r) => `${calledAs(r)}, which breaks only ${list(broken(r.probe))}`))}.${itself}`);
   for (const clause of HEADLINE_CLAUSES) lines.push(clauseLine(libraries, clause));
-  const servers = serverLine(all.filter((r) => r.kind === 'server' && !r.reference));
-  return names.length || !servers ? [...lines, ...(servers ? [servers] : [])] : [servers];
+  return lines;
+}
+
+/** Each kind's sentences from its own rows; null where it has nothing of its own to say
+ *  (no rows but the reference's). */
+const KIND_LINES: Record<TrialKind, (rows: VerdictRow[]) => string[] | null> = {
+  library: (rows) => (rows.some((r) => !r.reference) ? libraryLines(rows) : null),
+  server: (rows) => {
+    const line = serverLine(rows.filter((r) => !r.reference));
+    return line ? [line] : null;
+  },
+};
+
+export function bottomLine(all: VerdictRow[]): string[] {
+  const said = TRIAL_KINDS.flatMap((kind) => KIND_LINES[kind](all.filter((r) => r.kind === kind)) ?? []);
+  // Nothing tested of any kind is said of the kind a case has by default.
+  return said.length ? said : libraryLines(all.filter((r) => r.kind === caseKind({})));
 }
 
 /** One sentence on the servers: which hold every server clause, and what each other breaks. */

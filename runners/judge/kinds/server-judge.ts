@@ -1,5 +1,5 @@
 // The one path from a server case's observations to what the report says of it: the
-// server case's counterpart of judge-trial.ts, on the same verdicts and outcomes. Pure.
+// server case's counterpart of library-judge.ts, on the same verdicts and outcomes. Pure.
 
 import type { CaseSpec } from '../../model/case.ts';
 import type { ServerObservations, ServerSight } from '../../model/observations.ts';

@@ -10,6 +10,19 @@ import { SERVER_CLAUSES, SERVER_FACTS, SERVER_TRIGGERS } from './server-vocabula
 export const TRIAL_KINDS = ['library', 'server'] as const;
 export type TrialKind = (typeof TRIAL_KINDS)[number];
 
+/** What each kind of trial is, for the layers that ask it rather than test for a kind. */
+export const KIND_TRAITS: Record<TrialKind, { judgesACall: boolean; ownControl: boolean }> = {
+  // A caller's call settles, and leaves nothing running, whatever the case asks: those
+  // clauses are implied, and a leftover breaks leaves-nothing-running.
+  library: { judgesACall: true, ownControl: false },
+  // A program's probe is its own control: each trial starts it and sees it run.
+  server: { judgesACall: false, ownControl: true },
+};
+
+/** The kind of one probe's rows or trials: a probe runs trials of one kind, a library's
+ *  when it has none. */
+export const kindOfOne = (rows: ReadonlyArray<{ kind: TrialKind }>): TrialKind => rows[0]?.kind ?? 'library';
+
 /** A case's kind: what its file says, a library's trial when it says nothing. */
 export const caseKind = (spec: { kind?: TrialKind }): TrialKind => spec.kind ?? 'library';
 

@@ -3,6 +3,7 @@
 // one, red when one breaks, amber when one could not be observed, grey when nothing ran.
 // Pure: it returns SVG.
 
+import { kindOfOne } from '../../model/kinds/kind.ts';
 import { clausesOf } from '../../model/case.ts';
 import type { Report } from '../../model/report-types.ts';
 import { InputError } from '../../model/errors.ts';
@@ -26,7 +27,7 @@ export function renderBadge(given: Report[]): string {
   const probes = [...new Set(rows.map((r) => r.probe))];
   if (probes.length !== 1) throw new InputError([`--format badge draws one probe; these reports hold ${probes.length} (${probes.join(', ')}): give one probe's reports, such as results/NAME/*.json`]);
   // A program's badge speaks of the server's clauses, a library's of a caller's.
-  const clauses = clausesOf(rows.some((r) => r.kind === 'server') ? 'server' : 'library');
+  const clauses = clausesOf(kindOfOne(rows));
   const states = clauses.map((c) => overall(rows.map((r) => r.cells[c].state)));
   const covered = states.filter((s) => s !== 'none').length;
   const held = states.filter((s) => s === 'holds').length;
