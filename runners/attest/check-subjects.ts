@@ -19,7 +19,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import type { DigestSet, SubjectOrigin } from '../model/statement.ts';
 import type { Subject } from './subjects.ts';
 
-export interface SubjectsCheck {
+interface SubjectsCheck {
   /** One line per group of subjects checked: what, how many, from where. */
   checked: string[];
   /** A file whose bytes are not the statement's: exit 3. */
@@ -28,7 +28,7 @@ export interface SubjectsCheck {
   unreadable: string[];
 }
 
-export interface Places {
+interface Places {
   /** --source NAME=PATH, by probe name (or, for a package, by the package's name). */
   sources: Record<string, string>;
   /** The probes this checkout (and --probe) knows, for where a git or files pin lives. */
@@ -44,7 +44,7 @@ function digestsOf(bytes: Buffer, like: DigestSet): DigestSet {
 }
 
 /** Each digest the statement gives, against what the bytes give: empty when all agree. */
-export function digestProblems(file: string, expected: DigestSet, bytes: Buffer): string | null {
+function digestProblems(file: string, expected: DigestSet, bytes: Buffer): string | null {
   const found = digestsOf(bytes, expected);
   const algorithms = Object.keys(found);
   if (!algorithms.length) return `${file}: the statement gives no digest childproof computes (sha256 or gitBlob)`;

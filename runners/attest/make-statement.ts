@@ -9,7 +9,7 @@ import { packageUrl, subjectsOf } from './subjects.ts';
 
 /** Where each outcome goes. A known-fail is expected, but it is no pass: a warning. An
  *  `unknown` is never a pass. What did not run (unsupported, unavailable) is listed nowhere. */
-export const OUTCOME_LIST: Record<Outcome, keyof Pick<TestResultPredicate, 'passedTests' | 'warnedTests' | 'failedTests'> | null> = {
+const OUTCOME_LIST: Record<Outcome, keyof Pick<TestResultPredicate, 'passedTests' | 'warnedTests' | 'failedTests'> | null> = {
   pass: 'passedTests',
   'known-fail': 'warnedTests',
   fail: 'failedTests',
@@ -22,11 +22,11 @@ export const OUTCOME_LIST: Record<Outcome, keyof Pick<TestResultPredicate, 'pass
 };
 
 /** The runtime as a test name carries it: `node-20.20.2`, `bun-1.4.5`. */
-export function runtimeTag(env: Report['environment']): string {
+function runtimeTag(env: Report['environment']): string {
   return env.runtime ? `${env.runtime.name}-${env.runtime.release}` : `node-${env.node.replace(/^v/, '')}`;
 }
 
-export interface ReportFile {
+interface ReportFile {
   /** The name the statement gives the report: its file name. */
   name: string;
   sha256: string;

@@ -6,7 +6,7 @@
 import type { OwnFile } from '../model/report-types.ts';
 import type { Statement, TestResultPredicate } from '../model/statement.ts';
 
-export interface OwnFilesCheck {
+interface OwnFilesCheck {
   /** The release the statement names, and this installation's. */
   recorded: string | null;
   checking: string;

@@ -100,7 +100,7 @@ export function withFiles(values: Record<string, unknown>, extra: string[], comm
 export const string = (v: unknown): string | undefined => v as string | undefined;
 
 /** The most any count option takes: beyond it a number is a typo, not a plan. */
-export const MOST = 10_000;
+const MOST = 10_000;
 
 export function positiveInt(value: unknown, name: string, fallback: number, most = MOST): number {
   if (value === undefined) return fallback;

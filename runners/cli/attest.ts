@@ -19,7 +19,7 @@ import { readReport } from '../report/report-file.ts';
 import { parse, string } from './args.ts';
 
 /** GitHub's attest action takes at most this many subjects. */
-export const ACTION_SUBJECTS = 1024;
+const ACTION_SUBJECTS = 1024;
 
 
 /** The subjects as shasum writes them, each file once. */

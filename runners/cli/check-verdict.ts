@@ -10,7 +10,7 @@ import { JUDGED, reachedTarget } from '../judge/controls.ts';
 import { cellWords, shortReason, verdictCell } from '../report/verdict.ts';
 import { leftoverWords } from '../judge/leftover-words.ts';
 
-export interface CheckVerdict {
+interface CheckVerdict {
   /** A trial reached the target and ran its command. */
   tested: boolean;
   holds: boolean;

@@ -38,7 +38,7 @@ export const CALIBRATION_CASES = [
   'control/plain-call',
 ];
 
-export interface Calibration {
+interface Calibration {
   /** Each option guessed, with what the trials showed of it; and the cwd every call hands
    *  over, which no probe declares (`declared` false): an adapter must always pass it on. */
   options: Array<{ option: string; declared: boolean } & Found>;
@@ -57,7 +57,7 @@ export interface Calibration {
 
 /** What the trials showed of one option: it reached the target, it did not (it leaves
  *  "supports"), or no trial could tell (it stays, and what rests on it is not shown). */
-export type Found = { state: 'reached' | 'not reached' | 'not observable' | 'not calibrated'; how: string };
+type Found = { state: 'reached' | 'not reached' | 'not observable' | 'not calibrated'; how: string };
 
 /** Whether the option stays in "supports": all but one seen not to reach the target. */
 export const kept = (o: Found): boolean => o.state !== 'not reached';

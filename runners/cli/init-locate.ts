@@ -9,7 +9,7 @@ import { loadedShapes } from '../identity/loaded-shapes.ts';
 import { adapterSource, callLine, plannedAdapterSource } from '../identity/probe-template.ts';
 import { adapterFor, NoExportRead, skeletonFor, type Asked, type TargetText, type Written } from './init-adapter.ts';
 
-export interface Verified {
+interface Verified {
   files: number;
   exportsProblem: string | null;
   missing: string[];
@@ -19,7 +19,7 @@ export interface Verified {
   heads: Record<string, string>;
 }
 
-export interface Locating {
+interface Locating {
   target: TargetText;
   asked: Asked;
   /** Makes `file` the pinned entry, before its source is read; taken from `subpath`, that
@@ -39,7 +39,7 @@ function inside(w: Written, v: Verified): string | null {
 }
 
 /** What was written for the entry, and what loading it showed: none for a skeleton, which no verb loads. */
-export interface Located {
+interface Located {
   written: Written;
   verified: Verified | null;
 }

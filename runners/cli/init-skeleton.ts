@@ -16,7 +16,7 @@ import type { Identity } from '../model/probe.ts';
 import type { Written } from './init-adapter.ts';
 import type { Within } from './run.ts';
 
-export interface SkeletonTarget {
+interface SkeletonTarget {
   identity: Identity;
   typeImport: string;
   what: string;

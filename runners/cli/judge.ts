@@ -12,7 +12,7 @@ import { rejudgeFailed, rejudgeReport, renderRejudgement, type Rejudgement } fro
 import { parse, string, strings } from './args.ts';
 import { checkOutput } from '../model/output.ts';
 
-export interface JudgeSelection {
+interface JudgeSelection {
   /** Case ids, globs, suites or case files of the user's own; every case by default. */
   cases: string[];
   /** Probe names (globs too) or probe directories; every probe of the report by default. */

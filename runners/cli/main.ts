@@ -36,7 +36,7 @@ const VERBS: Record<string, () => Promise<Verb>> = {
 /** The commands that build, install or download into the cache (model/cache.ts). */
 const USE_CACHE = new Set(['run', 'verify', 'attest', 'init', 'check', 'pin', 'replay', 'stability', 'sweep']);
 
-export async function main(argv: string[]): Promise<number> {
+async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;
   assertSupportedPlatform();
   const known = verb !== undefined && Object.hasOwn(VERBS, verb);
@@ -61,7 +61,7 @@ export async function main(argv: string[]): Promise<number> {
 }
 
 /** A line with a hostile size in it (a name of 100,000 characters) echoes its start and says how long it was. */
-export const clipped = (line: string) => line.replace(/(\S{200,}?)([:,;]?)(?=\s|$)/g, (_, word: string, mark: string) => `${word.slice(0, 80)}… (${word.length} characters)${mark}`);
+const clipped = (line: string) => line.replace(/(\S{200,}?)([:,;]?)(?=\s|$)/g, (_, word: string, mark: string) => `${word.slice(0, 80)}… (${word.length} characters)${mark}`);
 
 /** A command's exit code, every user mistake said in one line on stderr; a bug is thrown. */
 export async function runCommand(argv: string[]): Promise<number> {

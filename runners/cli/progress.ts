@@ -7,14 +7,14 @@ import type { TrialResult } from '../model/report-types.ts';
 import { NOT_AS_EXPECTED } from '../report/build.ts';
 import { plainText } from '../report/formats/escape.ts';
 
-export interface Reporter {
+interface Reporter {
   progress(p: Progress): void;
   result(t: TrialResult): void;
   /** Clears the status line, so the table starts on a clean one. */
   end(): void;
 }
 
-export type Mode = 'live' | 'lines' | 'quiet';
+type Mode = 'live' | 'lines' | 'quiet';
 
 export function modeFor(stream: NodeJS.WriteStream, quiet: boolean, env: NodeJS.ProcessEnv = process.env): Mode {
   if (quiet) return 'quiet';

@@ -20,7 +20,7 @@ import { notices } from './run.ts';
 import { bisectText } from './bisect-text.ts';
 import { stopped, stoppedExit, stopSignal } from './stop.ts';
 
-export interface RuntimeSweep {
+interface RuntimeSweep {
   runtime: RuntimeName;
   range: string;
   latestPer?: 'minor' | 'major';

@@ -16,7 +16,7 @@ import { lacking } from '../worker/entry-watch.ts';
 import { adapterFile, displayBase, targetSpec } from './adapter-target.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 
-export interface ExportsFinding {
+interface ExportsFinding {
   probe: LoadedProbe;
   /** The adapter's file as shown to the user. */
   adapter: string;

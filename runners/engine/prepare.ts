@@ -69,7 +69,7 @@ export function parseSources(values: string[], probeNames: string[]): Sources {
   return sources;
 }
 
-export function sourceFor(sources: Sources, probe: LoadedProbe): string | undefined {
+function sourceFor(sources: Sources, probe: LoadedProbe): string | undefined {
   const needs = probe.spec.identity.kind !== 'builtin' && probe.spec.identity.kind !== 'package';
   return sources.byProbe[probe.spec.name] ?? (needs ? sources.any : undefined);
 }

@@ -15,7 +15,7 @@ import { runPipeline } from './pipeline.ts';
 import type { Sources } from './prepare.ts';
 import { runtimeFlag, runtimeKey, runtimeText } from '../model/runtime-spec.ts';
 
-export interface ReplayOptions {
+interface ReplayOptions {
   sources: Sources;
   probes?: string[];
   jobs?: number;

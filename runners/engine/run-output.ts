@@ -21,7 +21,7 @@ import type { RunEvent } from './events.ts';
  * run that died (its lock was taken over just now, or it was never released): those
  * trials are nowhere else, so the run is refused rather than writing over them.
  */
-export function claimOutput(out: string, stream = true): () => void {
+function claimOutput(out: string, stream = true): () => void {
   checkOutput(out);
   if (stream) checkOutput(streamFileFor(out), '--out (its stream)');
   const release = lockOutput(out, (h) => processState(h.pid, h.startTime) === 'running', { pid: process.pid, startTime: startTimeOf(process.pid) });
@@ -83,7 +83,7 @@ function keepInterrupted(out: string): string | null {
   return `${display(out)} held a run interrupted by ${interrupted.by ?? 'a signal'} (${interrupted.finished ?? '?'} of ${interrupted.planned ?? '?'} trials): moved to ${display(aside)}, not written over`;
 }
 
-export interface RunOutput {
+interface RunOutput {
   /** What the pipeline tells: the stream opens at its start; each finished trial is appended. */
   keep(e: RunEvent): void;
   /** What became of an interrupted run's report found at --out: moved aside, and said. */

@@ -55,7 +55,7 @@ export interface RunResult {
   interrupted?: string;
 }
 
-export function limitsFor(opts: RunOptions): Limits {
+function limitsFor(opts: RunOptions): Limits {
   return opts.limits ?? (opts.jobs ? jobLimits(opts.jobs) : defaultLimits());
 }
 

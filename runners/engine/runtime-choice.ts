@@ -13,7 +13,7 @@ import { nodeRange, runtimeMismatch, runtimeUnsupported, verifyProbes, type Sour
 
 /** The releases results/ is made on, newest first per runtime: one file that the Makefile's
  *  RESULTS_RUNTIMES reads too, so a run's choice and the published results never part. */
-export const PINNED_RELEASES: Array<{ name: RuntimeName; release: string }> = fs
+const PINNED_RELEASES: Array<{ name: RuntimeName; release: string }> = fs
   .readFileSync(new URL('pinned-runtimes.txt', import.meta.url), 'utf8')
   .split('\n')
   .filter((line) => line.trim())
@@ -23,7 +23,7 @@ export const PINNED_RELEASES: Array<{ name: RuntimeName; release: string }> = fs
   });
 
 /** A group of probes and where they run: null for the host. */
-export interface RuntimeGroup {
+interface RuntimeGroup {
   spec: string | null;
   probes: LoadedProbe[];
   /** Why not on the host, once per group: "needs Node >=22", "runs on bun". */
@@ -31,7 +31,7 @@ export interface RuntimeGroup {
 }
 
 /** What decides a probe's runtime: the runtimes it declares, and the Node releases its target accepts. */
-export interface ProbeNeeds {
+interface ProbeNeeds {
   probe: LoadedProbe;
   nodeRange: string | null;
   /** Its source was not given: it runs nowhere, and says so on the host. */

@@ -6,7 +6,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { RunDir } from '../os/run-dir.ts';
 
-export interface Supervisor {
+interface Supervisor {
   /** Closes the pipe and waits for the supervisor's sweep to end. */
   release(): Promise<void>;
 }

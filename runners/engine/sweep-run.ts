@@ -22,9 +22,9 @@ import type { RunEvent } from './events.ts';
 import { runPipeline } from './pipeline.ts';
 
 /** What is swept: a package probe's published versions, or a runtime's releases under one probe. */
-export type SweepAxis = { kind: 'package'; versions: string[]; runtime: Runtime } | { kind: 'runtime'; runtime: RuntimeName; versions: string[] };
+type SweepAxis = { kind: 'package'; versions: string[]; runtime: Runtime } | { kind: 'runtime'; runtime: RuntimeName; versions: string[] };
 
-export interface SweepRequest {
+interface SweepRequest {
   probe: string;
   axis: SweepAxis;
   cases: LoadedCase[];
@@ -34,7 +34,7 @@ export interface SweepRequest {
   stop?: AbortSignal;
 }
 
-export interface SweepResult {
+interface SweepResult {
   versions: string[];
   /** Each version's report, as a file beside `out` names it: one report for all of a package's. */
   runs: Array<{ version: string; report: Report; file: string }>;

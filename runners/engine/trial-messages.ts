@@ -65,7 +65,7 @@ export function fixtureRecords(dir: string): FixtureRecord[] {
 }
 
 /** Each fixture event that validates. */
-export function fixtureEvents(dir: string): RawEvent[] {
+function fixtureEvents(dir: string): RawEvent[] {
   return readEvents(dir).filter((e) => problemsIn('fixtureEvent', e, 'event').length === 0) as RawEvent[];
 }
 

@@ -9,7 +9,7 @@ import { readyDir } from '../protocol/trial-dir.mjs';
 import { end } from '../os/ender.ts';
 import { startContained, type ReaperEnd } from '../os/reaper.ts';
 
-export interface WorkerExit {
+interface WorkerExit {
   /** The trial's process group: its leader, the subreaper or the worker itself. */
   pid: number | null;
   code: number | null;

@@ -28,7 +28,7 @@ export interface CallPlan extends Omit<Roles, 'named' | 'command'> {
 }
 
 /** A plan; candidates that fit alike; or what was looked at when none fit (the skeleton's comment). */
-export type Planned =
+type Planned =
   | { plan: CallPlan }
   | { undecided: string[]; candidates: string[] }
   /** `settled`: the nearest candidate had a place for the command and types a value childproof cannot give; no reading by names can give it either. */

@@ -158,7 +158,7 @@ function settling(args: Arg[], returns: Returned | undefined, sync: boolean): Pi
   return { settle: kind(returns), finish: null };
 }
 
-export interface Shape {
+interface Shape {
   params: TypedParam[];
   /** Its name ends in Sync: what it returns is the finished run. */
   sync?: boolean;

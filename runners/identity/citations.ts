@@ -21,7 +21,7 @@ import type { SourceRuntime } from './runtime-source.ts';
  * The pinned bytes of `file`, checked against the pin; a string says why they cannot be
  * had. `offline` reads no git object database, since that would start a process.
  */
-export function pinnedBytes(probe: LoadedProbe, file: string, offline = false): Buffer | string {
+function pinnedBytes(probe: LoadedProbe, file: string, offline = false): Buffer | string {
   const id = probe.spec.identity;
   if (id.kind === 'builtin') return `probe ${probe.spec.name} pins a Node builtin: cite its lib/ file with "node" and "function"`;
   const pin = id.paths.find((p) => p.path === file);

@@ -12,7 +12,7 @@ import { pinBytes, walkPackage } from './pin-block.ts';
 import { compare, readFromDirectory, type VerifiedFile } from './pinned-bytes.ts';
 import { checkPinnedPath } from './package-paths.ts';
 
-export interface FoundDependency {
+interface FoundDependency {
   name: string;
   version: string;
   /** Its directory, links resolved. */

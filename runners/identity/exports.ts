@@ -4,7 +4,7 @@
 
 import { ARGS, COMMAND, LINE, OPTIONS } from './call-names.ts';
 
-export interface ExportShape {
+interface ExportShape {
   name: string;
   kind: 'function' | 'class' | 'unknown';
   params?: string[];
@@ -80,7 +80,7 @@ const COMMANDLIKE = { test: (name: string) => COMMAND.test(name) || LINE.test(na
 const CHILD = /^(child|cp|proc|childProcess|subprocess|spawned|childproc)$/i;
 
 /** How well an export fits (command, args, options): 3, (command, options): 2, (command): 1, else 0. */
-export function fit(e: ExportShape): number {
+function fit(e: ExportShape): number {
   if (e.kind !== 'function' || !e.params?.length) return 0;
   const [first, second] = e.params;
   if (!COMMANDLIKE.test(first)) return 0;
@@ -102,7 +102,7 @@ export function signature(e: ExportShape): string {
   return `${e.name}: ${e.kind === 'class' ? 'a class' : 'its shape is not in the source (not a plain function declaration)'}`;
 }
 
-export type Choice = { pick: ExportShape; others: ExportShape[] } | { none: string } | { ambiguous: ExportShape[] };
+type Choice = { pick: ExportShape; others: ExportShape[] } | { none: string } | { ambiguous: ExportShape[] };
 
 /**
  * The export to call: the one that best fits (command, args, options); the only export

@@ -21,7 +21,7 @@ export interface TreeEntry {
   integrity?: string;
 }
 
-export type Installed = { dir: string; tree: TreeEntry[] } | { unavailable: string };
+type Installed = { dir: string; tree: TreeEntry[] } | { unavailable: string };
 
 /**
  * The cache directory of NAME@VERSION (a scope's slash made a plus). A name or version

@@ -8,7 +8,7 @@ import { paramNames } from './exports.ts';
 import type { TypedExport } from './typed-exports.ts';
 
 /** The parameter list of a function's source: `function f(a, b)`, `async (a) =>`, `a => …`, `m(a) {`; a rest parameter marked. */
-export function headParams(head: string): Array<{ name: string; rest: boolean }> | null {
+function headParams(head: string): Array<{ name: string; rest: boolean }> | null {
   if (/^class\b/.test(head)) return null;
   const bare = /^(?:async\s+)?([A-Za-z_$][\w$]*)\s*=>/.exec(head);
   if (bare) return [{ name: bare[1], rest: false }];

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { buildSync, type Message, type Metafile } from 'esbuild';
 import { InputError } from '../model/errors.ts';
 
-export interface LocalGraph {
+interface LocalGraph {
   /** Every file reached, absolute, the entries first in the order given. */
   files: string[];
   /** importer (absolute) -> specifier as written -> the file it resolved to (absolute). */

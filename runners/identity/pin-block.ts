@@ -20,7 +20,7 @@ function toPosix(p: string): string {
 
 /** A directory as probe.json stores it: relative to the probe's directory, which is where
  *  it is resolved from, so a probe moves with its code and names no machine's path. */
-export function fromProbeDir(probeDir: string, dir: string): string {
+function fromProbeDir(probeDir: string, dir: string): string {
   return toPosix(path.relative(path.resolve(probeDir), path.resolve(dir))) || '.';
 }
 
@@ -75,7 +75,7 @@ function exportTarget(e: unknown): string | null {
   return null;
 }
 
-export function packageEntry(manifest: Manifest): string {
+function packageEntry(manifest: Manifest): string {
   const entry = exportTarget(manifest.exports) ?? manifest.main ?? 'index.js';
   return toPosix(path.normalize(entry));
 }
@@ -94,7 +94,7 @@ export function packageSubpaths(manifest: Manifest): Array<{ subpath: string; fi
  * `--entry SUBPATH`: a subpath of the package's `exports` (`lib/coreBundle` or
  * `./lib/coreBundle`), else a file of it (`lib/x.js`, the extension optional).
  */
-export function packageSubpath(manifest: Manifest, dir: string, asked: string): string {
+function packageSubpath(manifest: Manifest, dir: string, asked: string): string {
   const key = `./${asked.replace(/^\.\//, '')}`;
   const listed = packageSubpaths(manifest);
   const hit = listed.find((s) => s.subpath === key);

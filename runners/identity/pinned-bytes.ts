@@ -102,7 +102,7 @@ function sourceCommand(probe: LoadedProbe): string {
 }
 
 /** The pinned files' bytes as read, where from, and where they live. */
-export type PinnedBytes = { files: VerifiedFile[]; origin: Verified['source']; originalRoot: string | null; tree?: TreeEntry[] } | { unavailable: string };
+type PinnedBytes = { files: VerifiedFile[]; origin: Verified['source']; originalRoot: string | null; tree?: TreeEntry[] } | { unavailable: string };
 
 /** A package pin's bytes: from `source` where given, else the cache or an installed copy. */
 function readPackageBytes(probe: LoadedProbe, id: PackageIdentity, source: string | undefined): PinnedBytes {

@@ -147,7 +147,7 @@ const handleOf = (plan: CallPlan) => [...plan.args, ...(plan.construct ?? [])].f
  * with a kill handle, the handle made first and the call's signal wired to its stop
  * method, as the target's caller wires it, and let go of before the call settles.
  */
-export function callBody(plan: CallPlan): string {
+function callBody(plan: CallPlan): string {
   const { before, settled } = callParts(plan);
   const handle = handleOf(plan);
   const lines = before.map((l) => `    ${l}\n`).join('');

@@ -9,7 +9,7 @@ import { installTarget, targetDir } from './install.ts';
 import { pinFiles, pinGit, pinPackage } from './pin-block.ts';
 import { findPackageDir } from './package-paths.ts';
 
-export interface Repinned {
+interface Repinned {
   identity: Identity;
   /** One line per thing that changed: a file's blob, the commit, the version. */
   changes: string[];

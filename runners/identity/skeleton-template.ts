@@ -5,7 +5,7 @@
 
 import { UNFINISHED } from '../model/skeleton.ts';
 
-export interface Skeleton {
+interface Skeleton {
   /** "project's exec.mjs", "somelib 1.2.0". */
   target: string;
   typeImport: string | null;

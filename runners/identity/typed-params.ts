@@ -134,7 +134,7 @@ function handleOf(checker: ts.TypeChecker, type: ts.Type, at: ts.Node): TypedPar
   return stop ? { class: symbol.name, stop: stop.name } : undefined;
 }
 
-export function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest: boolean): Omit<TypedParam, 'name' | 'optional'> {
+function typeOf(checker: ts.TypeChecker, raw: ts.Type, at: ts.Node, nest: boolean): Omit<TypedParam, 'name' | 'optional'> {
   // A generic parameter (`options?: O`, O extends SpawnOptions) is read as its constraint.
   const type = checker.getNonNullableType(raw.flags & ts.TypeFlags.TypeParameter ? (checker.getBaseConstraintOfType(raw) ?? raw) : raw);
   if (type.flags & (ts.TypeFlags.Any | ts.TypeFlags.Unknown)) return { type: 'unknown' };

@@ -14,11 +14,11 @@ import { checkPinnedPath } from './package-paths.ts';
 import { compare, readPinnedBytes, type VerifiedFile } from './pinned-bytes.ts';
 import type { Runtime } from './runtime.ts';
 
-export function entryPaths(entry: Entry): string[] {
+function entryPaths(entry: Entry): string[] {
   return typeof entry === 'string' ? [entry] : Object.values(entry);
 }
 
-export type Preparation =
+type Preparation =
   | {
       status: 'verified';
       verified: Omit<Verified, 'loader' | 'unverifiedModules'>;

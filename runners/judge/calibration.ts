@@ -138,7 +138,7 @@ function unreached(option: Calibrated, probe: string, seen: number): string {
 }
 
 /** The options of each probe seen not to reach its target, with how many trials showed it. */
-export function unreachedOptions(trials: TrialResult[]): Map<string, Map<Calibrated, number>> {
+function unreachedOptions(trials: TrialResult[]): Map<string, Map<Calibrated, number>> {
   const out = new Map<string, Map<Calibrated, number>>();
   for (const probe of new Set(trials.map((t) => t.probe))) {
     const own = trials.filter((t) => t.probe === probe && JUDGED.has(t.outcome));
@@ -165,7 +165,7 @@ function restsOn(t: TrialResult, option: Calibrated): boolean {
 
 /** The options of each probe that some judged trial rests on and no trial could show
  *  reaching the target or not: not observable, so nothing that rests on them is shown. */
-export function unobservedOptions(trials: TrialResult[]): Map<string, Calibrated[]> {
+function unobservedOptions(trials: TrialResult[]): Map<string, Calibrated[]> {
   const out = new Map<string, Calibrated[]>();
   for (const probe of new Set(trials.map((t) => t.probe))) {
     const own = trials.filter((t) => t.probe === probe && JUDGED.has(t.outcome));

@@ -8,7 +8,7 @@ type ErrorSeen = NonNullable<WorkerObservations['settlement']['error']>;
 const MCP_REQUEST_TIMEOUT = -32001;
 
 /** The error says it is a timeout: by its code, its own flag, or its cause. */
-export function isTimeoutError(error: ErrorSeen): boolean {
+function isTimeoutError(error: ErrorSeen): boolean {
   return (
     error.code === 'ETIMEDOUT' ||
     error.code === MCP_REQUEST_TIMEOUT ||

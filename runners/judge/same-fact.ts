@@ -9,7 +9,7 @@ import type { Facts } from '../model/report-types.ts';
 type Observed = FactValue | 'unknown';
 
 /** /proc snapshots taken the instant the call settled. */
-export const SNAPSHOTS: ReadonlySet<FactName> = new Set(['child.atSettle', 'descendants.runningAtSettle', 'child.ipcOpenAtSettle']);
+const SNAPSHOTS: ReadonlySet<FactName> = new Set(['child.atSettle', 'descendants.runningAtSettle', 'child.ipcOpenAtSettle']);
 
 /**
  * Whether two observations of one fact agree. A snapshot at settlement races whatever

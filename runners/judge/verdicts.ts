@@ -38,7 +38,7 @@ function holds(a: Assertion, observed: FactValue): boolean {
 const UNSETTLED = new Set<unknown>(['pending', 'crashed']);
 
 /** Whether a trial's call never settled: its `settles` verdict broke on `pending` or `crashed`. */
-export const hungIn = (verdicts: Verdict[]): boolean => verdicts.some((v) => v.clause === 'settles' && v.result === 'fail' && UNSETTLED.has(v.observed));
+const hungIn = (verdicts: Verdict[]): boolean => verdicts.some((v) => v.clause === 'settles' && v.result === 'fail' && UNSETTLED.has(v.observed));
 
 /**
  * The verdicts an outcome rests on. A call that never settled holds no clause: its other

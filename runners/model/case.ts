@@ -10,7 +10,7 @@ import { SERVER_FACTS, type SERVER_TRIGGERS } from './kinds/server-vocabulary.ts
 export type SignalName = 'SIGTERM' | 'SIGINT' | 'SIGHUP' | 'SIGQUIT' | 'SIGUSR1' | 'SIGUSR2';
 
 /** What the fixture does when one signal arrives. */
-export interface SignalReaction {
+interface SignalReaction {
   /** exit: die (after an optional cleanup); ignore: keep running; coin-flip: either, by a
    *  coin that is the trial directory's name (test-only: a nondeterministic child, to prove --repeat). */
   action: 'exit' | 'ignore' | 'coin-flip';
@@ -38,7 +38,7 @@ export interface ChildBehaviour {
   grandchildren?: GrandchildSpec[];
 }
 
-export interface GrandchildSpec {
+interface GrandchildSpec {
   /** inherit: the grandchild shares the child's stdout and stderr (and so the caller's pipes). */
   stdio: 'inherit' | 'ignore';
   /** detached: the grandchild calls setsid and leaves the child's process group. */
@@ -49,7 +49,7 @@ export interface GrandchildSpec {
 /** Timeout values that JSON cannot spell are written as these strings. */
 export type TimeoutValue = number | 'NaN' | 'Infinity' | '-Infinity';
 
-export interface CaseCall {
+interface CaseCall {
   /** fixture: our instrumented child; missing: a command that does not exist (ENOENT);
    *  not-executable: a file without execute permission (EACCES); target: the probe's own
    *  program, started by the harness as a server (a server case: CaseSpec.kind). */
@@ -81,7 +81,7 @@ export interface CaseCall {
   options?: Record<string, unknown>;
 }
 
-export type TriggerKind = ClientTriggerKind | ServerTriggerKind;
+type TriggerKind = ClientTriggerKind | ServerTriggerKind;
 
 /** What a client case's caller meets. */
 export type ClientTriggerKind = 'none' | 'abort' | 'pre-aborted' | 'timeout';

@@ -10,9 +10,9 @@ import { SERVER_CLAUSE_DEFINITION } from './kinds/server-vocabulary.ts';
 
 /** One way a fact shows a clause: every value it may take (`within`), or, for a list, an
  *  entry it must include (`includes`). */
-export type Shows = { readonly within: readonly FactValue[] } | { readonly includes: readonly FactValue[] };
+type Shows = { readonly within: readonly FactValue[] } | { readonly includes: readonly FactValue[] };
 
-export interface ClauseDefinition {
+interface ClauseDefinition {
   /** The facts that can show the clause, each with the values that show it. */
   facts: Partial<Record<FactName, readonly Shows[]>>;
   /** Facts a case's assertions of the clause must all name: the words need each of them. */

@@ -31,7 +31,7 @@ const OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true, discrimi
 /** Raised when the generated code's shape changes, so an old cache file is never read as new. */
 const GENERATION = 1;
 
-export interface SchemaSource {
+interface SchemaSource {
   /** The name a caller asks for: a schema's, or `name#def` for one of its `$defs`. */
   key: string;
   /** The schema's `$id`, with `#/$defs/def` for a definition. */

@@ -10,7 +10,7 @@ import { CASES_DIR } from './paths.ts';
 const KNOWN = new Set<string>(FACT_NAMES);
 
 /** Each fact's definition from a text laid out as INTERPRETING.md is: `| \`fact\` | meaning |`. Pure. */
-export function factMeaningsIn(markdown: string): Partial<Record<FactName, string>> {
+function factMeaningsIn(markdown: string): Partial<Record<FactName, string>> {
   const out: Partial<Record<FactName, string>> = {};
   for (const [, name, meaning] of markdown.matchAll(/^\| `([\w.]+)` \| (.+) \|$/gm)) {
     if (KNOWN.has(name) && !(name in out)) out[name as FactName] = meaning.trim();

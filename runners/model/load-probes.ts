@@ -179,7 +179,7 @@ export function loadProbes(patterns: string[]): LoadedProbe[] {
  * tag, a slash) is refused, exit 2. A pattern with no @ past its first character (a
  * scope's @ is its first), or a probe directory, asks for no version.
  */
-export function versionAsked(pattern: string): { probe: string; version: string } | null {
+function versionAsked(pattern: string): { probe: string; version: string } | null {
   const at = pattern.lastIndexOf('@');
   if (at <= 0 || fs.existsSync(path.join(pattern, 'probe.json'))) return null;
   const [probe, asked] = [pattern.slice(0, at), pattern.slice(at + 1)];

@@ -9,7 +9,7 @@ import { InputError } from './errors.ts';
 import { display } from './display.ts';
 
 /** Far above any report childproof writes, and below what one JavaScript string can hold. */
-export const MOST_INPUT = 256 * 1024 * 1024;
+const MOST_INPUT = 256 * 1024 * 1024;
 const CHUNK = 1 << 20;
 
 const KINDS: Array<[(s: fs.Stats) => boolean, string]> = [
@@ -26,7 +26,7 @@ function kindOf(st: fs.Stats): string {
 
 const sizeText = (n: number) => (n >= 1 << 20 ? `${Math.round(n / (1 << 20))} MiB` : `${n} bytes`);
 
-export interface InputOptions {
+interface InputOptions {
   /** What the file is to the user, for the message: 'report', 'key'. */
   what?: string;
   /** Most bytes read; a larger file is refused. */

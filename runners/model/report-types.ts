@@ -85,7 +85,7 @@ export type TrialRun = Omit<TrialResult, 'probe' | 'case' | 'kind' | 'repeats'>;
 /** The values a flaky fact took, each with how many runs saw it. */
 export type FlakyValues = Array<{ value: FactValue | 'unknown'; count: number }>;
 
-export interface Repeats {
+interface Repeats {
   runs: number;
   /** Runs 2 to N, each as it was judged. */
   others: TrialRun[];

@@ -8,7 +8,7 @@ import { compiledValidators } from './compiled-schemas.ts';
 import { SCHEMA_DIR } from './paths.ts';
 
 export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'runtime-findings', 'observations', 'report', 'expectations', 'trial-dir', 'statement', 'envelope', 'changes'] as const;
-export type SchemaName = (typeof SCHEMA_NAMES)[number];
+type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 const schemaText = (name: SchemaName): string => fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8');
 

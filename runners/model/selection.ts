@@ -7,7 +7,7 @@ import { loadAllCases, selectCases } from './load-cases.ts';
 import { builtinProbeNames, loadProbes } from './load-probes.ts';
 import type { LoadedProbe } from './probe.ts';
 
-export interface Selection {
+interface Selection {
   probes: LoadedProbe[];
   cases: LoadedCase[];
   allCases: LoadedCase[];

@@ -7,7 +7,7 @@ import type { CaseSpec } from './case.ts';
 import type { ProbeCommand } from './probe.ts';
 
 /** JSON with every object's keys sorted, so equal values give equal text. */
-export function canonicalJson(value: unknown): string {
+function canonicalJson(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);

@@ -18,7 +18,7 @@ const LINUX = process.platform === 'linux';
 const CGROUP2_SUPER_MAGIC = 0x63677270;
 
 /** Where cgroup v2 is mounted on this machine, from the kernel's own mount table. */
-export function cgroup2Mounts(): string[] {
+function cgroup2Mounts(): string[] {
   if (!LINUX) return [];
   const mounts = readRegularFile('/proc/self/mountinfo', 1 << 20) ?? '';
   // mountinfo: id parent major:minor root mount-point options ... - fstype source options

@@ -15,7 +15,7 @@ import { cgroupGone, populated, processesIn } from './cgroup.ts';
 import { groupOf, processesInGroup } from './processes.ts';
 
 /** What proves a process is ours to end. */
-export type Proof =
+type Proof =
   /** A child this process started: Node signals it only while it has not been reaped. */
   | { by: 'child'; child: ChildProcess }
   /** A process group: killed only while a member is still in it, so its id is still the group's. */
@@ -42,13 +42,13 @@ export type EndReason =
   /** A busy process of `stability --hogs`, once the runs are over. */
   | 'hog-done';
 
-export interface Ending {
+interface Ending {
   proof: Proof;
   reason: EndReason;
   signal?: NodeJS.Signals;
 }
 
-export interface Ended {
+interface Ended {
   what: string;
   proof: Proof['by'];
   reason: EndReason;

@@ -17,7 +17,7 @@ const SYS_PRCTL: Partial<Record<string, number>> = { x64: 157, arm64: 167, riscv
 
 
 /** A process the reaper ended: it was below the trial's subreaper when the trial was over. */
-export interface Reaped {
+interface Reaped {
   pid: number;
   name: string;
 }
@@ -27,7 +27,7 @@ export interface ReaperEnd {
   ended: Reaped[];
 }
 
-export interface Started {
+interface Started {
   /** The process spawned: the reaper, or the worker itself where there is none. It leads the trial's process group. */
   child: ChildProcess;
   /** The worker's end: its exit code, or null when a signal ended it or it never started. */

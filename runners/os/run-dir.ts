@@ -26,7 +26,7 @@ const NAME = /^childproof-run-[0-9a-f]{12,32}$/;
 const OWNER_FILE = 'owner.json';
 const ME = process.getuid?.() ?? -1;
 
-export interface Owner {
+interface Owner {
   pid: number;
   startTime: string | null;
   /** --keep: the directory is the user's to read, so cleaning ends processes but keeps it. */
@@ -41,7 +41,7 @@ export interface RunDir {
   tag: string;
 }
 
-export function runsRoot(): string {
+function runsRoot(): string {
   return os.tmpdir();
 }
 
@@ -97,7 +97,7 @@ function asOwner(text: string | null): Owner | null {
   return { pid: o.pid!, startTime: o.startTime ?? null, keep: o.keep === true, createdAt: typeof o.createdAt === 'string' ? o.createdAt : 'at an unknown time', cgroup };
 }
 
-export type Found = { dir: string; tag: string; owner: Owner } | { dir: string; untrusted: string };
+type Found = { dir: string; tag: string; owner: Owner } | { dir: string; untrusted: string };
 
 /** Why a directory named like a run's is not trusted as one, or null when it is. */
 function distrust(dir: string, name: string): string | null {
@@ -139,11 +139,11 @@ export function runDirs(root = runsRoot()): Found[] {
 }
 
 /** Trusted run directories whose runner is gone: a run that died without its supervisor's sweep. */
-export function staleRuns(found: Found[] = runDirs()): Array<{ dir: string; tag: string; owner: Owner }> {
+function staleRuns(found: Found[] = runDirs()): Array<{ dir: string; tag: string; owner: Owner }> {
   return found.flatMap((f) => ('owner' in f && processState(f.owner.pid, f.owner.startTime) === 'exited' ? [f] : []));
 }
 
-export interface StaleRun {
+interface StaleRun {
   dir: string;
   owner: Owner;
   /** Processes of the run that were still running, now ended. */

@@ -6,9 +6,9 @@
 // synchronization: a look reads what is, and no fact is read from when it ran.
 
 /** How often the window is looked at: how late an end can be seen. */
-export const POLL_MS = 10;
+const POLL_MS = 10;
 
-export interface Window {
+interface Window {
   windowMs: number;
   /** One look: true when nothing is left to watch, so the window may close early. */
   look: () => boolean;

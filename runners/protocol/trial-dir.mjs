@@ -31,7 +31,7 @@ export const CLIENT_ERR = 'client.err';
 export const SERVER_ERR = 'server.err';
 
 /** @param {string} dir */
-export const procsDir = (dir) => path.join(dir, 'procs');
+const procsDir = (dir) => path.join(dir, 'procs');
 /** @param {string} dir */
 export const eventsDir = (dir) => path.join(dir, 'events');
 /** @param {string} dir */
@@ -133,7 +133,7 @@ export function whenReady(dir, roles, then) {
  * @param {string} raw
  * @returns {{ state: string, ppid: number, pgid: number, flags: number, startTime: string }}
  */
-export function parseStat(raw) {
+function parseStat(raw) {
   // rest[0] is field 3 (state); field N is rest[N - 3].
   const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
   return { state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), flags: Number(rest[6]), startTime: rest[19] };

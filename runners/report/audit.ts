@@ -14,7 +14,7 @@ import { oneClock } from '../judge/timeline.ts';
 import { findingsShown } from '../judge/runtime-findings-shown.ts';
 import type { RuntimeFinding } from '../model/runtime-findings.ts';
 
-export interface Violation {
+interface Violation {
   rule: string;
   file: string;
   probe: string;

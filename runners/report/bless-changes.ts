@@ -6,7 +6,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { show } from '../judge/verdicts.ts';
 import type { KnownDivergence } from '../model/probe.ts';
 
-export interface BlessChanges {
+interface BlessChanges {
   added: KnownDivergence[];
   removed: KnownDivergence[];
   changed: Array<{ before: KnownDivergence; after: KnownDivergence }>;
@@ -29,7 +29,7 @@ export function blessChanges(before: KnownDivergence[], after: KnownDivergence[]
 }
 
 /** `core/x child.end = "killed" on bun@1.4.5, racy`. */
-export function signatureWords(k: KnownDivergence): string {
+function signatureWords(k: KnownDivergence): string {
   return `${k.case} ${k.fact} = ${show(k.value)}${k.runtime ? ` on ${k.runtime}` : ''}${k.racy ? ', racy' : ''}`;
 }
 

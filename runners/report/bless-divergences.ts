@@ -120,7 +120,7 @@ export function newHangs(before: KnownDivergence[], after: KnownDivergence[]): K
  * Each explanation once, over the signatures it covers, in the order they first appear,
  * keeping what a person wrote of it before (its citations, or that it is an observation).
  */
-export function groupDivergences(probe: string, divergences: KnownDivergence[], written: Explanation[] = [], generated = new Set<string>()): DivergencesFile {
+function groupDivergences(probe: string, divergences: KnownDivergence[], written: Explanation[] = [], generated = new Set<string>()): DivergencesFile {
   const explanations: DivergencesFile['explanations'] = [];
   const findings = loadRuntimeFindings();
   for (const { why, pointer: _pointer, ...signature } of divergences as Array<KnownDivergence & { pointer?: string }>) {
@@ -144,7 +144,7 @@ export function groupDivergences(probe: string, divergences: KnownDivergence[], 
 }
 
 /** The file, with one signature a line: a reader sees each explanation and what it covers. */
-export function renderDivergences(doc: DivergencesFile, schemaPath: string | null): string {
+function renderDivergences(doc: DivergencesFile, schemaPath: string | null): string {
   const groups = doc.explanations.map((e) => {
     const cites = e.cites ? `      "cites": [\n${e.cites.map((c) => `        ${JSON.stringify(c)}`).join(',\n')}\n      ],\n` : '';
     const observation = e.observation ? '      "observation": true,\n' : '';

@@ -24,7 +24,7 @@ function standings(cell: VerdictCell, clause: Clause): Standing[] {
 }
 
 /** `execa10 with killDescendants: true`: a library as it was called. */
-export function calledAs(row: VerdictRow): string {
+function calledAs(row: VerdictRow): string {
   const options = optionsWords(row.options);
   return options ? `${row.probe} with ${options}` : row.probe;
 }

@@ -51,7 +51,7 @@ export function caseEntry(c: LoadedCase): Report['cases'][number] {
   return { id: c.spec.id, title: c.spec.title, sha256: c.sha256, kind: c.kind, clauses: [...new Set(c.spec.assertions.map((a) => a.clause))] };
 }
 
-export interface ReportInput {
+interface ReportInput {
   /** Each probe as prepared; the modules its trials loaded are added here. */
   probes: ReportProbe[];
   cases: LoadedCase[];
@@ -105,13 +105,13 @@ export function completeReport(header: ReportHeader, unsorted: TrialResult[], in
 }
 
 /** A report's order: by probe, then by case, whatever order they ran in. */
-export function sortTrials(trials: TrialResult[]): TrialResult[] {
+function sortTrials(trials: TrialResult[]): TrialResult[] {
   const order = (r: TrialResult) => `${r.probe}\u0000${r.case}`;
   return [...trials].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
 
 /** Each verified probe with the modules its trials loaded that no pin covers. */
-export function withModules(heads: ReportProbe[], trials: TrialResult[]): ReportProbe[] {
+function withModules(heads: ReportProbe[], trials: TrialResult[]): ReportProbe[] {
   return heads.map((head) => {
     if (!head.verified) return head;
     const own = trials.filter((t) => t.probe === head.name).flatMap((t) => (Array.isArray(t.unverifiedModules) ? t.unverifiedModules : []));

@@ -13,8 +13,8 @@ import { probeVersion } from './publish-files.ts';
 import { cellWords, verdictCell } from './verdict.ts';
 
 export type PublishedChanges = ChildproofPublishedChanges;
-export type Cell = PublishedChanges['baseline'][number];
-export type Change = PublishedChanges['changes'][number];
+type Cell = PublishedChanges['baseline'][number];
+type Change = PublishedChanges['changes'][number];
 
 /** Every verdict cell of the published reports: a library, its version, a runtime, a clause. */
 export function verdictCells(reports: Report[]): Cell[] {
@@ -47,11 +47,6 @@ export function changesBetween(baseline: Cell[], now: Cell[]): Change[] {
   }
   for (const b of baseline) if (!after.has(key(b)) && b.state !== 'none') changes.push({ probe: b.probe, version: b.version, runtime: b.runtime, clause: b.clause, from: b.words, to: null });
   return changes;
-}
-
-/** `execa 9.6.1 on Node v20.20.2, no-orphans: breaks in 2 of 7 -> holds in 7 of 7`. */
-export function changeWords(c: Change): string {
-  return `${c.probe} ${c.version} on ${c.runtime}, ${c.clause}: ${c.from ?? 'not published'} -> ${c.to ?? 'no longer published'}`;
 }
 
 /** The Markdown that opens results/README.md. */

@@ -14,7 +14,7 @@ import { runtimeKey, runtimeText } from '../model/runtime-spec.ts';
 
 type Observed = FactValue | 'unknown';
 
-export interface FactDifference {
+interface FactDifference {
   fact: FactName | 'outcome';
   a: Observed | string;
   b: Observed | string;

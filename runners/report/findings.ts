@@ -44,7 +44,7 @@ function agree(a: Report, b: Report, racy: IsRacy): boolean {
 }
 
 /** Rows: per probe and version, the runtimes that agree on every fact (but a racy one) share one. */
-export function findingRows(reports: Published[], racy: IsRacy = shippedRacy()): Row[] {
+function findingRows(reports: Published[], racy: IsRacy = shippedRacy()): Row[] {
   const rows: Row[] = [];
   for (const p of [...reports].sort((a, b) => a.file.localeCompare(b.file))) {
     const probe = p.report.probes[0];
@@ -111,7 +111,7 @@ function cell(trials: TrialResult[], clause: Clause, file: string, note: (why: s
 }
 
 /** One citation as Markdown list lines: where, then the code in a fence it cannot close. */
-export function citedLines(c: CitedCode, env: RuntimeNamed): string[] {
+function citedLines(c: CitedCode, env: RuntimeNamed): string[] {
   const { where, code } = citationParts(c, env);
   if (code === null) return [`   - ${mdText(where)}`];
   const fence = '`'.repeat(Math.max(3, ...(code.match(/`+/g) ?? []).map((r) => r.length + 1)));

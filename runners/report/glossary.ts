@@ -2,7 +2,7 @@
 // once, in plain text, so the page and the Markdown say the same thing. Each term has an
 // id the page links to where the word is used, on a phone as well as with a mouse.
 
-export interface Term {
+interface Term {
   id: string;
   term: string;
   meaning: string;

@@ -18,14 +18,14 @@ import { applyCalibration } from '../judge/calibration.ts';
 import { divergencesOn } from '../judge/scope.ts';
 import { runtimeOf, runtimeText } from '../model/runtime-spec.ts';
 
-export interface Difference {
+interface Difference {
   /** A fact's name, or `outcome`, `reason`, `verdicts`. */
   what: string;
   stored: unknown;
   now: unknown;
 }
 
-export type TrialStatus =
+type TrialStatus =
   | { status: 'same' }
   | { status: 'differs'; differences: Difference[] }
   /** Nothing to judge: the trial never ran, or its worker recorded nothing. */

@@ -7,7 +7,7 @@ import type { Report, TrialResult } from '../model/report-types.ts';
 
 const SKIPPED = new Set<TrialResult['outcome']>(['unsupported', 'unavailable']);
 
-export const isSkipped = (t: TrialResult) => SKIPPED.has(t.outcome);
+const isSkipped = (t: TrialResult) => SKIPPED.has(t.outcome);
 
 /** Probes every trial of which was skipped, each with the reason most of its trials give. */
 export function skippedProbes(report: Report): Array<{ probe: string; trials: number; reason: string }> {

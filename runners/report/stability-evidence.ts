@@ -11,7 +11,7 @@ import { sameFact } from '../judge/same-fact.ts';
 import type { IsRacy } from './compare-observed.ts';
 import { runtimeOf, runtimeText, type RuntimeName } from '../model/runtime-spec.ts';
 
-export interface Instability {
+interface Instability {
   probe: string;
   case: string;
   /** A fact's name, or `outcome`. */
@@ -44,9 +44,9 @@ export interface Series {
   seconds: number[];
 }
 
-export type AcrossReading = 'difference' | 'race' | 'marked racy';
+type AcrossReading = 'difference' | 'race' | 'marked racy';
 
-export interface ReleaseDifference {
+interface ReleaseDifference {
   runtime: RuntimeName;
   probe: string;
   case: string;

@@ -15,7 +15,7 @@ import { validate } from '../model/schemas.ts';
 import { completeReport, summarize, type ReportHeader } from './build.ts';
 import { consistencyProblems } from './consistency.ts';
 
-export type StreamHeader = ReportHeader & { kind: 'run'; planned: number };
+type StreamHeader = ReportHeader & { kind: 'run'; planned: number };
 type Line = StreamHeader | { kind: 'trial'; trial: TrialResult } | { kind: 'end'; interrupted?: Report['interrupted'] };
 
 /** Where a report's stream goes: beside it, .jsonl for .json. */

@@ -18,7 +18,7 @@ export interface PageInput {
 }
 
 /** One change at a boundary, over every case where the same fact changed the same way. */
-export interface FoldedChange {
+interface FoldedChange {
   fact: FactName;
   before: Segment['value'];
   after: Segment['value'];
@@ -29,7 +29,7 @@ export interface FoldedChange {
   unobservable?: FactName[];
 }
 
-export interface Boundary {
+interface Boundary {
   version: string;
   previous: string;
   changes: FoldedChange[];

@@ -5,7 +5,7 @@
 
 import type { ReportProbe, Report } from '../model/report-types.ts';
 
-export interface Unpinned {
+interface Unpinned {
   probe: string;
   /** How many modules no pin covers. */
   modules: number;

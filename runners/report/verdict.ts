@@ -55,9 +55,9 @@ export function optionsWords(options: Record<string, unknown> | undefined): stri
   return Object.entries(options ?? {}).map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join(', ');
 }
 
-export const REFERENCE = 'reference';
+const REFERENCE = 'reference';
 /** childproof's own stdio server: the servers' yardstick. */
-export const SERVER_REFERENCE = 'stdio-reference';
+const SERVER_REFERENCE = 'stdio-reference';
 
 /** The clauses the bottom line names, besides the library that holds them all. */
 export const HEADLINE_CLAUSES: Clause[] = ['settles', 'settles-after-exit', 'no-orphans', 'leaves-nothing-running'];

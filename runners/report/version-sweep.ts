@@ -38,7 +38,7 @@ export function versionsOf(report: Report): Array<{ version: string; probe: stri
 }
 
 /** One version a sweep ran, oldest first: its trial of a case, and where that trial is. */
-export interface SweepColumn {
+interface SweepColumn {
   version: string;
   trial(caseId: string): { trial: TrialResult; at: string } | null;
 }

@@ -9,7 +9,7 @@ import type { TimeoutValue, Trigger } from '../model/case.ts';
 import type { TrialSpec } from './messages.ts';
 import type { Handed } from './record-reach.ts';
 
-export function decodeTimeout(value: TimeoutValue): number {
+function decodeTimeout(value: TimeoutValue): number {
   if (value === 'NaN') return NaN;
   if (value === 'Infinity') return Infinity;
   if (value === '-Infinity') return -Infinity;

@@ -25,7 +25,7 @@ const isError = (v: unknown): boolean => attempt(() => v instanceof Error) === t
 const text = (v: unknown): Read<string> => attempt(() => String(v));
 
 /** How deep, in own properties, the reason is looked for past the places a caller reads. */
-export const REASON_DEPTH = 3;
+const REASON_DEPTH = 3;
 /** How many objects that search visits at most: an error is small, a hostile one need not be. */
 const REASON_VISITS = 200;
 

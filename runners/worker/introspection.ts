@@ -26,7 +26,7 @@ const seen = (how: string): Sight => ({ observed: true, how });
 const blind = (reason: string): Sight => ({ observed: false, reason: `${reason} on ${runtimeName()}` });
 
 /** getEventListeners must count a listener added and forget it once removed. */
-export function calibrateAbortListeners(): Sight {
+function calibrateAbortListeners(): Sight {
   try {
     const signal = new AbortController().signal;
     const listener = () => {};
@@ -43,7 +43,7 @@ export function calibrateAbortListeners(): Sight {
 }
 
 /** An async_hooks init hook must see a timer made while it is enabled, and the timer must say when it is cleared. */
-export function calibrateTimers(): Sight {
+function calibrateTimers(): Sight {
   const made: unknown[] = [];
   const hook = createHook({
     init(_id, type, _trigger, resource) {
@@ -67,7 +67,7 @@ export function calibrateTimers(): Sight {
  * instead of calling through, so no process starts: a failed exec would still fork one,
  * at every trial.
  */
-export function calibrateSpawns(dir: string): Sight {
+function calibrateSpawns(dir: string): Sight {
   const missing = path.join(dir, 'childproof-calibration-no-such-file');
   const proto = ChildProcess.prototype as unknown as { spawn: (...a: unknown[]) => unknown };
   const node = standIn(proto, 'spawn', () => {
@@ -110,7 +110,7 @@ function standIn(obj: Record<string, unknown>, key: string, call: () => unknown)
 }
 
 /** Reading a process's state must find the worker itself running. */
-export function calibrateProcesses(): Sight {
+function calibrateProcesses(): Sight {
   const state = processState(process.pid, startTimeOf(process.pid));
   return state === 'running' ? seen(process.platform === 'linux' ? '/proc/PID/stat' : 'ps') : blind('the worker could not see itself running in /proc or ps');
 }

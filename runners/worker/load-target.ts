@@ -10,7 +10,7 @@ import type { TargetSpec } from './messages.ts';
 import { runtimeName } from './introspection.ts';
 
 /** The modules loaded, or why they could not be listed. */
-export type ModuleList = { modules: string[] | null; sight: Sight };
+type ModuleList = { modules: string[] | null; sight: Sight };
 
 /**
  * What lists every module the trial loads. CommonJS requires show up in the require cache.

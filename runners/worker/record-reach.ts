@@ -16,7 +16,7 @@ const READS = ['aborted', 'reason', 'onabort'] as const;
 // dispatchEvent is left out: aborting the signal dispatches on it, and that is the harness.
 const CALLS = ['addEventListener', 'removeEventListener', 'throwIfAborted'] as const;
 
-export interface SignalUse {
+interface SignalUse {
   /** What was used of the signal, in the order first used. */
   uses(): string[];
   /** Runs the harness's own read of the signal without recording it. */

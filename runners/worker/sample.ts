@@ -10,7 +10,7 @@ import { processState } from '../os/processes.ts';
 import { eventCounts, readRecords } from '../protocol/trial-dir.mjs';
 
 /** Every marker file the behaviour (and its grandchildren) may write. */
-export function markersOf(behaviour: ChildBehaviour): string[] {
+function markersOf(behaviour: ChildBehaviour): string[] {
   const own = Object.values(behaviour.onSignal ?? {}).flatMap((r) => (r?.marker ? [r.marker] : []));
   return [...new Set([...own, ...(behaviour.grandchildren ?? []).flatMap((g) => markersOf(g.behaviour))])];
 }

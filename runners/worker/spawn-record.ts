@@ -6,7 +6,7 @@ import type { SpawnObservation } from '../model/observations.ts';
 import type { SeenOptions } from './record-reach.ts';
 
 /** One spawn seen: where to write what became of it. */
-export interface SpawnRecord {
+interface SpawnRecord {
   seen: SpawnObservation;
   failed(err: unknown): void;
   /** Bun and Deno check a call's arguments inside the same call that starts the process:

@@ -9,7 +9,7 @@ import { watchWindow } from '../os/window.ts';
 import { eventCounts, now } from '../protocol/trial-dir.mjs';
 import { sampleProcesses } from './sample.ts';
 
-export interface FixtureWatch {
+interface FixtureWatch {
   /** The trial directory whose fixtures are sampled. */
   dir: string;
   /** The caller's spawns, which the worker keeps current (a child's exit once reaped). */

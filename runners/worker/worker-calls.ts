@@ -12,7 +12,7 @@ import { abortWhen } from './trigger.ts';
 import { onSettled } from './worker-settle.ts';
 import { abort, adapterFailed, pending, type WorkerTrial } from './worker-trial.ts';
 
-export interface Callable {
+interface Callable {
   adapter: Awaited<ReturnType<typeof loadAdapter>>;
   target: unknown;
 }

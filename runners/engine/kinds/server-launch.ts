@@ -12,7 +12,7 @@ import { binName } from '../../identity/bins.ts';
 import { treeRoot } from '../../identity/dependencies.ts';
 import { writeAtomic } from '../../protocol/trial-dir.mjs';
 
-export interface ServerLaunch {
+interface ServerLaunch {
   argv: string[];
   cwd: string;
   env: Record<string, string>;

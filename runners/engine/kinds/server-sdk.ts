@@ -8,7 +8,7 @@ import { loadProbes } from '../../model/load-probes.ts';
 import { prepareProbes, type PreparedProbe } from '../prepare.ts';
 
 /** The probe whose package is the client. */
-export const SDK_PROBE = 'mcp-sdk';
+const SDK_PROBE = 'mcp-sdk';
 
 export type SdkClient = { client: string; stdio: string; what: string } | { unavailable: string };
 

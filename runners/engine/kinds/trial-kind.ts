@@ -17,10 +17,10 @@ import type { PlannedTrial } from '../planned-trial.ts';
 import type { TrialContext } from '../trial-context.ts';
 
 /** A trial that does not run here, and why. */
-export type NotRun = { outcome: 'unsupported' | 'unavailable' | 'error'; reason: string };
+type NotRun = { outcome: 'unsupported' | 'unavailable' | 'error'; reason: string };
 
 /** What a trial saw, or why it saw nothing it can be judged by. */
-export type Read =
+type Read =
   | { observations: TrialObservations; also?: Pick<TrialResult, 'unverifiedModules'> }
   | { error: string; leftovers: Leftover[]; containment?: Containment };
 

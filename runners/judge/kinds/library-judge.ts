@@ -24,7 +24,7 @@ const STAGE: Record<AdapterError['stage'], string> = {
 };
 
 /** The reason of a trial the adapter spoiled: what failed, its message, and where. */
-export function adapterFault(e: AdapterError): string {
+function adapterFault(e: AdapterError): string {
   return `${STAGE[e.stage]}: ${e.message}${e.at ? ` (at ${e.at})` : ''}`;
 }
 

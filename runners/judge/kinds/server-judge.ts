@@ -13,7 +13,7 @@ import { holdAssertions } from '../verdicts.ts';
 export type ServerJudged = Pick<Judgement, 'outcome' | 'reason' | 'leftovers' | 'timeline'> & Partial<Pick<Judgement, 'facts' | 'verdicts'>>;
 
 /** The client's and the runner's sightings on one clock, in ms from the program's start. */
-export function serverTimeline(s: ServerSight): TimelineEntry[] {
+function serverTimeline(s: ServerSight): TimelineEntry[] {
   const rows: Array<{ t: string; source: string; kind: string; detail?: Record<string, unknown> }> = [];
   rows.push({ t: s.started.t, source: 'client', kind: 'spawn', detail: { pid: s.started.pid, error: s.started.error } });
   const line = s.handshake?.kind === 'line';

@@ -32,7 +32,7 @@ export interface Places {
   adapter(probe: string): Place | null;
 }
 
-export const NO_PLACES: Places = { caseFile: () => null, signature: () => null, adapter: () => null };
+const NO_PLACES: Places = { caseFile: () => null, signature: () => null, adapter: () => null };
 
 function annotation(kind: 'error' | 'notice', title: string, message: string, at: Place | null = null): string {
   const where = at ? `file=${property(at.file)}${at.line !== null ? `,line=${at.line}` : ''},` : '';

@@ -6,7 +6,7 @@ import type { Report } from '../../model/report-types.ts';
 import { escapeMarkup as h } from './escape.ts';
 
 /** The anchor of a fact's definition on a page. */
-export const factAnchor = (fact: string) => `fact-${fact}`;
+const factAnchor = (fact: string) => `fact-${fact}`;
 
 /** INTERPRETING.md's words as markup: escaped, its code spans kept as code. */
 const markup = (words: string) => h(words).replace(/`([^`]+)`/g, '<code>$1</code>');

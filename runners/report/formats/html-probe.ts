@@ -18,7 +18,7 @@ import { factsTable } from './facts-table.ts';
 import { trialData } from './timeline-script.ts';
 import { explanationOf, NO_EXPLANATION } from '../explained.ts';
 
-export const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
+const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
 
 const SKIPPED = new Set(['unsupported', 'unavailable']);
 

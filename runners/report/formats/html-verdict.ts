@@ -22,7 +22,7 @@ export interface VerdictLinks {
   glossary: string;
 }
 
-export const ONE_PAGE: VerdictLinks = { trials: () => '', glossary: '' };
+const ONE_PAGE: VerdictLinks = { trials: () => '', glossary: '' };
 
 /** The hash that filters a page to the trials behind a cell (html-assets.ts reads it). */
 export function cellHash(row: VerdictRow, clause: Clause): string {
@@ -33,7 +33,7 @@ export function cellHash(row: VerdictRow, clause: Clause): string {
 }
 
 /** A word linked to its definition. */
-export const term = (links: VerdictLinks, id: string, words: string) => `<a class="term" href="${links.glossary}#${termId(id)}">${h(words)}</a>`;
+const term = (links: VerdictLinks, id: string, words: string) => `<a class="term" href="${links.glossary}#${termId(id)}">${h(words)}</a>`;
 
 /** What the row's library is, how it was called, and where to get it. */
 function libraryCell(r: VerdictRow, sweeps: SweepLink[], links: VerdictLinks): string {
@@ -93,7 +93,7 @@ function tools(rows: VerdictRow[]): string {
   );
 }
 
-export function glossarySection(): string {
+function glossarySection(): string {
   return `<h3 id="glossary">Words on this page</h3><dl class="glossary">${GLOSSARY.map((t) => `<dt id="${termId(t.id)}">${h(t.term)}</dt><dd>${h(t.meaning)}</dd>`).join('')}</dl>`;
 }
 

@@ -18,7 +18,7 @@ const SKIPPED = new Set(['known-fail', 'unsupported', 'unavailable']);
 const xml = escapeMarkup;
 
 /** What went wrong, sentence by sentence: each failed verdict, with its explanation if known. */
-export function failureText(t: TrialResult): string {
+function failureText(t: TrialResult): string {
   const verdicts = (t.verdicts ?? []).filter((v) => v.result !== 'pass').map((v) => `${v.clause}: ${v.why}${explanationOf(v) ? ` (known: ${explanationOf(v)})` : v.knownDivergence ? ` (known; ${NO_EXPLANATION})` : ''}`);
   return [t.reason ?? t.outcome, ...verdicts].join('\n');
 }
@@ -35,7 +35,7 @@ function classname(report: Report, probe: string): string {
 }
 
 /** known-fail (settles-after-exit, hygiene): why · unsupported: node-spawn does not support maxBuffer */
-export function skippedMessage(t: TrialResult): string {
+function skippedMessage(t: TrialResult): string {
   const clauses = (t.verdicts ?? []).filter((v) => v.result !== 'pass').map((v) => v.clause);
   return `${t.outcome}${clauses.length ? ` (${clauses.join(', ')})` : ''}: ${t.reason ?? 'no reason was recorded'}`;
 }

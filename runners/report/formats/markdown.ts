@@ -90,7 +90,7 @@ function trialSection(report: Report, t: TrialResult, level: number): string[] {
 }
 
 /** Where headings start: 2 by default, so the text has no H1 of its own. */
-export const DEFAULT_HEADING_LEVEL = 2;
+const DEFAULT_HEADING_LEVEL = 2;
 
 export function renderMarkdown(given: Report[], level = DEFAULT_HEADING_LEVEL): string {
   const reports = byRuntime(given);

@@ -20,7 +20,7 @@ import { changesSection } from './html-changes.ts';
 import { factsSection } from './html-facts.ts';
 import { loadFactMeanings } from '../../model/fact-meanings.ts';
 
-export interface SitePage {
+interface SitePage {
   /** Relative to the index: `index.html`, `execa10/index.html`, `execa10/badge.svg`. */
   path: string;
   text: string;
@@ -28,7 +28,7 @@ export interface SitePage {
 
 /** A library's page and badge, beside its published reports. */
 export const probePage = (probe: string) => `${probe}/index.html`;
-export const probeBadge = (probe: string) => `${probe}/badge.svg`;
+const probeBadge = (probe: string) => `${probe}/badge.svg`;
 
 const FROM_INDEX: VerdictLinks = { trials: (probe) => probePage(probe), glossary: '' };
 const FROM_PROBE: VerdictLinks = { trials: () => '', glossary: '../index.html' };

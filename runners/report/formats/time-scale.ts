@@ -3,14 +3,14 @@
 // them (a ten-second window after a call that settled in 40 ms) are cut out, each drawn
 // as one narrow break. Monotonic, so marks keep the order of their events. Pure.
 
-export interface Segment {
+interface Segment {
   from: number;
   to: number;
   x0: number;
   x1: number;
 }
 
-export interface TimeScale {
+interface TimeScale {
   x: (ms: number) => number;
   segments: Segment[];
   /** Where a gap was cut: the x of each break mark. */

@@ -19,7 +19,7 @@ const TOP = 40;
 /** Marks closer than this on one lane are stacked, not drawn on top of each other. */
 const CROWDED = 9;
 
-export interface Lane {
+interface Lane {
   key: string;
   label: string;
   pid: number | null;
