@@ -19,7 +19,8 @@ run: $(DEPS)
 # smaller size. `make test-all` (CI) typechecks (unused code included: tsconfig.json's
 # noUnusedLocals), then runs everything (test/support/tier.ts). Both deal the files to one
 # uvu process per core by their weights (test/run.ts); one file alone runs as
-# `CHILDPROOF_CACHE=$PWD/.cache node --import tsx node_modules/uvu/bin.js test '^name\.test\.ts$'`.
+# `CHILDPROOF_CACHE=$PWD/.cache node --import tsx node_modules/uvu/bin.js test '^judge/facts\.unit\.test\.ts$'`
+# (test/FOLDER/NAME.TIER.test.ts: the folder of runners/ it tests, its tier unit, process or full).
 TEST_RUN = CHILDPROOF_CACHE=$(CURDIR)/.cache $(NODE) --import tsx test/run.ts
 
 test: $(DEPS)
@@ -117,7 +118,7 @@ typecheck: $(DEPS)
 	npx tsc --noEmit -p .
 
 # The TypeScript types of every schema, generated from it (runners/model/schema-types/);
-# test/schema-types.test.ts fails while they are stale or disagree with the code's.
+# test/model/schema-types.unit.test.ts fails while they are stale or disagree with the code's.
 types: $(DEPS)
 	$(NODE) --import tsx bin/schema-types.ts
 

@@ -1,6 +1,6 @@
 // The TypeScript types of every JSON Schema in schemas/, generated from the schema itself
 // (json-schema-to-typescript): one source for a message's shape. `make types` writes them
-// to runners/model/schema-types/; test/schema-types.test.ts checks they are current and
+// to runners/model/schema-types/; test/model/schema-types.unit.test.ts checks they are current and
 // that the hand-written types the code uses agree with them, both ways.
 //
 //   node --import tsx bin/schema-types.ts

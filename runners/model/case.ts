@@ -1,6 +1,6 @@
 // The shape of a case file. Its schema is schemas/case.schema.json:
 // the types generated from it (model/schema-types/) must agree with these both ways, or
-// test/schema-types.test.ts fails.
+// test/model/schema-types.unit.test.ts fails.
 // cases/INTERPRETING.md says what each field means to a runner.
 
 import type { Clause } from './clauses.ts';

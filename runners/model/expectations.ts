@@ -1,6 +1,6 @@
 // A publication's results transcribed beside the cases that replay it. Its schema is
 // schemas/expectations.schema.json: the types generated from it (model/schema-types/) must agree with these both ways, or
-// test/schema-types.test.ts fails.
+// test/model/schema-types.unit.test.ts fails.
 
 import type { FactName, FactValue } from './case.ts';
 

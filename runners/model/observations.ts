@@ -1,7 +1,7 @@
 // What one trial saw, with no interpretation: exactly what fact derivation reads, saved in
 // the report so any verdict can be judged again offline. Its schema is
 // schemas/observations.schema.json: the types generated from it (model/schema-types/) must agree with these both ways, or
-// test/schema-types.test.ts fails.
+// test/model/schema-types.unit.test.ts fails.
 
 import type { ClientTriggerKind, ServerTriggerKind, SignalName } from './case.ts';
 import type { Carried, Reach } from './reach.ts';

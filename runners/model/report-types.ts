@@ -1,6 +1,6 @@
 // The report: what a run says. Its schema is schemas/report.schema.json:
 // the types generated from it (model/schema-types/) must agree with these both ways, or
-// test/schema-types.test.ts fails.
+// test/model/schema-types.unit.test.ts fails.
 
 import type { RuntimeName } from './runtime-spec.ts';
 import { CLAUSES, type Clause, type FactName, type FactValue } from './case.ts';

@@ -2,7 +2,7 @@
 // is ours (a child this process started and has not reaped, a process group with a
 // member still in it, the run's own cgroup, or a scan that found the run's record or
 // mark on it a moment ago) and its reason, and is recorded. A name or a command line is
-// never proof. Nothing else in runners/ signals a process (test/layout.test.ts), with two
+// never proof. Nothing else in runners/ signals a process (test/layout/folders.unit.test.ts), with two
 // exceptions by design: the fixtures, which act out the target's world (a child that
 // kills itself, a launcher that forwards, a client that signals its server as the case's
 // trigger), and the trial's subreaper (reaper.pl), which ends by ancestry when told to,

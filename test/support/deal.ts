@@ -1,6 +1,6 @@
 // How the suite's files are dealt to test processes that run side by side, and how their
 // summaries add up: pure, so that the dealing and the counting are tested on their own
-// (test/deal.test.ts). One process runs its files' setups at import, all at once
+// (test/suite/deal.unit.test.ts). One process runs its files' setups at import, all at once
 // (support/suite.ts), but its own JavaScript on one core; two processes use both.
 
 /** Test files in the tier: every `*.test.ts` below the test directory, the `*.full.test.ts` ones in the full tier only. */

@@ -5,7 +5,7 @@
 # that passes alone and fails here is a test that a neighbour or a timer decides.
 #
 #   bash test/support/under-load.sh [COMMAND...]      default: make test
-#   bash test/support/under-load.sh node --import tsx node_modules/uvu/bin.js test '^trials/servers\.test\.ts$'
+#   bash test/support/under-load.sh node --import tsx node_modules/uvu/bin.js test '^trials/servers\.process\.test\.ts$'
 #
 # It waits for the neighbour's first run to be under way (its run directory to appear)
 # before it starts the command, and ends what it started when the command ends, or when it

@@ -1,6 +1,6 @@
 // The hand-written types the code uses, set against the types generated from the schemas
 // (runners/model/schema-types/): each pair must be assignable both ways, or this file does
-// not compile. test/schema-types.test.ts compiles it.
+// not compile. test/model/schema-types.unit.test.ts compiles it.
 
 import type { CaseSpec } from '../../runners/model/case.ts';
 import type { Expectations } from '../../runners/model/expectations.ts';
