@@ -33,7 +33,8 @@ function keyOf() {
   // read from where it was built): another checkout of the same bytes, sharing the cache,
   // must build its own, or it would run the first one's files.
   hash.update(ROOT).update('\0');
-  for (const file of [...sources(), path.join(ROOT, 'package-lock.json')]) {
+  // This file too: how the build is made is part of what it is.
+  for (const file of [...sources(), fileURLToPath(import.meta.url), path.join(ROOT, 'package-lock.json')]) {
     hash.update(path.relative(ROOT, file)).update('\0');
     try {
       hash.update(fs.readFileSync(file));
@@ -73,6 +74,9 @@ export async function cliBuild() {
     work = `${dir}.${process.pid}.tmp`;
     await build({
       entryPoints: { main: path.join(RUNNERS, 'cli', 'main.ts') },
+      // The `// runners/...` line esbuild writes before each module names it from the
+      // checkout's root, whatever directory the first command ran in (bin/crossings.ts reads it).
+      absWorkingDir: ROOT,
       bundle: true,
       splitting: true,
       outdir: work,
