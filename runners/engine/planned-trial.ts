@@ -14,3 +14,6 @@ export interface PlannedTrial {
   /** A rough cost used only to start the longest trials first. */
   estimateMs: number;
 }
+
+/** What every result of a trial starts from, whatever became of it: which probe, which case, which kind. */
+export const trialBase = (t: PlannedTrial): { probe: string; case: string; kind: LoadedCase['kind'] } => ({ probe: t.probe.probe.spec.name, case: t.case.spec.id, kind: t.case.kind });

@@ -4,13 +4,13 @@
 
 import type { TrialResult } from '../model/report-types.ts';
 import { KINDS } from './kinds/kinds.ts';
-import type { PlannedTrial } from './planned-trial.ts';
+import { trialBase, type PlannedTrial } from './planned-trial.ts';
 import type { TrialContext } from './trial-context.ts';
 
 /** `started` is called once the trial's starting is over (see scheduler.ts). A trial whose
  *  precondition failed (judge/precondition.ts) runs again, as often as its kind allows. */
 export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () => void = () => {}, repeat = 0): Promise<TrialResult> {
-  const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id, kind: t.case.kind };
+  const base = trialBase(t);
   if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
   if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
   const kind = KINDS[t.case.kind];

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { FixtureRecord, RawEvent } from '../model/observations.ts';
 import { validateDef } from '../model/schemas.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
-import { PROTOCOL, readEvents, readRecords, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
+import { PROTOCOL, readEvents, readRecords, SERVER_TRIAL_FILE, TRIAL_FILE, WORKER_FILE, writeAtomic } from '../protocol/trial-dir.mjs';
 import type { ExportsCheck, ExportsCheckSpec, TrialSpec, WorkerOutput } from '../worker/messages.ts';
 
 /** What is wrong with a message of the trial directory, by its definition in the schema. */
@@ -19,6 +19,16 @@ export function writeTrialSpec(dir: string, spec: Omit<TrialSpec, 'protocol'>): 
   const problems = problemsIn('trialSpec', message, TRIAL_FILE);
   if (problems.length) throw new Error(`the runner wrote a trial the worker could not read: ${problems.join('; ')}`);
   const file = path.join(dir, TRIAL_FILE);
+  writeAtomic(file, JSON.stringify(message));
+  return file;
+}
+
+/** server-trial.json, whole, in `dir`: the server client's trial, refused by the schema as the worker's is. */
+export function writeServerTrialSpec(dir: string, spec: Record<string, unknown>): string {
+  const message = { protocol: PROTOCOL, ...spec };
+  const problems = problemsIn('serverTrialSpec', message, SERVER_TRIAL_FILE);
+  if (problems.length) throw new Error(`the runner wrote a server trial its client could not read: ${problems.join('; ')}`);
+  const file = path.join(dir, SERVER_TRIAL_FILE);
   writeAtomic(file, JSON.stringify(message));
   return file;
 }

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { scriptArgv, type Runtime } from '../identity/runtime.ts';
 import { readRegularFile } from '../protocol/safe-read.mjs';
-import { readyDir } from '../protocol/trial-dir.mjs';
+import { readyDir, whenSeen, WORKER_ERR, WORKER_OUT } from '../protocol/trial-dir.mjs';
 import { end } from '../os/ender.ts';
 import { startContained, type ReaperEnd } from '../os/reaper.ts';
 
@@ -22,7 +22,7 @@ interface WorkerExit {
 
 /** The last lines the worker wrote to stderr, for an error outcome's reason. */
 export function workerStderrTail(dir: string): string {
-  return (readRegularFile(path.join(dir, 'worker.err'), 1 << 20) ?? '').trim().split('\n').slice(-3).join(' | ');
+  return (readRegularFile(path.join(dir, WORKER_ERR), 1 << 20) ?? '').trim().split('\n').slice(-3).join(' | ');
 }
 
 export function runWorker(
@@ -40,10 +40,9 @@ export function runWorker(
     // worker, the target's import and the fixture's own start are behind it. Watched
     // before the spawn, so no readiness can come first.
     const ready = readyDir(dir);
-    fs.mkdirSync(ready, { recursive: true });
-    const watcher = fs.watch(ready, () => onStarted());
-    const out = fs.openSync(path.join(dir, 'worker.out'), 'w');
-    const err = fs.openSync(path.join(dir, 'worker.err'), 'w');
+    const stopWatching = whenSeen(ready, () => fs.readdirSync(ready).length > 0, () => false, onStarted);
+    const out = fs.openSync(path.join(dir, WORKER_OUT), 'w');
+    const err = fs.openSync(path.join(dir, WORKER_ERR), 'w');
     // detached: the trial leads its own process group, so everything the target spawns
     // in that group can be found and ended afterwards. Output goes to files, not pipes,
     // so a fixture holding them cannot delay the runner.
@@ -67,7 +66,7 @@ export function runWorker(
     }, limitMs);
     void started.exit.then((code) => {
       clearTimeout(guard);
-      watcher.close();
+      stopWatching();
       onStarted();
       resolve({ pid, code, overran, reaper: started.viaReaper ? pid : null, endReaped: started.end });
     });

@@ -13,7 +13,7 @@ import type { FixtureRecord, Leftover } from '../model/observations.ts';
 import { processesIn } from './cgroup.ts';
 import { end, endCgroup } from './ender.ts';
 import { hasMark, processesMarked } from './marks.ts';
-import { commandName, processesInGroup, processState } from './processes.ts';
+import { lookAt, processesInGroup, processState } from './processes.ts';
 
 /**
  * `records`: what the trial's fixtures wrote about themselves, as the runner validated it.
@@ -24,8 +24,9 @@ export function endLeftovers(records: FixtureRecord[], mark: string, pgid: numbe
   const roleOf = (pid: number) => records.find((r) => r.pid === pid)?.role ?? 'unknown';
   const found = new Map<number, Leftover>();
   const add = (pid: number, how: Leftover['how']) => {
-    if (pid === reaper || found.has(pid) || processState(pid, null) !== 'running') return;
-    const name = commandName(pid);
+    if (pid === reaper || found.has(pid)) return;
+    const { state, name } = lookAt(pid);
+    if (state !== 'running') return;
     found.set(pid, { pid, role: roleOf(pid), how, ...(name ? { name } : {}) });
   };
   for (const r of records) if (processState(r.pid, r.startTime) === 'running') add(r.pid, 'record');

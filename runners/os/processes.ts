@@ -5,7 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import type { ProcState } from '../model/observations.ts';
-import { readStat } from '../protocol/trial-dir.mjs';
+import { readStat } from '../protocol/proc-stat.mjs';
 
 const LINUX = process.platform === 'linux';
 
@@ -26,26 +26,37 @@ function psState(pid: number): string | null {
  */
 const PF_EXITING = 0x4;
 
-/**
- * Whether the process a fixture recorded is still running. A zombie has exited (only its
- * exit status remains), so has one already exiting, and a pid whose start time differs
- * is some later process.
- */
-export function processState(pid: number, startTime: string | null): ProcState {
-  if (LINUX) {
-    const stat = readStat(pid);
-    if (!stat) return 'exited';
-    if (startTime !== null && stat.startTime !== startTime) return 'exited';
-    return stat.state === 'Z' || stat.state === 'X' || (stat.flags & PF_EXITING) !== 0 ? 'exited' : 'running';
-  }
-  const state = psState(pid);
-  return state === null || state.startsWith('Z') ? 'exited' : 'running';
+/** One look at a process: whether it runs, its parent, its start time (the identity that
+ *  survives pid reuse) and the kernel's short name for it; off Linux, only whether it runs. */
+interface ProcessSight {
+  state: ProcState;
+  ppid: number | null;
+  startTime: string | null;
+  name: string | null;
 }
 
-/** The kernel's start time of `pid` (the identity that survives pid reuse); null off Linux. */
-export function startTimeOf(pid: number): string | null {
-  return LINUX ? (readStat(pid)?.startTime ?? null) : null;
+/**
+ * The one look every sampler takes, from one read of /proc/PID/stat. A zombie has exited
+ * (only its exit status remains), so has one already exiting, and a pid whose start time
+ * differs from `startTime` (when given) is some later process: exited, and nothing else
+ * of it told.
+ */
+export function lookAt(pid: number, startTime: string | null = null): ProcessSight {
+  if (LINUX) {
+    const stat = readStat(pid);
+    if (!stat || (startTime !== null && stat.startTime !== startTime)) return { state: 'exited', ppid: null, startTime, name: null };
+    const exited = stat.state === 'Z' || stat.state === 'X' || (stat.flags & PF_EXITING) !== 0;
+    return { state: exited ? 'exited' : 'running', ppid: stat.ppid, startTime: stat.startTime, name: stat.name || null };
+  }
+  const state = psState(pid);
+  return { state: state === null || state.startsWith('Z') ? 'exited' : 'running', ppid: null, startTime: null, name: null };
 }
+
+/** Whether the process a fixture recorded is still running (lookAt). */
+export const processState = (pid: number, startTime: string | null): ProcState => lookAt(pid, startTime).state;
+
+/** The kernel's start time of `pid`; null off Linux. */
+export const startTimeOf = (pid: number): string | null => lookAt(pid).startTime;
 
 /** The process group `pid` belongs to, or null when it is gone. */
 export function groupOf(pid: number): number | null {
@@ -53,16 +64,6 @@ export function groupOf(pid: number): number | null {
   try {
     const out = execFileSync('ps', ['-o', 'pgid=', '-p', String(pid)], { encoding: 'utf8' }).trim();
     return out ? Number(out) : null;
-  } catch {
-    return null;
-  }
-}
-
-/** The kernel's short name of a process (its comm), or null when it is gone or off Linux. */
-export function commandName(pid: number): string | null {
-  if (!LINUX) return null;
-  try {
-    return fs.readFileSync(`/proc/${pid}/comm`, 'utf8').trim() || null;
   } catch {
     return null;
   }

@@ -5,6 +5,13 @@
 //
 //   trial.json          runner -> worker: the trial, with `protocol` (engine/run-trial.ts)
 //   worker.json         worker -> runner: what the caller saw, with `protocol`
+//   worker.out          the worker's stdout: never read
+//   worker.err          the worker's stderr: its last lines, read bounded, shown in an
+//                       error's reason, never read as a message
+//   not-executable      worker -> target: the command a case names that is no program
+//                       (call.command not-executable), written without execute permission
+//   no-such-command, no-such-directory: never written; the command and the working
+//                       directory a case names that do not exist
 //   procs/<pid>.json    fixture -> all: who each fixture process is, with `protocol`,
 //                       written before anything else
 //   events/<pid>.jsonl  fixture -> all: what happened to it, one JSON line per event
@@ -14,7 +21,8 @@
 // with `protocol`), client.jsonl (client -> runner, one JSON line per event), client.err
 // and server.err (their stderr: read bounded and shown, never read as messages).
 // Every message carries PROTOCOL; the runner validates what it reads against
-// schemas/trial-dir.schema.json, and each reader refuses another version.
+// schemas/trial-dir.schema.json, and each reader refuses another version. ENTRIES names
+// every entry above (the schema's $defs/entry); no other module names one itself.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,13 +37,24 @@ export const SERVER_TRIAL_FILE = 'server-trial.json';
 export const CLIENT_LOG = 'client.jsonl';
 export const CLIENT_ERR = 'client.err';
 export const SERVER_ERR = 'server.err';
+export const WORKER_OUT = 'worker.out';
+export const WORKER_ERR = 'worker.err';
+export const NOT_EXECUTABLE = 'not-executable';
+export const MISSING_COMMAND = 'no-such-command';
+export const MISSING_CWD = 'no-such-directory';
+const PROCS = 'procs';
+const EVENTS = 'events';
+const READY = 'ready';
+
+/** Every entry of a trial directory but a case's own markers, by name. */
+export const ENTRIES = [TRIAL_FILE, WORKER_FILE, WORKER_OUT, WORKER_ERR, PROCS, EVENTS, READY, NOT_EXECUTABLE, MISSING_COMMAND, MISSING_CWD, SERVER_TRIAL_FILE, CLIENT_LOG, CLIENT_ERR, SERVER_ERR];
 
 /** @param {string} dir */
-const procsDir = (dir) => path.join(dir, 'procs');
+const procsDir = (dir) => path.join(dir, PROCS);
 /** @param {string} dir */
-export const eventsDir = (dir) => path.join(dir, 'events');
+export const eventsDir = (dir) => path.join(dir, EVENTS);
 /** @param {string} dir */
-export const readyDir = (dir) => path.join(dir, 'ready');
+export const readyDir = (dir) => path.join(dir, READY);
 /** @param {string} dir @param {number} pid */
 export const recordFile = (dir, pid) => path.join(procsDir(dir), `${pid}.json`);
 /** @param {string} dir @param {number} pid */
@@ -94,6 +113,7 @@ export function appendLine(file, value) {
  * @param {() => boolean} gaveUp
  * @param {() => void} then
  * @param {number} [recheckMs]
+ * @returns {() => void} stops waiting: `then` is not called after it
  */
 export function whenSeen(dir, seen, gaveUp, then, recheckMs) {
   fs.mkdirSync(dir, { recursive: true });
@@ -101,11 +121,14 @@ export function whenSeen(dir, seen, gaveUp, then, recheckMs) {
   let watcher = null;
   /** @type {ReturnType<typeof setInterval> | null} */
   let recheck = null;
+  const stop = () => {
+    watcher?.close();
+    watcher = null;
+    if (recheck) clearInterval(recheck);
+  };
   const check = () => {
     if (watcher && (seen() || gaveUp())) {
-      watcher.close();
-      watcher = null;
-      if (recheck) clearInterval(recheck);
+      stop();
       if (!gaveUp()) then();
     }
   };
@@ -115,6 +138,7 @@ export function whenSeen(dir, seen, gaveUp, then, recheckMs) {
     recheck.unref();
   }
   check();
+  return stop;
 }
 
 /**
@@ -127,31 +151,6 @@ export function whenReady(dir, roles, then) {
   whenSeen(readyDir(dir), () => roles.every((r) => fs.existsSync(readyFile(dir, r))), () => false, then);
 }
 
-/**
- * A /proc/PID/stat line, parsed. The command name may contain spaces and parentheses;
- * fields resume after the last ')'.
- * @param {string} raw
- * @returns {{ state: string, ppid: number, pgid: number, flags: number, startTime: string }}
- */
-function parseStat(raw) {
-  // rest[0] is field 3 (state); field N is rest[N - 3].
-  const rest = raw.slice(raw.lastIndexOf(')') + 2).split(' ');
-  return { state: rest[0], ppid: Number(rest[1]), pgid: Number(rest[2]), flags: Number(rest[6]), startTime: rest[19] };
-}
-
-/**
- * @param {number | 'self'} pid
- * @returns {ReturnType<typeof parseStat> | null} null when it is gone or there is no /proc
- */
-export function readStat(pid) {
-  let raw;
-  try {
-    raw = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-  } catch {
-    return null;
-  }
-  return parseStat(raw);
-}
 
 /** @param {string} dir @param {string} suffix */
 function filesIn(dir, suffix) {

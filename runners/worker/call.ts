@@ -4,6 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fixtureArgv } from '../protocol/fixture-argv.mjs';
+import { MISSING_COMMAND, MISSING_CWD, NOT_EXECUTABLE } from '../protocol/trial-dir.mjs';
 import type { GenericCall } from '../model/adapter.ts';
 import type { TimeoutValue, Trigger } from '../model/case.ts';
 import type { TrialSpec } from './messages.ts';
@@ -44,10 +45,6 @@ export function abortReason(kind: Trigger['reason']): unknown {
 /** Shaped like an AbortSignal, but not one: a library should refuse it before spawning. */
 const LOOKALIKE = { aborted: false, reason: undefined, onabort: null, addEventListener() {}, removeEventListener() {}, throwIfAborted() {} };
 
-/** The failing commands a case can name, inside the trial directory. */
-const MISSING_COMMAND = 'no-such-command';
-const NOT_EXECUTABLE = 'not-executable';
-const MISSING_CWD = 'no-such-directory';
 const cwdOf = (spec: TrialSpec) => (spec.case.call.cwd === 'missing' ? path.join(spec.dir, MISSING_CWD) : spec.dir);
 
 /** A file the call cannot execute (EACCES): written before the call, without execute permission. */

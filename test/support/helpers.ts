@@ -16,7 +16,7 @@ import { fixtureArgv } from '../../runners/protocol/fixture-argv.mjs';
 import type { ChildBehaviour } from '../../runners/model/case.ts';
 import type { RawEvent } from '../../runners/model/observations.ts';
 import { FIXTURE, ROOT } from '../../runners/model/paths.ts';
-import { eventsDir, readyDir } from '../../runners/protocol/trial-dir.mjs';
+import { eventsDir, readyDir, whenSeen } from '../../runners/protocol/trial-dir.mjs';
 import { commandInProcess } from './in-process.ts';
 
 export { FIXTURE, ROOT };
@@ -64,19 +64,10 @@ export function bounded<T>(what: string, promise: Promise<T>, cancel: () => void
 
 /** Resolves when `test` holds, re-checking whenever something in `dir` changes. */
 export function whenInDir(dir: string, test: () => boolean, what: string): Promise<void> {
-  fs.mkdirSync(dir, { recursive: true });
-  let watcher: fs.FSWatcher | null = null;
-  const seen = new Promise<void>((resolve) => {
-    const check = () => {
-      if (watcher && test()) {
-        watcher.close();
-        resolve();
-      }
-    };
-    watcher = fs.watch(dir, { recursive: false }, check);
-    check();
-  });
-  return bounded(what, seen, () => watcher?.close());
+  let stop = () => {};
+  // The protocol's one wait for an entry (protocol/trial-dir.mjs), bounded against a hang.
+  const seen = new Promise<void>((resolve) => (stop = whenSeen(dir, test, () => false, resolve)));
+  return bounded(what, seen, () => stop());
 }
 
 export function readEventsOf(dir: string, pid: number): RawEvent[] {

@@ -18,7 +18,7 @@ import { HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { ownCgroup, processesIn } from '../../runners/os/cgroup.ts';
 import { markOf, processesMarked } from '../../runners/os/marks.ts';
 import { runDirs } from '../../runners/os/run-dir.ts';
-import { readStat } from '../../runners/protocol/trial-dir.mjs';
+import { readStat } from '../../runners/protocol/proc-stat.mjs';
 import { processesTagged, processState } from '../../runners/os/processes.ts';
 
 const runs: Array<Promise<unknown>> = [];

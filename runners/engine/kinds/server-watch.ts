@@ -6,9 +6,9 @@
 import type { ServerProcess, ServerSight } from '../../model/observations.ts';
 import { processesIn } from '../../os/cgroup.ts';
 import { processesMarked } from '../../os/marks.ts';
-import { commandName, processState, startTimeOf } from '../../os/processes.ts';
+import { lookAt } from '../../os/processes.ts';
 import { windowWatched } from '../../os/window.ts';
-import { now, readStat } from '../../protocol/trial-dir.mjs';
+import { now } from '../../protocol/trial-dir.mjs';
 
 export interface TreeWatch {
   /** Looks once: new processes of the tree, and those seen gone since. */
@@ -28,20 +28,18 @@ export function watchTree(opts: { mark: string; cgroup: string | null; startedPi
     const t = now();
     for (const pid of new Set([opts.startedPid, ...members()])) {
       if (pid === opts.client || seen.has(pid)) continue;
-      const stat = readStat(pid);
-      const startTime = startTimeOf(pid);
       // Already gone at first sight: seen, and seen gone, at once.
-      const running = processState(pid, startTime) === 'running';
-      seen.set(pid, { pid, ppid: stat?.ppid ?? 0, ppidAtEnd: null, name: commandName(pid), firstSeen: t, gone: running ? null : t, startTime });
+      const first = lookAt(pid);
+      seen.set(pid, { pid, ppid: first.ppid ?? 0, ppidAtEnd: null, name: first.name, firstSeen: t, gone: first.state === 'running' ? null : t, startTime: first.startTime });
     }
-    for (const p of seen.values()) if (p.gone === null && processState(p.pid, p.startTime) !== 'running') p.gone = t;
+    for (const p of seen.values()) if (p.gone === null && lookAt(p.pid, p.startTime).state !== 'running') p.gone = t;
   };
   return {
     by,
     sample,
     allGone: () => [...seen.values()].every((p) => p.gone !== null),
     finish: () =>
-      [...seen.values()].map(({ startTime: _s, ...p }) => ({ ...p, ppidAtEnd: p.gone === null ? (readStat(p.pid)?.ppid ?? null) : null })).sort((a, b) => a.pid - b.pid),
+      [...seen.values()].map(({ startTime, ...p }) => ({ ...p, ppidAtEnd: p.gone === null ? lookAt(p.pid, startTime).ppid : null })).sort((a, b) => a.pid - b.pid),
   };
 }
 

@@ -13,7 +13,7 @@ import type { Containment, Leftover, TrialObservations } from '../../model/obser
 import type { TrialResult } from '../../model/report-types.ts';
 import { runtimeText } from '../../model/runtime-spec.ts';
 import { named } from '../../identity/runtime.ts';
-import type { PlannedTrial } from '../planned-trial.ts';
+import { trialBase, type PlannedTrial } from '../planned-trial.ts';
 import type { TrialContext } from '../trial-context.ts';
 
 /** A trial that does not run here, and why. */
@@ -58,7 +58,7 @@ export function kindModule<P, R, W, E>(k: Phases<P, R, W, E>): TrialKindModule {
     attempts: k.attempts,
     estimateMs: k.estimateMs,
     async attempt(t, ctx, name, started, attempt) {
-      const base = { probe: t.probe.probe.spec.name, case: t.case.spec.id, kind: k.name };
+      const base = trialBase(t);
       const prepared = k.prepare(t, ctx, name);
       if (typeof prepared === 'object' && prepared !== null && 'notRun' in prepared) return { trial: { ...base, ...prepared.notRun }, unmet: null };
       const p = prepared as P;

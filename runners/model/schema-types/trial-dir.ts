@@ -16,6 +16,13 @@ export type Protocol = 2
  */
 export type T = string
 /**
+ * Every entry a trial directory may hold but a case's own markers (protocol/trial-dir.mjs ENTRIES): trial.json, worker.json, worker.out (the worker's stdout, never read), worker.err (its stderr, read bounded and shown), procs/, events/, ready/, not-executable (written by the worker, without execute permission, for a case whose command is no program), no-such-command and no-such-directory (never written), and a server case's server-trial.json, client.jsonl, client.err and server.err.
+ * 
+ * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
+ * via the `definition` "entry".
+ */
+export type Entry = ("trial.json" | "worker.json" | "worker.out" | "worker.err" | "procs" | "events" | "ready" | "not-executable" | "no-such-command" | "no-such-directory" | "server-trial.json" | "client.jsonl" | "client.err" | "server.err")
+/**
  * Where the worker gets the module it hands the adapter.
  * 
  * This interface was referenced by `TheTrialDirectorySMessages`'s JSON-Schema
