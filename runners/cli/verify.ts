@@ -6,7 +6,9 @@
 import { checkExports } from '../engine/exports-check.ts';
 import { probeProblems } from '../identity/citations.ts';
 import { fetchTargets } from '../identity/fetch-targets.ts';
-import { parseSources, runtimeUnsupported, verifyProbes } from '../engine/prepare.ts';
+import { parseSources, sourceFor } from '../engine/prepare.ts';
+import { verifyTargets } from '../identity/prepare-target.ts';
+import { runtimeUnsupported } from '../identity/target-fit.ts';
 import { hostRuntime, runtimeFromFlags, type Runtime } from '../identity/runtime.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
@@ -47,7 +49,7 @@ export async function cmdVerify(args: string[]): Promise<number> {
   const sources = parseSources(strings(values.source), probes.map((p) => p.spec.name));
   const runtime = runtimeFromFlags(values);
   await fetchTargets(probes.filter((p) => !p.atVersion && !sources.byProbe[p.spec.name]));
-  for (const v of verifyProbes(probes, sources, runtime)) {
+  for (const v of verifyTargets(probes, (p) => sourceFor(sources, p), runtime)) {
     const name = v.probe.spec.name.padEnd(24);
     if (v.status === 'unavailable') {
       process.stdout.write(`unavailable  ${name} ${v.reason}\n`);
@@ -101,7 +103,7 @@ async function reportCalibration(probes: LoadedProbe[], runtime: Runtime): Promi
  * what is wrong with the exports, if anything; a pin that does not verify throws.
  */
 export async function verifyWritten(probe: LoadedProbe): Promise<{ files: number; exportsProblem: string | null; missing: string[]; members: string[]; exports: string[]; heads: Record<string, string> }> {
-  const [v] = verifyProbes([probe], { byProbe: {} }, hostRuntime());
+  const [v] = verifyTargets([probe], () => undefined, hostRuntime());
   if (v.status === 'unavailable') throw new IntegrityError([v.reason]);
   const [exports] = await checkExports([probe], { byProbe: {} }, hostRuntime());
   const problem = exports?.error ?? (exports?.lacking ? `uses ${exports.lacking}, which the target does not export` : null);

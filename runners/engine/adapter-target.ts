@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { LoadedProbe } from '../model/probe.ts';
 import type { TrialSpec } from '../worker/messages.ts';
-import type { PreparedProbe } from './prepare.ts';
+import type { PreparedProbe } from '../identity/prepare-target.ts';
 
 export function targetSpec(p: PreparedProbe): TrialSpec['target'] {
   const id = p.probe.spec.identity;

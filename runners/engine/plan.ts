@@ -4,7 +4,7 @@ import { notExpressed, type LoadedCase } from '../model/case.ts';
 import { probeKind } from '../model/kinds/kind.ts';
 import { KINDS } from './kinds/kinds.ts';
 import type { PlannedTrial } from './planned-trial.ts';
-import type { PreparedProbe } from './prepare.ts';
+import type { PreparedProbe } from '../identity/prepare-target.ts';
 
 export type { PlannedTrial } from './planned-trial.ts';
 

@@ -1,7 +1,7 @@
 // One trial of a run's plan (engine/plan.ts), as every kind of trial takes it.
 
 import type { LoadedCase } from '../model/case.ts';
-import type { PreparedProbe } from './prepare.ts';
+import type { PreparedProbe } from '../identity/prepare-target.ts';
 
 export interface PlannedTrial {
   index: number;

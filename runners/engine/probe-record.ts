@@ -5,7 +5,7 @@
 import { citedExplanations } from '../identity/citations.ts';
 import { probeFiles } from '../identity/own-files.ts';
 import type { ReportProbe } from '../model/report-types.ts';
-import type { PreparedProbe } from './prepare.ts';
+import type { PreparedProbe } from '../identity/prepare-target.ts';
 import type { SourceRuntime } from '../identity/runtime-source.ts';
 
 /** `runtime` ran the trials: a citation of its own code is read from its binary. */

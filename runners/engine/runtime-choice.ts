@@ -9,7 +9,9 @@ import fs from 'node:fs';
 import type { Runtime } from '../identity/runtime.ts';
 import type { LoadedProbe } from '../model/probe.ts';
 import { parseRuntimeSpec, type RuntimeName } from '../model/runtime-spec.ts';
-import { nodeRange, runtimeMismatch, runtimeUnsupported, verifyProbes, type Sources } from './prepare.ts';
+import { verifyTargets } from '../identity/prepare-target.ts';
+import { nodeRange, runtimeMismatch, runtimeUnsupported } from '../identity/target-fit.ts';
+import { sourceFor, type Sources } from './prepare.ts';
 
 /** The releases results/ is made on, newest first per runtime: one file that the Makefile's
  *  RESULTS_RUNTIMES reads too, so a run's choice and the published results never part. */
@@ -65,7 +67,7 @@ export function chooseRuntimes(needs: ProbeNeeds[], host: { name: RuntimeName; r
 
 /** Each probe verified on the host once, for what its package's engines say. */
 export function probeNeeds(probes: LoadedProbe[], sources: Sources, host: Runtime): ProbeNeeds[] {
-  return verifyProbes(probes, sources, host).map((v) => ({
+  return verifyTargets(probes, (p) => sourceFor(sources, p), host).map((v) => ({
     probe: v.probe,
     nodeRange: v.status === 'verified' ? nodeRange(v.probe, v.files) : null,
     unavailable: v.status !== 'verified',

@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { HARNESS_DIRS } from '../model/paths.ts';
-import type { PreparedProbe } from './prepare.ts';
+import type { PreparedProbe } from '../identity/prepare-target.ts';
 
 /**
  * node_modules paths from the first node_modules on, so that a nested copy

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { plan } from '../../runners/engine/plan.ts';
-import type { PreparedProbe } from '../../runners/engine/prepare.ts';
+import type { PreparedProbe } from '../../runners/identity/prepare-target.ts';
 import { jobLimits, schedule } from '../../runners/engine/scheduler.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';

@@ -9,7 +9,8 @@ import { divergencesOn, scopeCovers } from '../../runners/judge/scope.ts';
 import type { Report } from '../../runners/model/report-types.ts';
 import type { KnownDivergence } from '../../runners/model/probe.ts';
 import { divergencesFrom, newHangs } from '../../runners/report/bless-divergences.ts';
-import { runtimeUnsupported, withRuntimeOptions } from '../../runners/engine/prepare.ts';
+import { withRuntimeOptions } from '../../runners/engine/prepare.ts';
+import { runtimeUnsupported } from '../../runners/identity/target-fit.ts';
 import { loadProbe } from '../../runners/model/load-probes.ts';
 import { finish } from '../support/suite.ts';
 

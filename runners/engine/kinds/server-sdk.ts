@@ -5,7 +5,8 @@
 import type { Runtime } from '../../identity/runtime.ts';
 import type { LoadedCase } from '../../model/case.ts';
 import { loadProbes } from '../../model/load-probes.ts';
-import { prepareProbes, type PreparedProbe } from '../prepare.ts';
+import type { PreparedProbe } from '../../identity/prepare-target.ts';
+import { prepareProbes } from '../prepare.ts';
 
 /** The probe whose package is the client. */
 const SDK_PROBE = 'mcp-sdk';
