@@ -43,7 +43,9 @@ test-weights: $(DEPS)
 # runtime, and the findings table from those files (opening with what changed since the
 # last publication: `publish --begin` records its verdicts first), then results/STABILITY.md, which tells
 # a race from a difference on every one of those runtimes. A run that is not as expected
-# still publishes what it saw, then fails. The host's Node (20), Node 22, Node 24.19.0 (the
+# still publishes what it saw, then fails. A report that says what the one published before
+# it said (the same outcomes and facts: publish --previous) keeps the published bytes, so a
+# republication that changes nothing adds no report to the history. The host's Node (20), Node 22, Node 24.19.0 (the
 # field note's runtime) and the newest Bun and Deno, each pinned to a release in
 # runners/engine/pinned-runtimes.txt, where a run without --runtime finds them too.
 RESULTS_RUNTIMES ?= $(shell cat runners/engine/pinned-runtimes.txt)
@@ -51,14 +53,15 @@ RESULTS_RUNTIMES ?= $(shell cat runners/engine/pinned-runtimes.txt)
 results: $(DEPS)
 	@mkdir -p .cache
 	$(NODE) bin/childproof.mjs publish --begin --dir results
-	find results -mindepth 1 -maxdepth 1 -type d ! -name sweeps -exec rm -rf {} +
+	rm -rf .cache/previous-results && mkdir -p .cache/previous-results
+	find results -mindepth 1 -maxdepth 1 -type d ! -name sweeps -exec mv {} .cache/previous-results/ \;
 	@status=0; \
 	$(NODE) bin/childproof.mjs run --out .cache/results-host.json; status=$$((status | $$?)); \
 	for r in $(RESULTS_RUNTIMES); do \
 	  $(NODE) bin/childproof.mjs run --runtime $$r --out .cache/results-$$r.json; status=$$((status | $$?)); \
 	done; \
-	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results || exit 2; \
-	for r in $(RESULTS_RUNTIMES); do $(NODE) bin/childproof.mjs publish .cache/results-$$r.json --dir results || exit 2; done; \
+	$(NODE) bin/childproof.mjs publish .cache/results-host.json --dir results --previous .cache/previous-results || exit 2; \
+	for r in $(RESULTS_RUNTIMES); do $(NODE) bin/childproof.mjs publish .cache/results-$$r.json --dir results --previous .cache/previous-results || exit 2; done; \
 	$(NODE) bin/childproof.mjs render results/*/*.json --format site --out results || exit 2; \
 	$(MAKE) --no-print-directory stability || status=$$((status | $$?)); \
 	exit $$status

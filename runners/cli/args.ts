@@ -32,7 +32,7 @@ Usage:
   childproof replay FILE [--source [NAME=]PATH]... [--probe NAME|DIR]... [--runtime node|bun|deno[@V]] [--format text|md] [--out FILE]
   childproof compare A.json B.json [--ignore-racy] [--format text|md]
   childproof bless REPORT... [--probe NAME]... [--why TEXT]
-  childproof publish REPORT [--dir results] | publish --begin [--dir results] [--why TEXT]
+  childproof publish REPORT [--dir results] [--previous DIR] | publish --begin [--dir results] [--why TEXT]
   childproof sweep --probe NAME --versions RANGE [--case ID|GLOB]... [--latest-per minor|major]
                    [--bisect FACT] [--format table|md|json] [--out FILE] [--publish DIR] [--runtime node|bun|deno[@V]] [--jobs N]
   childproof stability [--runs N] [--hogs N] [--probe NAME|DIR]... [--case ID|GLOB]... [--runtime node|bun|deno[@V]] [--out FILE]

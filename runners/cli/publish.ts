@@ -8,7 +8,10 @@ import { EXIT, InputError } from '../model/errors.ts';
 import { display, writeFileWhole } from '../model/files.ts';
 import { cannotWrite, lockOutput, makeDirectory } from '../model/output.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
+import type { Report } from '../model/report-types.ts';
+import { shippedRacy } from '../report/compare-observed.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
+import { saysTheSame } from '../report/republish.ts';
 import { renderFindings } from '../report/findings.ts';
 import { sweepLinks } from '../report/sweep-links.ts';
 import { notForRuntime, readPublished, splitByProbe } from '../report/publish-files.ts';
@@ -16,11 +19,13 @@ import { parse, string } from './args.ts';
 import { beginChanges, CHANGES_FILE, readChanges, updateChanges, writeChanges } from '../report/changes-file.ts';
 
 export function cmdPublish(args: string[]): number {
-  const { values, positionals } = parse(args, { dir: { type: 'string' }, begin: { type: 'boolean' }, why: { type: 'string' } }, { min: 0, max: 1, what: 'publish takes one report file' });
+  const { values, positionals } = parse(args, { dir: { type: 'string' }, begin: { type: 'boolean' }, why: { type: 'string' }, previous: { type: 'string' } }, { min: 0, max: 1, what: 'publish takes one report file' });
   const dir = string(values.dir) ?? 'results';
   if (values.why !== undefined && values.begin !== true) throw new InputError(['--why goes with --begin: it says why a publication begins']);
   if (values.begin !== true && positionals.length !== 1) throw new InputError(['publish takes one report file, or --begin to start a publication']);
   if (fs.existsSync(dir) && !fs.statSync(dir).isDirectory()) throw new InputError([`--dir ${dir}: is not a directory`]);
+  const previous = string(values.previous);
+  if (previous !== undefined && !(fs.existsSync(previous) && fs.statSync(previous).isDirectory())) throw new InputError([`--previous ${previous}: expected the directory of an earlier publication`]);
   // Made one level at a time and proven writable before anything is read or written there:
   // /proc/self is a directory no file can be made in.
   makeDirectory(dir, '--dir');
@@ -34,6 +39,33 @@ export function cmdPublish(args: string[]): number {
   } finally {
     release();
   }
+}
+
+/**
+ * The published report, in `--previous DIR` (where make results moves the last
+ * publication) or in place, that says what `report` says: its bytes stand, and a
+ * republication that changes nothing adds nothing to the history. Null when there is none.
+ */
+function keptFrom(dirs: Array<string | undefined>, file: string, report: Report): string | null {
+  for (const d of dirs) {
+    const at = d === undefined ? null : path.join(d, file);
+    if (!at || !fs.existsSync(at)) continue;
+    let published: Report;
+    try {
+      published = readReport(at);
+    } catch {
+      // One that no longer reads (an older format) is published over, never kept.
+      continue;
+    }
+    if (saysTheSame(published, report, shippedRacy())) return at;
+  }
+  return null;
+}
+
+/** A kept report's bytes, whole, at `to`. */
+function copyWhole(from: string, to: string): void {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  writeFileWhole(to, fs.readFileSync(from, 'utf8'));
 }
 
 function publishLocked(dir: string, values: Record<string, unknown>, positionals: string[]): number {
@@ -53,6 +85,12 @@ function publishLocked(dir: string, values: Record<string, unknown>, positionals
     // A runtime's own API is not filed under the runtimes it does not exist on.
     if (notForRuntime(report, report.probes[0].name)) {
       process.stdout.write(`skipped ${file}: ${report.trials[0].reason}\n`);
+      continue;
+    }
+    const kept = keptFrom([string(values.previous), dir], file, report);
+    if (kept) {
+      if (kept !== path.join(dir, file)) copyWhole(kept, path.join(dir, file));
+      process.stdout.write(`kept ${path.join(dir, file)}: it says what the new run says (${report.trials.length} trials, the same outcomes and facts)\n`);
       continue;
     }
     writeReport(path.join(dir, file), report);
