@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
 import { writeFileWhole } from '../model/files.ts';
-import { ADAPTER_API, CHECK_EXPORTS, HARNESS_BUILD_DIR, SUPERVISOR, WORKER } from '../model/paths.ts';
+import { ADAPTER_API, CHECK_EXPORTS, HARNESS_BUILD_DIR, ROOT, SUPERVISOR, WORKER } from '../model/paths.ts';
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
@@ -79,19 +79,23 @@ function bundle(entry: string, kind: string, extra: BuildOptions = {}): string {
   return file;
 }
 
+/** The harness's own builds name each module from the checkout's root (the `// runners/...`
+ *  line before it, which bin/crossings.ts reads), whatever directory the run started in. */
+const FROM_ROOT: BuildOptions = { absWorkingDir: ROOT };
+
 /** The built worker. */
 export function buildWorker(): string {
-  return bundle(WORKER, 'childproof-worker');
+  return bundle(WORKER, 'childproof-worker', FROM_ROOT);
 }
 
 /** The built exports check (worker/exports-main.ts). */
 export function buildExportsCheck(): string {
-  return bundle(CHECK_EXPORTS, 'childproof-exports-check');
+  return bundle(CHECK_EXPORTS, 'childproof-exports-check', FROM_ROOT);
 }
 
 /** The built supervisor (supervisor/supervisor-main.ts). */
 export function buildSupervisor(): string {
-  return bundle(SUPERVISOR, 'childproof-supervisor');
+  return bundle(SUPERVISOR, 'childproof-supervisor', FROM_ROOT);
 }
 
 /**

@@ -75,6 +75,19 @@ function outlivedFacts({ spec, callerExit, pid }: Seen): Facts {
   return { 'child.outlivedCaller': running.some((p) => p.pid === pid), 'descendants.outlivedCaller': running.filter((p) => p.pid !== pid && p.role !== HELPER_ROLE).length };
 }
 
+/**
+ * Every process the harness had to end once the trial stopped watching: the runner's
+ * leftovers, and each fixture whose own cap ended it after the watch, before the runner's
+ * sweep reached it (a runner held up past the cap's margin: the cap is the harness's too).
+ * A report made before the events were counted reads the runner's alone.
+ */
+function leftoverCount({ o, watchedEvents }: Seen): number {
+  const swept = new Set(o.runner.leftovers.map((l) => l.pid));
+  if (!watchedEvents) return o.runner.leftovers.length;
+  const cappedAfter = new Set(o.fixtures.events.filter((e) => e.kind === 'cap' && !watchedEvents.has(e) && !swept.has(e.pid)).map((e) => e.pid));
+  return o.runner.leftovers.length + cappedAfter.size;
+}
+
 /** Whether the worker's calibrated way of looking saw what it was shown; observations made
  *  before calibration ran on Node, where every way sees. */
 function sees(w: WorkerObservations, what: 'abortListeners' | 'timers'): boolean {
@@ -99,9 +112,9 @@ export function deriveFacts(spec: CaseSpec, o: Observations): Facts {
     'descendants.runningAfterWindow': descendantsRunning(s, s.afterWindow),
     ...outlivedFacts(s),
     ...parentFacts(s),
-    // Every process the runner had to end once the worker was gone (INTERPRETING.md,
+    // Every process the harness had to end once the worker was gone (INTERPRETING.md,
     // Running a trial, step 7), whoever started it: the command's, a helper's, a daemon's.
-    'runner.leftovers': o.runner.leftovers.length,
+    'runner.leftovers': leftoverCount(s),
   };
   // In the order reports list them.
   return Object.fromEntries(FACT_NAMES.filter((f) => f in all).map((f) => [f, all[f]])) as Facts;

@@ -67,6 +67,20 @@ test('a cap that struck before the call settled is the harness ending a blocked 
   assert.is('facts' in judged && judged.facts.settled, 'pending');
 });
 
+test('a process its own cap ended after the watch, before the runner could sweep it, is one the harness had to end', () => {
+  // The grandchild logged two events by the end of the watch, then its cap: the runner,
+  // held up past the cap's margin, found nothing left to end.
+  const events = [{ t: '100000', pid: 43, kind: 'start', role: 'child.g0' }, { t: '200000', pid: 43, kind: 'ready', role: 'child.g0' }, { t: '30000000', pid: 43, kind: 'cap', role: 'child.g0' }];
+  const watched = history({ atSettle: { ...history().atSettle!, events: { '43': 2 } }, eventsAtWatchEnd: { '43': 2 } });
+  const leaves = { ...spec, assertions: [...spec.assertions, { clause: 'leaves-nothing-running' as const, fact: 'runner.leftovers' as const, equals: 0 }] };
+  const judged = judgeTrial(leaves, observe(watched, { events }), []);
+  assert.is('facts' in judged && judged.facts['runner.leftovers'], 1);
+  assert.ok('verdicts' in judged && judged.verdicts.some((v) => v.clause === 'leaves-nothing-running' && v.result === 'fail'), judged.reason);
+  // And the check can fail: the same cap counted by the end of the watch is the window's (an error, above), not a leftover.
+  const inWindow = judgeTrial(spec, observe(history({ atSettle: { ...history().atSettle!, events: { '43': 2 } }, eventsAtWatchEnd: { '43': 3 } }), { events }), []);
+  assert.is('facts' in inWindow && inWindow.facts['runner.leftovers'], 0);
+});
+
 concurrent(test, "a server whose own cap strikes within the trial's window gives an error that says so, not a verdict", async () => {
   const dir = tempDir('childproof-capped-');
   const probe = path.join(dir, 'capped');
