@@ -43,23 +43,27 @@ export function cmdPublish(args: string[]): number {
 
 /**
  * The published report, in `--previous DIR` (where make results moves the last
- * publication) or in place, that says what `report` says: its bytes stand, and a
- * republication that changes nothing adds nothing to the history. Null when there is none.
+ * publication) or in place (`inPlace`, as already read), that says what `report` says: its
+ * bytes stand, and a republication that changes nothing adds nothing to the history. Null
+ * when there is none.
  */
-function keptFrom(dirs: Array<string | undefined>, file: string, report: Report): string | null {
-  for (const d of dirs) {
-    const at = d === undefined ? null : path.join(d, file);
-    if (!at || !fs.existsSync(at)) continue;
-    let published: Report;
-    try {
-      published = readReport(at);
-    } catch {
-      // One that no longer reads (an older format) is published over, never kept.
-      continue;
-    }
-    if (saysTheSame(published, report, shippedRacy())) return at;
+function keptFrom(previous: string | undefined, dir: string, inPlace: Map<string, Report>, file: string, report: Report): string | null {
+  const racy = shippedRacy();
+  const earlier = previous === undefined ? null : readIfReport(path.join(previous, file));
+  if (earlier && saysTheSame(earlier, report, racy)) return path.join(previous!, file);
+  const here = inPlace.get(file);
+  return here && saysTheSame(here, report, racy) ? path.join(dir, file) : null;
+}
+
+/** The report at `file`, or null where there is none or it no longer reads (an older
+ *  format): such a one is published over, never kept. */
+function readIfReport(file: string): Report | null {
+  if (!fs.existsSync(file)) return null;
+  try {
+    return readReport(file);
+  } catch {
+    return null;
   }
-  return null;
 }
 
 /** A kept report's bytes, whole, at `to`. */
@@ -71,7 +75,8 @@ function copyWhole(from: string, to: string): void {
 function publishLocked(dir: string, values: Record<string, unknown>, positionals: string[]): number {
   // What changed is measured from the verdicts as the publication began: --begin takes them
   // (make results does, before it clears the reports); without it, the first publish does.
-  const before = readPublished(dir).map((p) => p.report);
+  const already = readPublished(dir);
+  const before = already.map((p) => p.report);
   if (values.begin === true) {
     if (positionals.length) throw new InputError(['publish --begin takes no report: it records the verdicts published now']);
     const why = string(values.why);
@@ -81,13 +86,14 @@ function publishLocked(dir: string, values: Record<string, unknown>, positionals
     return EXIT.ok;
   }
   const began = readChanges(dir) ?? beginChanges(before);
+  const inPlace = new Map(already.map((p) => [p.file, p.report]));
   for (const { file, report } of splitByProbe(readReport(positionals[0]))) {
     // A runtime's own API is not filed under the runtimes it does not exist on.
     if (notForRuntime(report, report.probes[0].name)) {
       process.stdout.write(`skipped ${file}: ${report.trials[0].reason}\n`);
       continue;
     }
-    const kept = keptFrom([string(values.previous), dir], file, report);
+    const kept = keptFrom(string(values.previous), dir, inPlace, file, report);
     if (kept) {
       if (kept !== path.join(dir, file)) copyWhole(kept, path.join(dir, file));
       process.stdout.write(`kept ${path.join(dir, file)}: it says what the new run says (${report.trials.length} trials, the same outcomes and facts)\n`);

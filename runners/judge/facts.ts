@@ -82,8 +82,8 @@ function outlivedFacts({ spec, callerExit, pid }: Seen): Facts {
  * A report made before the events were counted reads the runner's alone.
  */
 function leftoverCount({ o, watchedEvents }: Seen): number {
-  const swept = new Set(o.runner.leftovers.map((l) => l.pid));
   if (!watchedEvents) return o.runner.leftovers.length;
+  const swept = new Set(o.runner.leftovers.map((l) => l.pid));
   const cappedAfter = new Set(o.fixtures.events.filter((e) => e.kind === 'cap' && !watchedEvents.has(e) && !swept.has(e.pid)).map((e) => e.pid));
   return o.runner.leftovers.length + cappedAfter.size;
 }

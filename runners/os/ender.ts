@@ -112,7 +112,8 @@ export function end(e: Ending): boolean {
       return note(`group ${p.pgid}`, e, signal, signalPid(-p.pgid, signal));
     }
     case 'cgroup':
-      return note(`cgroup ${p.path}`, e, signal, populated(p.path) && killCgroup(p.path, signal));
+      // endCgroup asks the kernel whether anything is in it before each round.
+      return note(`cgroup ${p.path}`, e, signal, killCgroup(p.path, signal));
     case 'scan':
       return note(`pid ${p.pid} (${p.how})`, e, signal, signalPid(p.pid, signal));
   }

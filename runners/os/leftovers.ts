@@ -13,7 +13,7 @@ import type { FixtureRecord, Leftover } from '../model/observations.ts';
 import { processesIn } from './cgroup.ts';
 import { end, endCgroup } from './ender.ts';
 import { hasMark, processesMarked } from './marks.ts';
-import { lookAt, processesInGroup, processState } from './processes.ts';
+import { lookAt, processesInGroup } from './processes.ts';
 
 /**
  * `records`: what the trial's fixtures wrote about themselves, as the runner validated it.
@@ -23,13 +23,14 @@ import { lookAt, processesInGroup, processState } from './processes.ts';
 export function endLeftovers(records: FixtureRecord[], mark: string, pgid: number | null, cgroup: string | null, reaper: number | null = null): Leftover[] {
   const roleOf = (pid: number) => records.find((r) => r.pid === pid)?.role ?? 'unknown';
   const found = new Map<number, Leftover>();
-  const add = (pid: number, how: Leftover['how']) => {
+  // One look at each process: a record's with its start time, so a reused pid is not its.
+  const add = (pid: number, how: Leftover['how'], startTime: string | null = null) => {
     if (pid === reaper || found.has(pid)) return;
-    const { state, name } = lookAt(pid);
+    const { state, name } = lookAt(pid, startTime);
     if (state !== 'running') return;
     found.set(pid, { pid, role: roleOf(pid), how, ...(name ? { name } : {}) });
   };
-  for (const r of records) if (processState(r.pid, r.startTime) === 'running') add(r.pid, 'record');
+  for (const r of records) add(r.pid, 'record', r.startTime);
   // One look at /proc for the group, for the finding and the killing both.
   const members = pgid === null ? [] : processesInGroup(pgid);
   for (const pid of members) add(pid, 'group');
