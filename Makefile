@@ -70,7 +70,8 @@ results: $(DEPS)
 # probes as they are now: every trial judged again (`judge`, which starts no process), each
 # report published over itself, results/changes.json saying what that changed, the site
 # rendered, each sweep's table of where each clause holds judged again from its facts
-# (bin/rejudge-sweeps.ts); WHY="..." says why. BEGIN=no keeps the publication begun
+# (bin/rejudge-sweeps.ts), and the sweeps' reports stored as this version stores them
+# (bin/restore-reports.ts); WHY="..." says why. BEGIN=no keeps the publication begun
 # before, and its list of changes, for a change that moves no verdict, in changes.json and on the pages. A trial whose setup
 # changed cannot be judged again: it stops with the command that runs it anew.
 results-rejudged: $(DEPS)
@@ -84,6 +85,7 @@ results-rejudged: $(DEPS)
 	done
 	$(NODE) bin/childproof.mjs render results/*/*.json --format site --out results
 	$(NODE) --import tsx bin/rejudge-sweeps.ts results/sweeps
+	$(NODE) --import tsx bin/restore-reports.ts results/sweeps
 
 # Libraries across their releases on the core cases, on a Node every release runs on
 # (execa 10 needs Node 22), mcp-searxng across every release on the server cases, and

@@ -10,6 +10,7 @@ import { cannotWrite, lockOutput, makeDirectory } from '../model/output.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import type { Report } from '../model/report-types.ts';
 import { shippedRacy } from '../report/compare-observed.ts';
+import { copyReportFile } from '../report/parts-file.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { saysTheSame } from '../report/republish.ts';
 import { renderFindings } from '../report/findings.ts';
@@ -66,12 +67,6 @@ function readIfReport(file: string): Report | null {
   }
 }
 
-/** A kept report's bytes, whole, at `to`. */
-function copyWhole(from: string, to: string): void {
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  writeFileWhole(to, fs.readFileSync(from, 'utf8'));
-}
-
 function publishLocked(dir: string, values: Record<string, unknown>, positionals: string[]): number {
   // What changed is measured from the verdicts as the publication began: --begin takes them
   // (make results does, before it clears the reports); without it, the first publish does.
@@ -95,11 +90,11 @@ function publishLocked(dir: string, values: Record<string, unknown>, positionals
     }
     const kept = keptFrom(string(values.previous), dir, inPlace, file, report);
     if (kept) {
-      if (kept !== path.join(dir, file)) copyWhole(kept, path.join(dir, file));
+      if (kept !== path.join(dir, file)) copyReportFile(kept, path.join(dir, file));
       process.stdout.write(`kept ${path.join(dir, file)}: it says what the new run says (${report.trials.length} trials, the same outcomes and facts)\n`);
       continue;
     }
-    writeReport(path.join(dir, file), report);
+    writeReport(path.join(dir, file), report, { shared: true });
     process.stdout.write(`wrote ${path.join(dir, file)}\n`);
   }
   const published = readPublished(dir);

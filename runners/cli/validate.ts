@@ -1,6 +1,6 @@
 // `childproof validate [FILE]...`: every shipped case, probe and transcription, or the
-// files named (cases, probes, divergences, transcriptions, reports, in-toto statements and
-// DSSE envelopes), checked and run never.
+// files named (cases, probes, divergences, transcriptions, reports and the parts they share,
+// in-toto statements and DSSE envelopes), checked and run never.
 
 import path from 'node:path';
 import { probeProblems } from '../identity/citations.ts';
@@ -12,6 +12,7 @@ import { expectationFiles, lintCoverage, lintExpectations } from '../model/lint.
 import { CASE_SUFFIX, loadAllCases, loadCase } from '../model/load-cases.ts';
 import { DIVERGENCES_FILE, loadProbeDir, shippedProbes } from '../model/load-probes.ts';
 import type { LoadedProbe } from '../model/probe.ts';
+import { PARTS_FILE, readParts } from '../report/parts-file.ts';
 import { readReport } from '../report/report-file.ts';
 import { parse } from './args.ts';
 
@@ -42,6 +43,10 @@ function fileProblems(file: string): string[] {
   if (base === 'probe.json' || base === DIVERGENCES_FILE) {
     const probe = loadProbeDir(path.dirname(file));
     return probeProblems(probe, loadAllCases());
+  }
+  if (base === PARTS_FILE) {
+    readParts(path.dirname(file));
+    return [];
   }
   const data = readJson(file).data as { kind?: unknown; _type?: unknown; payloadType?: unknown };
   if (data?.kind === 'published-expectations') return lintExpectations(file, loadAllCases());

@@ -17,13 +17,12 @@ export function displayModule(file: string): string {
 
 /**
  * Modules a trial loaded that are neither the verified copy, nor childproof itself, nor
- * the probe's adapter, nor Node's builtins: code that ran without being pinned.
+ * the probe's adapter, nor Node's builtins: code that ran without being pinned. Each once:
+ * a module in both Node's load cache and the require cache is one module that ran.
  */
 export function unverifiedModules(modules: string[], p: PreparedProbe): string[] {
   const adapterDir = path.dirname(path.join(p.probe.codeDir, p.probe.spec.adapter ?? '.'));
   const trusted = [...HARNESS_DIRS, p.probe.dir, adapterDir, ...(p.material?.pinnedDirs ?? [])].map((d) => `${pathToFileURL(d).href}/`);
-  return modules
-    .filter((url) => url.startsWith('file:') && !trusted.some((t) => url.startsWith(t)))
-    .map((url) => displayModule(fileURLToPath(url)))
-    .sort();
+  const loose = modules.filter((url) => url.startsWith('file:') && !trusted.some((t) => url.startsWith(t))).map((url) => displayModule(fileURLToPath(url)));
+  return [...new Set(loose)].sort();
 }

@@ -3,7 +3,7 @@
 // where every signature written before Bun and Deno came from. Pure.
 
 import type { Signature } from '../model/probe.ts';
-import { runtimeOf, specCovers, type RuntimeNamed } from '../model/runtime-spec.ts';
+import { runtimeOf, runtimeText, specCovers, type RuntimeNamed } from '../model/runtime-spec.ts';
 
 /** Whether `scope` (`bun@>=1.2`, `deno`, absent for Node) covers the runtime and release. */
 export function scopeCovers(scope: string | undefined, on: { name: string; release: string }): boolean {
@@ -20,4 +20,9 @@ export function divergencesOn<K extends Signature>(known: K[], env: RuntimeNamed
 export function scopeSeen(env: RuntimeNamed): string | undefined {
   const on = runtimeOf(env);
   return on.name === 'node' ? undefined : `${on.name}@${on.release}`;
+}
+
+/** The runtime a report's trials are judged `on`: none on Node, whose clock every time is read on. */
+export function judgedOn(env: RuntimeNamed): string | undefined {
+  return runtimeOf(env).name === 'node' ? undefined : runtimeText(env);
 }

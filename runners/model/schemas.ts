@@ -7,7 +7,7 @@ import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { compiledValidators } from './compiled-schemas.ts';
 import { SCHEMA_DIR } from './paths.ts';
 
-export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'runtime-findings', 'observations', 'report', 'expectations', 'trial-dir', 'statement', 'envelope', 'changes'] as const;
+export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'runtime-findings', 'observations', 'report', 'expectations', 'trial-dir', 'statement', 'envelope', 'changes', 'report-part'] as const;
 type SchemaName = (typeof SCHEMA_NAMES)[number];
 
 const schemaText = (name: SchemaName): string => fs.readFileSync(path.join(SCHEMA_DIR, `${name}.schema.json`), 'utf8');

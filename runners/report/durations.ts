@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { RESULTS_DIR } from '../model/paths.ts';
 import { DEFAULT_DEADLINE_MS, type CaseSpec, type LoadedCase } from '../model/case.ts';
+import { timelinesDerived } from './timelines-derived.ts';
 import type { Report, TrialResult } from '../model/report-types.ts';
 
 /**
@@ -37,7 +38,9 @@ function readSpans(nodeVersion: string, cases: LoadedCase[], dir: string): Map<s
   for (const file of files) {
     if (!path.basename(file).includes(`@node-v${major}.`)) continue;
     try {
-      const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Report;
+      const read = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8')) as Report;
+      // The file leaves out a timeline its observations give; the environment says whose clock.
+      const report = read.environment ? timelinesDerived(read) : read;
       for (const t of report.trials) if (t.timeline) spans.set(`${t.probe}\u0000${t.case}`, spanMs(t, byId.get(t.case)));
     } catch {
       continue;

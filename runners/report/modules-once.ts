@@ -8,7 +8,11 @@ import type { Report, TrialResult, TrialRun } from '../model/report-types.ts';
 
 type Listed = Pick<TrialResult, 'unverifiedModules'>;
 
-const same = (a: string[], b: string[]) => a.length === b.length && a.every((m, i) => m === b[i]);
+/** The same modules: a list from before trials listed each module once may name one twice. */
+function same(a: string[], b: string[]): boolean {
+  const once = [...new Set(a)].sort();
+  return once.length === b.length && once.every((m, i) => m === b[i]);
+}
 
 function eachRun<T extends Listed>(t: T & { repeats?: TrialResult['repeats'] }, map: (r: Listed) => Listed): T {
   const own = { ...t, ...map(t) };
@@ -29,10 +33,14 @@ export function modulesOnce(report: Report): Report {
   return { ...report, trials: report.trials.map((t) => eachRun(t, pack(t.probe))) };
 }
 
-/** The report as it is read: every trial's own list. A trial that says `probe` of a probe
- *  with no list (a report edited by hand) gets none, as the schema and consistency say. */
+/** The report as it is read: every trial's own list, each module once (a list from before
+ *  trials listed each once may name one twice). A trial that says `probe` of a probe with
+ *  no list (a report edited by hand) gets none, as the schema and consistency say. */
 export function modulesEach(report: Report): Report {
   const lists = listsOf(report);
-  const unpack = (probe: string) => (r: Listed): Listed => (r.unverifiedModules === 'probe' ? { unverifiedModules: [...(lists.get(probe) ?? [])] } : {});
+  const unpack = (probe: string) => (r: Listed): Listed => {
+    if (r.unverifiedModules === 'probe') return { unverifiedModules: [...(lists.get(probe) ?? [])] };
+    return Array.isArray(r.unverifiedModules) ? { unverifiedModules: [...new Set(r.unverifiedModules)].sort() } : {};
+  };
   return { ...report, trials: report.trials.map((t) => eachRun(t, unpack(t.probe))) };
 }

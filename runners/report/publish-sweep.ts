@@ -58,7 +58,7 @@ export function publishSweep(report: Report, name: string, dir: string): string[
     const version = versionOf(report, part.report.probes[0].name);
     if (!version || !changed.has(version)) continue;
     const file = `${version}@${runtimeKey(report.environment)}.json`;
-    writeReport(path.join(dir, file), part.report);
+    writeReport(path.join(dir, file), part.report, { shared: true });
     files.set(version, { file, report: part.report });
     written.push(file);
   }
@@ -101,7 +101,7 @@ export function publishRuntimeSweep(runs: Array<{ release: string; report: Repor
   for (const { release, report } of runs) {
     if (!changed.has(release)) continue;
     const file = `${runtimeKey(report.environment)}.json`;
-    writeReport(path.join(dir, file), report);
+    writeReport(path.join(dir, file), report, { shared: true });
     files.set(release, { file, report });
   }
   const compact = {

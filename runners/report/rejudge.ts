@@ -15,8 +15,8 @@ import { SEMANTICS } from '../model/version.ts';
 import { caseEntry, summarize } from './build.ts';
 import { applyControls } from '../judge/controls.ts';
 import { applyCalibration } from '../judge/calibration.ts';
-import { divergencesOn } from '../judge/scope.ts';
-import { runtimeOf, runtimeText } from '../model/runtime-spec.ts';
+import { divergencesOn, judgedOn } from '../judge/scope.ts';
+import { runtimeOf } from '../model/runtime-spec.ts';
 
 interface Difference {
   /** A fact's name, or `outcome`, `reason`, `verdicts`. */
@@ -98,7 +98,7 @@ export function rejudgeReport(
   const judgedCases = new Set<string>();
   // Judged by the divergences seen on the report's runtime, as the run was (judge/scope.ts).
   const scoped = probes.map((p) => ({ ...p, knownDivergences: divergencesOn(p.knownDivergences, report.environment) }));
-  const on = runtimeOf(report.environment).name === 'node' ? undefined : runtimeText(report.environment);
+  const on = judgedOn(report.environment);
   const judged = report.trials.map((t) => (selected(t) ? rejudgeTrial(t, cases.find((x) => x.spec.id === t.case), scoped.find((x) => x.spec.name === t.probe), on) : null));
   // The control rule over the whole report, as the run applied it (judge/controls.ts); a
   // shard's report is controlled once merged.

@@ -8,19 +8,28 @@ import type { Report } from '../model/report-types.ts';
 import { validate } from '../model/schemas.ts';
 import { consistencyProblems } from './consistency.ts';
 import { modulesEach, modulesOnce } from './modules-once.ts';
+import { storeParts, withParts } from './parts-file.ts';
 import { reportText } from './report-text.ts';
+import { partsOut } from './shared-parts.ts';
+import { timelinesDerived, timelinesOmitted } from './timelines-derived.ts';
 
-export function writeReport(file: string, report: Report): void {
+/** `shared`: a published report, which leaves out the timelines its observations give
+ *  and whose folder's reports store what they share once (report/shared-parts.ts); any
+ *  other report file holds all of itself, for whatever reads it. */
+export function writeReport(file: string, report: Report, { shared = false } = {}): void {
   const stored = modulesOnce(report);
   const problems = [...validate('report', stored, 'report'), ...consistencyProblems(report, 'report')];
   if (problems.length) throw new InvalidReportError(`childproof built a report that does not validate (a bug):\n${problems.join('\n')}`);
-  writeFileWhole(file, reportText(stored));
+  if (!shared) return writeFileWhole(file, reportText(stored));
+  const light = partsOut(timelinesOmitted(stored));
+  storeParts(file, light.parts);
+  writeFileWhole(file, reportText(light.file));
 }
 
 /** A report file, validated; one made before observations were saved is refused plainly,
  *  one made before trials recorded their kind is read with its cases' kinds. */
 export function readReport(file: string): Report {
-  const data = withKinds(readJson(file).data);
+  const data = withKinds(withParts(readJson(file).data, file));
   const format = (data as { formatVersion?: unknown })?.formatVersion;
   if (format === 1) {
     throw InputError.at(file, '/formatVersion', 'expected report format 2: this report predates saved observations, so it cannot be judged or compared with this version; run it again');
@@ -29,5 +38,5 @@ export function readReport(file: string): Report {
   if (problems.length) throw new InputError(problems);
   const contradictions = consistencyProblems(data as Report, file);
   if (contradictions.length) throw new InputError(contradictions);
-  return modulesEach(data as Report);
+  return timelinesDerived(modulesEach(data as Report));
 }

@@ -12,6 +12,7 @@ import { readReport } from '../../runners/report/report-file.ts';
 import { BIN, cli, cliIn, exitOf, inSlot, ROOT, tempDir, whenInDir } from '../support/helpers.ts';
 import { STACK } from '../support/pinned.ts';
 import { concurrent, finish } from '../support/suite.ts';
+import { copyReportFile } from '../../runners/report/parts-file.ts';
 
 concurrent(test, 'two runs on one --out: the second is refused with the first one\'s pid, and the first loses nothing', () => inSlot(async () => {
   const dir = tempDir();
@@ -93,7 +94,7 @@ concurrent(test, 'an output that is one of the command\'s inputs is refused, by 
   const dir = tempDir();
   const published = path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith('.json'))!);
   const report = path.join(dir, 'report.json');
-  fs.copyFileSync(published, report);
+  copyReportFile(published, report);
   fs.linkSync(report, path.join(dir, 'same.json'));
   const before = fs.readFileSync(report);
   for (const args of [

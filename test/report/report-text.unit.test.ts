@@ -44,4 +44,13 @@ test("a trial's modules that are exactly its probe's are written once, as `probe
   assert.equal(modulesOnce(odd).trials[loose.trials.indexOf(listed[0])].unverifiedModules, ['elsewhere.js']);
 });
 
+test("a trial's list that names a module twice is its probe's all the same, and is read with each module once", () => {
+  const twice = loose.trials.findIndex((t) => Array.isArray(t.unverifiedModules) && t.unverifiedModules.length > 0);
+  const list = loose.trials[twice].unverifiedModules as string[];
+  const doubled = { ...loose, trials: loose.trials.map((t, i) => (i === twice ? { ...t, unverifiedModules: [...list, list[0]] } : t)) };
+  const stored = modulesOnce(doubled);
+  assert.is(stored.trials[twice].unverifiedModules, 'probe');
+  assert.equal(modulesEach(doubled).trials[twice].unverifiedModules, list);
+});
+
 finish(test);

@@ -8,6 +8,7 @@ import { toolFiles } from '../../runners/identity/own-files.ts';
 import { RESULTS_DIR } from '../../runners/model/paths.ts';
 import type { Report } from '../../runners/model/report-types.ts';
 import { readPublished } from '../../runners/report/publish-files.ts';
+import { readReport } from '../../runners/report/report-file.ts';
 
 let shared: ReadonlyArray<{ file: string; report: Report }> | null = null;
 
@@ -40,7 +41,8 @@ export function publishedOnHost(probe: string): string {
  * reports use this copy.
  */
 export function madeHere(file: string, dir: string): string {
-  const report = JSON.parse(fs.readFileSync(file, 'utf8')) as Report;
+  // Read whole and written whole: a published file names parts its folder keeps.
+  const report = readReport(file);
   const out = path.join(dir, path.basename(file));
   fs.writeFileSync(out, JSON.stringify({ ...report, tool: { ...report.tool, files: toolFiles() } }));
   return out;

@@ -12,6 +12,8 @@ import { describeError, firstLine, MESSAGE_KEPT, stackOf } from '../../runners/w
 import { timeoutFact } from '../../runners/judge/error-facts.ts';
 import { ROOT } from '../support/helpers.ts';
 import { finish } from '../support/suite.ts';
+import type { Observations } from '../../runners/model/observations.ts';
+import { readReport } from '../../runners/report/report-file.ts';
 
 const boom = () => {
   throw new Error('boom');
@@ -53,8 +55,8 @@ test('a message is kept whole, bounded: a timeout said on its second line is rea
 });
 
 test('every hostile description fits the observations schema', () => {
-  const published = JSON.parse(fs.readFileSync(path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith('.json'))!), 'utf8'));
-  const observations = published.trials.find((t: { observations?: unknown }) => t.observations).observations;
+  const published = readReport(path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith('.json'))!));
+  const observations = published.trials.find((t) => t.observations)!.observations as Observations;
   for (const [what, value] of hostile) {
     const error = describeError(value, undefined, true, same);
     const withIt = { ...observations, worker: { ...observations.worker, settlement: { kind: 'rejected', t: observations.worker.t0, error } } };

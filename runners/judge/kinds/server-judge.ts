@@ -34,6 +34,9 @@ function serverTimeline(s: ServerSight): TimelineEntry[] {
   return rows.map(({ t, ...r }) => ({ ms: msSince(s.started.t, t), ...r }));
 }
 
+/** A server trial's timeline, as its judgement draws it. */
+export const serverTrialTimeline = (o: ServerObservations): TimelineEntry[] => serverTimeline(o.server);
+
 /** A server's trial reached its target when the program itself started and was running at its trigger. */
 export const serverReached = (o: ServerObservations): boolean => o.server.started.pid !== null && o.server.problems.length === 0;
 

@@ -136,7 +136,7 @@ export type TrialRun = (TrialFields & {
 })
 
 /**
- * One run: what ran, where, and what was observed for every (probe, case) trial.
+ * One run: what ran, where, and what was observed for every (probe, case) trial. A published report's file names each part its folder's reports share (the tool, a case's or a probe's entry, a trial's introspection) as {"part": "sha256:HEX"}, a line of the folder's parts.jsonl (report-part.schema.json); this schema is the report with each part put back, as every childproof command reads it.
  */
 export interface ChildproofReport {
 $schema?: string
@@ -443,6 +443,9 @@ unverifiedModules?: (string[] | "probe")
  * How many times the trial ran, when a failed precondition (a timeout firing before the child was ready) made it run again.
  */
 attempts?: number
+/**
+ * The trial's events on one clock, in ms from its start. A published report's file leaves it out where it is exactly what the trial's observations give (report/timelines-derived.ts); every command reads it drawn again.
+ */
 timeline?: {
 ms: number
 source: string

@@ -1,0 +1,35 @@
+// Every published report under each DIR written again in the form this version stores a
+// published report in (report/report-file.ts: the parts a folder's reports share once, in
+// its parts.jsonl; a timeline its observations give left out), changing nothing a reader
+// reads: each report is read whole, written, read back and compared with what was read,
+// and any difference stops it there. Judges nothing and runs nothing; `make
+// results-rejudged` runs it on the sweeps, whose reports no run publishes again.
+//
+//   node --import tsx bin/restore-reports.ts [DIR...]
+
+import fs from 'node:fs';
+import path from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { readReport, writeReport } from '../runners/report/report-file.ts';
+
+/** A report's file: a folder's JSON other than a sweep's table and the changes list. */
+const isReport = (f: string) => f.endsWith('.json') && !['sweep.json', 'changes.json'].includes(path.basename(f)) && !path.basename(f).startsWith('latest');
+
+const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['results'];
+let kept = 0;
+let written = 0;
+for (const dir of dirs) {
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(isReport).sort()) {
+    const file = path.join(dir, f);
+    const before = fs.readFileSync(file, 'utf8');
+    const report = readReport(file);
+    writeReport(file, report, { shared: true });
+    if (!isDeepStrictEqual(readReport(file), report)) {
+      process.stderr.write(`${file}: reads back otherwise once stored again (a bug of childproof's; git shows what changed)\n`);
+      process.exit(70);
+    }
+    if (fs.readFileSync(file, 'utf8') === before) kept++;
+    else written++;
+  }
+}
+process.stdout.write(`${written} report(s) stored again, ${kept} already so\n`);
