@@ -15,7 +15,7 @@ import { replayCommand } from './markdown.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
 import { renderTimeline } from './timeline-svg.ts';
 import { factsTable } from './facts-table.ts';
-import { trialData } from './timeline-script.ts';
+import { trialData } from './trial-data.ts';
 import { explanationOf, NO_EXPLANATION } from '../explained.ts';
 
 const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');

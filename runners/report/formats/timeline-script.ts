@@ -1,30 +1,25 @@
 // The site's pages draw each trial's timeline and its table of facts in the browser when
-// the trial is opened, from its data written beside it, with the very code the standalone
-// page runs here (timeline-svg.ts, facts-table.ts, built once per process with esbuild): a page
-// of a library's trials on every runtime held some 1,500 drawings and tables, four fifths
-// of its weight.
+// the trial is opened, from its data written beside it (trial-data.ts), with the very code
+// the standalone page runs here (timeline-svg.ts, facts-table.ts, built once per process
+// with esbuild): a page of a library's trials on every runtime held some 1,500 drawings
+// and tables, four fifths of its weight.
 
 import { buildSync } from 'esbuild';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { TrialResult } from '../../model/report-types.ts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
-
-/** What the browser needs of a trial to draw it: renderTimeline and factsTable read nothing else. */
-export function trialData(t: TrialResult): string {
-  const data = { probe: t.probe, case: t.case, kind: t.kind, timeline: t.timeline ?? [], leftovers: t.leftovers ?? [], facts: t.facts, evidence: t.evidence };
-  // Inside a script element only `<` could end it early.
-  return `<script type="application/json" class="trial-data">${JSON.stringify(data).replace(/</g, '\\u003c')}</script>`;
-}
 
 const DRAW = `
 import { renderTimeline } from './timeline-svg.ts';
 import { factsTable } from './facts-table.ts';
+import { trialDataRead } from './trial-data.ts';
+let table = null;
+const pageFacts = () => (table ??= JSON.parse(document.getElementById('facts-table').textContent));
 const draw = (d) => {
   const data = d.querySelector(':scope > script.trial-data');
   if (!data) return;
-  const t = JSON.parse(data.textContent);
+  const t = trialDataRead(data.textContent, pageFacts);
   data.remove();
   const box = d.querySelector(':scope > .timeline-box');
   if (box) box.innerHTML = renderTimeline(t, false);
