@@ -43,11 +43,13 @@ export function readParts(dir: string): Parts {
 /** A report file's data, each part it names put back from its folder's parts.jsonl. */
 export function withParts(data: unknown, file: string): unknown {
   if (partsNamed(data).size === 0) return data;
-  const problems: string[] = [];
+  const missing: string[] = [];
   const whole = partsIn(data, readParts(path.dirname(file)), (pointer, part) => {
-    problems.push(`${display(file)}: ${pointer}: expected the part ${part} in ${PARTS_FILE} beside it, which holds what the folder's reports share`);
+    missing.push(`${display(file)}: ${pointer}: expected the part ${part} in ${PARTS_FILE} beside it, which holds what the folder's reports share`);
   });
-  if (problems.length) throw new InputError(problems);
+  // A report moved away from its folder lacks every part: the first few say where to look.
+  const more = missing.length > 3 ? [`${display(file)}: and ${missing.length - 3} more parts it names are not in ${PARTS_FILE} beside it`] : [];
+  if (missing.length) throw new InputError([...missing.slice(0, 3), ...more]);
   return whole;
 }
 

@@ -91,6 +91,11 @@ test('a published report read without its parts file says which part it lacks an
   } catch (err) {
     assert.instance(err, InputError);
     assert.match((err as Error).message, `a.json: /tool: expected the part ${digestOf(a.tool)} in ${PARTS_FILE}`);
+    // Every part is missing: three are named, and the rest counted, in four lines.
+    const lines = (err as InputError).problems;
+    assert.is(lines.length, 4);
+    const places = fs.readFileSync(path.join(dir, 'a.json'), 'utf8').split('{"part":').length - 1;
+    assert.match(lines[3], `and ${places - 3} more parts`);
   }
 });
 
