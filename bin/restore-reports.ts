@@ -1,5 +1,5 @@
 // Every published report under each DIR written again in the form this version stores a
-// published report in (report/report-file.ts: the parts a folder's reports share once, in
+// published report in (and each sweep's table in its layout) (report/report-file.ts: the parts a folder's reports share once, in
 // its parts.jsonl; a timeline its observations give left out), changing nothing a reader
 // reads: each report is read whole, written, read back and compared with what was read,
 // and any difference stops it there. Judges nothing and runs nothing; `make
@@ -10,7 +10,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { isDeepStrictEqual } from 'node:util';
+import { writeFileWhole } from '../runners/model/files.ts';
 import { readReport, writeReport } from '../runners/report/report-file.ts';
+import { reportText, SWEEP_LISTED } from '../runners/report/report-text.ts';
 
 /** A report's file: a folder's JSON other than a sweep's table and the changes list. */
 const isReport = (f: string) => f.endsWith('.json') && !['sweep.json', 'changes.json'].includes(path.basename(f)) && !path.basename(f).startsWith('latest');
@@ -32,4 +34,16 @@ for (const dir of dirs) {
     else written++;
   }
 }
-process.stdout.write(`${written} report(s) stored again, ${kept} already so\n`);
+// A sweep's table, a line per version (report/report-text.ts), as publish-sweep.ts writes it.
+let tables = 0;
+for (const dir of dirs) {
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((x) => path.basename(x) === 'sweep.json')) {
+    const file = path.join(dir, f);
+    const before = fs.readFileSync(file, 'utf8');
+    const now = reportText(JSON.parse(before), SWEEP_LISTED);
+    if (now === before) continue;
+    writeFileWhole(file, now);
+    tables++;
+  }
+}
+process.stdout.write(`${written} report(s) stored again, ${kept} already so; ${tables} sweep table(s) written again\n`);
