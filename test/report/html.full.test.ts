@@ -131,6 +131,13 @@ test("a trial's permalink opens it, and each trial shows a link to itself", asyn
   await probe.close();
   const page = await open(1280, `#${id}`, probePage(TRIAL.probe));
   assert.ok(await page.locator(`#${id}`).evaluate((d) => (d as HTMLDetailsElement).open));
+  // Opened, it draws its timeline and its facts from the page's data (formats/trial-data.ts), as its report says them.
+  const runtime = await page.locator(`#${id}`).getAttribute('data-runtime');
+  const caseId = await page.locator(`#${id} > summary > b`).textContent();
+  const trial = published().filter((r) => runtimeKey(r.environment) === runtime).flatMap((r) => r.trials).find((t) => t.probe === TRIAL.probe && t.case === caseId)!;
+  assert.is(await page.locator(`#${id} .timeline-box svg .mark`).count(), trial.timeline!.filter((e) => !['rejected', 'resolved', 'threw', 'watch-end'].includes(e.kind)).length);
+  const rows = await page.locator(`#${id} details.facts table.facts tr`).evaluateAll((trs) => trs.map((tr) => [tr.querySelector('th')!.textContent, tr.querySelector('td')!.textContent]));
+  assert.equal(Object.fromEntries(rows.filter(([name]) => name !== "the error's message")), Object.fromEntries(Object.entries(trial.facts!).map(([k, v]) => [k, v === 'unknown' ? 'unknown' : JSON.stringify(v)])));
   await page.close();
 });
 
