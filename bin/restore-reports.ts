@@ -14,15 +14,24 @@ import { writeFileWhole } from '../runners/model/files.ts';
 import { readReport, writeReport } from '../runners/report/report-file.ts';
 import { reportText, SWEEP_LISTED } from '../runners/report/report-text.ts';
 
-/** A report's file: a folder's JSON other than a sweep's table and the changes list. */
-const isReport = (f: string) => f.endsWith('.json') && !['sweep.json', 'changes.json'].includes(path.basename(f)) && !path.basename(f).startsWith('latest');
+/** A report's file: a folder's JSON other than the changes list (a sweep's table is met first). */
+const isReport = (f: string) => f.endsWith('.json') && path.basename(f) !== 'changes.json' && !path.basename(f).startsWith('latest');
 
 const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['results'];
-let kept = 0;
-let written = 0;
+const count = { written: 0, kept: 0, tables: 0 };
 for (const dir of dirs) {
-  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter(isReport).sort()) {
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).sort()) {
     const file = path.join(dir, f);
+    if (path.basename(f) === 'sweep.json') {
+      // A sweep's table, a line per version (report/report-text.ts), as publish-sweep.ts writes it.
+      const before = fs.readFileSync(file, 'utf8');
+      const now = reportText(JSON.parse(before), SWEEP_LISTED);
+      if (now === before) continue;
+      writeFileWhole(file, now);
+      count.tables++;
+      continue;
+    }
+    if (!isReport(f)) continue;
     const before = fs.readFileSync(file, 'utf8');
     const report = readReport(file);
     writeReport(file, report, { shared: true });
@@ -30,20 +39,8 @@ for (const dir of dirs) {
       process.stderr.write(`${file}: reads back otherwise once stored again (a bug of childproof's; git shows what changed)\n`);
       process.exit(70);
     }
-    if (fs.readFileSync(file, 'utf8') === before) kept++;
-    else written++;
+    if (fs.readFileSync(file, 'utf8') === before) count.kept++;
+    else count.written++;
   }
 }
-// A sweep's table, a line per version (report/report-text.ts), as publish-sweep.ts writes it.
-let tables = 0;
-for (const dir of dirs) {
-  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((x) => path.basename(x) === 'sweep.json')) {
-    const file = path.join(dir, f);
-    const before = fs.readFileSync(file, 'utf8');
-    const now = reportText(JSON.parse(before), SWEEP_LISTED);
-    if (now === before) continue;
-    writeFileWhole(file, now);
-    tables++;
-  }
-}
-process.stdout.write(`${written} report(s) stored again, ${kept} already so; ${tables} sweep table(s) written again\n`);
+process.stdout.write(`${count.written} report(s) stored again, ${count.kept} already so; ${count.tables} sweep table(s) written again\n`);

@@ -42,9 +42,9 @@ export function readParts(dir: string): Parts {
 
 /** A report file's data, each part it names put back from its folder's parts.jsonl. */
 export function withParts(data: unknown, file: string): unknown {
-  if (partsNamed(data).size === 0) return data;
+  let parts: Parts | null = null;
   const missing: string[] = [];
-  const whole = partsIn(data, readParts(path.dirname(file)), (pointer, part) => {
+  const whole = partsIn(data, () => (parts ??= readParts(path.dirname(file))), (pointer, part) => {
     missing.push(`${display(file)}: ${pointer}: expected the part ${part} in ${PARTS_FILE} beside it, which holds what the folder's reports share`);
   });
   // A report moved away from its folder lacks every part: the first few say where to look.

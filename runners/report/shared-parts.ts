@@ -25,14 +25,21 @@ export const digestOf = (value: unknown): Digest => `sha256:${createHash('sha256
 
 type Visit = (value: unknown, pointer: string) => unknown;
 
-/** `node` with `visit`'s answer in each place `path` reaches; any other node as it is. */
+/** `node` with `visit`'s answer in each place `path` reaches; any other node as it is, and
+ *  `node` itself where no answer differs, so a look that changes nothing copies nothing. */
 function mapAt(node: unknown, path: string[], pointer: string, visit: Visit): unknown {
   if (path.length === 0) return visit(node, pointer);
   if (node === null || typeof node !== 'object') return node;
   const [head, ...rest] = path;
-  if (head === '*') return Array.isArray(node) ? node.map((v, i) => mapAt(v, rest, `${pointer}/${i}`, visit)) : node;
+  if (head === '*') {
+    if (!Array.isArray(node)) return node;
+    const mapped = node.map((v, i) => mapAt(v, rest, `${pointer}/${i}`, visit));
+    return mapped.some((v, i) => v !== node[i]) ? mapped : node;
+  }
   if (Array.isArray(node) || !Object.hasOwn(node, head)) return node;
-  return { ...node, [head]: mapAt((node as Record<string, unknown>)[head], rest, `${pointer}/${head}`, visit) };
+  const child = (node as Record<string, unknown>)[head];
+  const mapped = mapAt(child, rest, `${pointer}/${head}`, visit);
+  return mapped === child ? node : { ...node, [head]: mapped };
 }
 
 const everyPlace = (data: unknown, visit: Visit): unknown => PLACES.reduce((d, path) => mapAt(d, path, '', visit), data);
@@ -69,11 +76,13 @@ export function partsNamed(data: unknown): Set<Digest> {
 }
 
 /** A file's data with each part it names put back; `missing` gets the JSON pointer and
- *  name of each part `parts` lacks, which stays named. */
-export function partsIn(data: unknown, parts: Parts, missing: (pointer: string, part: Digest) => void): unknown {
+ *  name of each part the store lacks, which stays named. `store` is asked only when a
+ *  place names one: a whole report needs no store. */
+export function partsIn(data: unknown, store: () => Parts, missing: (pointer: string, part: Digest) => void): unknown {
   return everyPlace(data, (value, pointer) => {
     const part = named(value);
     if (!part) return value;
+    const parts = store();
     if (!parts.has(part)) {
       missing(pointer, part);
       return value;

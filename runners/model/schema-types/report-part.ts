@@ -19,12 +19,3 @@ value: {
 [k: string]: unknown
 }
 }
-/**
- * A part in its report's place: the value is the folder's parts.jsonl line with this digest.
- * 
- * This interface was referenced by `ChildproofReportPart`'s JSON-Schema
- * via the `definition` "named".
- */
-export interface Named {
-part: Digest
-}

@@ -15,7 +15,7 @@ import { replayCommand } from './markdown.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
 import { renderTimeline } from './timeline-svg.ts';
 import { factsTable } from './facts-table.ts';
-import { trialData } from './trial-data.ts';
+import { trialData, type PageFacts } from './trial-data.ts';
 import { explanationOf, NO_EXPLANATION } from '../explained.ts';
 
 const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
@@ -30,8 +30,9 @@ function rank(t: TrialResult): number {
   return 2;
 }
 
-/** How a trial's timeline is drawn: here, or by the page's script when the trial is opened (timeline-script.ts). */
-export type Drawn = 'inline' | 'on-open';
+/** How a trial's timeline is drawn: here, or by the page's script when the trial is
+ *  opened (timeline-script.ts), from data whose facts the page holds once (trial-data.ts). */
+export type Drawn = 'inline' | PageFacts;
 
 function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: string, drawn: Drawn): string {
   const runtime = runtimeKey(report.environment);
@@ -62,7 +63,7 @@ function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: 
     (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
     (t.timeline?.length ? `<div class="timeline-box">${drawn === 'inline' ? renderTimeline(t, false) : ''}</div>` : '') +
     facts +
-    (drawn === 'on-open' ? trialData(t) : '') +
+    (drawn === 'inline' ? '' : trialData(t, drawn)) +
     (t.observations || t.outcome === 'error' ? `<p>Run it again: <code>${h(replayCommand(report, t))}</code></p>` : '') +
     '</details>'
   );

@@ -11,7 +11,7 @@ import type { Report } from '../../model/report-types.ts';
 import { newestFirst, verdictRows } from '../verdict.ts';
 import { FILTER_SCRIPT, MATRIX_SCRIPT } from './html-assets.ts';
 import { timelineScript } from './timeline-script.ts';
-import { factsOnce } from './trial-data.ts';
+import { pageFacts } from './trial-data.ts';
 import { legend, matrix, verdictSection, type VerdictLinks } from './html-verdict.ts';
 import { filtersForm, INTRO, metaLine, pageShell, runtimeSection, status, TITLE, type PageContext } from './html.ts';
 import { escapeMarkup as h } from './escape.ts';
@@ -48,11 +48,13 @@ function libraryPage(given: Report[], reports: Report[], probe: string, context:
   const what = own[0].probes.find((p) => p.name === probe)!.title;
   // The badge beside the reports, and the line a maintainer pastes into a README.
   const badge = `<p class="badge"><img src="badge.svg" alt="childproof badge of ${h(probe)}"> For a README: <code>${h(`![childproof](${probeBadge(probe)})`)}</code>, from this directory of results.</p>`;
+  const facts = pageFacts();
   const body =
     `<p class="back"><a href="../index.html">← every library</a></p><h1>${h(probe)}</h1><p class="intro">${h(what)}</p>${metaLine(given.filter((r) => r.probes.some((p) => p.name === probe)), own)}${badge}` +
-    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html', 'on-open')).join('')}</div>` +
-    factsSection(own.map((r) => ({ ...r, trials: r.trials.filter((t) => t.probe === probe) })), context.factMeanings ?? loadFactMeanings());
-  return pageShell(title, factsOnce(body), [FILTER_SCRIPT, timelineScript()]);
+    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html', facts)).join('')}</div>` +
+    factsSection(own.map((r) => ({ ...r, trials: r.trials.filter((t) => t.probe === probe) })), context.factMeanings ?? loadFactMeanings()) +
+    facts.script();
+  return pageShell(title, body, [FILTER_SCRIPT, timelineScript()]);
 }
 
 export function renderSite(given: Report[], context: PageContext = {}): SitePage[] {

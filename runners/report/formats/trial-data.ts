@@ -18,27 +18,32 @@ const packed = (e: Event): Packed => (e.detail === undefined ? [e.ms, e.source, 
 const unpacked = ([ms, source, kind, detail]: Packed): Event => (detail === undefined ? { ms, source, kind } : { ms, source, kind, detail });
 
 // Inside a script element only `<` could end it early.
-const inScript = (data: unknown) => JSON.stringify(data).replace(/</g, '\\u003c');
-const dataScript = (data: Written) => `<script type="application/json" class="trial-data">${inScript(data)}</script>`;
-const DATA_SCRIPT = /<script type="application\/json" class="trial-data">(.*?)<\/script>/g;
+const inScript = (json: string) => json.replace(/</g, '\\u003c');
 
-export function trialData(t: TrialResult): string {
-  return dataScript({ probe: t.probe, case: t.case, kind: t.kind, timeline: (t.timeline ?? []).map(packed), leftovers: t.leftovers ?? [], facts: t.facts, evidence: t.evidence });
+/** The sets of facts a page's trials saw, each once: a trial's data names its set by its
+ *  place, and `script` is the table (#facts-table) the page's script reads them from. */
+export interface PageFacts {
+  place(facts: TrialData['facts']): number;
+  script(): string;
 }
 
-/** A page whose trials' facts are each written once, in the table (#facts-table) its
- *  script reads them from: each trial's data names its facts by their place there. */
-export function factsOnce(page: string): string {
-  const table: string[] = [];
+export function pageFacts(): PageFacts {
+  const sets: string[] = [];
   const at = new Map<string, number>();
-  const out = page.replace(DATA_SCRIPT, (_, json: string) => {
-    const data = JSON.parse(json) as Written;
-    if (data.facts === undefined) return dataScript(data);
-    const text = JSON.stringify(data.facts);
-    if (!at.has(text)) at.set(text, table.push(text) - 1);
-    return dataScript({ ...data, facts: at.get(text) });
-  });
-  return table.length ? `${out}<script type="application/json" id="facts-table">${inScript(table.map((t) => JSON.parse(t)))}</script>` : out;
+  return {
+    place(facts) {
+      const text = JSON.stringify(facts);
+      if (!at.has(text)) at.set(text, sets.push(text) - 1);
+      return at.get(text)!;
+    },
+    script: () => (sets.length ? `<script type="application/json" id="facts-table">${inScript(`[${sets.join(',')}]`)}</script>` : ''),
+  };
+}
+
+/** A trial's data for its page, its facts placed in the page's table. */
+export function trialData(t: TrialResult, facts: PageFacts): string {
+  const data: Written = { probe: t.probe, case: t.case, kind: t.kind, timeline: (t.timeline ?? []).map(packed), leftovers: t.leftovers ?? [], facts: t.facts === undefined ? undefined : facts.place(t.facts), evidence: t.evidence };
+  return `<script type="application/json" class="trial-data">${inScript(JSON.stringify(data))}</script>`;
 }
 
 /** A trial's data as its page holds it (`text`), whole again: `table` is the page's facts table. */
