@@ -3,13 +3,14 @@
 // leaves nothing behind; an install a dead run left half done is removed; two runs that
 // install the same runtime release at once both get it whole.
 
-import { execFile, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bounded, cliWith, exitOf, ROOT, tempDir } from '../support/helpers.ts';
+import { cliWith, exitOf, tempDir } from '../support/helpers.ts';
+import { askForRuntime } from '../support/runtimes.ts';
 import { STACK } from '../support/pinned.ts';
 import { finish } from '../support/suite.ts';
 
@@ -37,24 +38,11 @@ test('clean removes installs a dead run left half done in the target cache, and 
   assert.equal(fs.readdirSync(targets), ['.installing-live']);
 });
 
-/** A process that asks for `spec` in the cache `cache`, and prints the binary it was given. */
-function askFor(cache: string, spec: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const script = `import('./runners/identity/runtime.ts').then((m) => console.log(m.runtimeFor(${JSON.stringify(spec)}).execPath))`;
-  let child: ReturnType<typeof execFile> | undefined;
-  const done = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-    child = execFile(process.execPath, ['--import', 'tsx', '-e', script], { cwd: ROOT, env: { ...process.env, CHILDPROOF_CACHE: cache } }, (err, stdout, stderr) =>
-      resolve({ code: err ? ((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
-    );
-  });
-  // An install that never ends fails the test, and is stopped, instead of hanging the suite.
-  return bounded(`runtimeFor(${spec})`, done, () => void child?.kill('SIGKILL'), 240_000);
-}
-
 test('two runs installing the same runtime release at once both get it whole, and leave no work directory', async () => {
   const cache = tempDir();
   // Each installs into a directory of its own and renames it into place: neither executes
   // a binary the other's npm is still writing (ETXTBSY), nor finds half a tree.
-  const [a, b] = await Promise.all([askFor(cache, 'bun@1.4.5'), askFor(cache, 'bun@1.4.5')]);
+  const [a, b] = await Promise.all([askForRuntime('bun@1.4.5', { CHILDPROOF_CACHE: cache }), askForRuntime('bun@1.4.5', { CHILDPROOF_CACHE: cache })]);
   assert.is(a.code, 0, a.stderr);
   assert.is(b.code, 0, b.stderr);
   assert.is(a.stdout, b.stdout);

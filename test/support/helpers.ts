@@ -27,7 +27,7 @@ export const BIN = path.join(ROOT, 'bin', 'childproof.mjs');
 const WAIT_LIMIT_MS = 60_000;
 /** The same guard for a command that installs packages from the registry on an empty
  *  cache (a fresh clone's first `verify`): what it waits on is the network, many times. */
-const INSTALL_LIMIT_MS = 240_000;
+export const INSTALL_LIMIT_MS = 240_000;
 
 const made: string[] = [];
 
@@ -53,13 +53,21 @@ export function removeTempDirs(): void {
 /** Races `promise` against the wait limit; on the limit it rejects saying what it waited for. */
 export function bounded<T>(what: string, promise: Promise<T>, cancel: () => void = () => {}, limitMs = WAIT_LIMIT_MS): Promise<T> {
   let timer: NodeJS.Timeout;
+  let settled = false;
+  const watched = promise.finally(() => (settled = true));
   const limit = new Promise<never>((_, reject) => {
     timer = setTimeout(() => {
-      cancel();
-      reject(new Error(`waited ${limitMs / 1000} s for ${what}: the bound against a hang ran out (a hang, or a machine loaded far past it), not an outcome`));
+      // Timers are heard before the I/O of the same turn: an exit that arrived while the
+      // process was held (by synchronous work) is heard first, so the bound speaks only of
+      // what had not happened.
+      setImmediate(() => {
+        if (settled) return;
+        cancel();
+        reject(new Error(`waited ${limitMs / 1000} s for ${what}: the bound against a hang ran out (a hang, or a machine loaded far past it), not an outcome`));
+      });
     }, limitMs);
   });
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer));
+  return Promise.race([watched, limit]).finally(() => clearTimeout(timer));
 }
 
 /** Resolves when `test` holds, re-checking whenever something in `dir` changes. */

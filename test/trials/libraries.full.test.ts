@@ -11,6 +11,7 @@ import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { Report, TrialResult } from '../../runners/model/report-types.ts';
 import { eager, finish } from '../support/suite.ts';
+import { runtimeInstalled } from '../support/runtimes.ts';
 import { AS_RECORDED } from '../support/trials.ts';
 
 const LIBRARIES = ['execa', 'execa10', 'tinyexec', 'nano-spawn', 'zx', 'zx-nothrow', 'cross-spawn', 'mcp-sdk', 'mcp-sdk-close', 'ai-sdk-mcp'];
@@ -90,7 +91,7 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
 
 // Inside the eager run, so a Node that cannot be fetched fails this test, not the import.
 const onNode24 = eager(async () => {
-  const runtime = runtimeFor('24.19.0');
+  const runtime = await runtimeInstalled('24.19.0');
   const run = await runPipeline({ probes: loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), cases: loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), runtime });
   return { runtime, run };
 });

@@ -8,7 +8,6 @@ import path from 'node:path';
 import * as assert from 'uvu/assert';
 import { test } from 'uvu';
 import { runPipeline } from '../../runners/engine/pipeline.ts';
-import { runtimeFor } from '../../runners/identity/runtime.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes, shippedProbes } from '../../runners/model/load-probes.ts';
 import { validate } from '../../runners/model/schemas.ts';
@@ -17,13 +16,14 @@ import { locateRuntimeCode } from '../../runners/identity/runtime-code.ts';
 import { loadRuntimeFindings } from '../../runners/model/runtime-findings.ts';
 import { cliIn, cliInstalling, tempDir } from '../support/helpers.ts';
 import { eager, finish } from '../support/suite.ts';
+import { runtimeInstalled } from '../support/runtimes.ts';
 import { publishedReports } from '../support/published.ts';
 
 const CORE = loadAllCases().filter((c) => c.spec.id.startsWith('core/'));
 
 // Inside the eager runs, so a runtime that cannot be fetched fails these tests, not the import.
-const onBun = eager(async () => runPipeline({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: runtimeFor('bun@1.4.4') }));
-const onDeno = eager(async () => runPipeline({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: runtimeFor('deno@2.9.6') }));
+const onBun = eager(async () => runPipeline({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: await runtimeInstalled('bun@1.4.4') }));
+const onDeno = eager(async () => runPipeline({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: await runtimeInstalled('deno@2.9.6') }));
 
 for (const [name, release, run] of [['bun', '1.4.4', onBun], ['deno', '2.9.6', onDeno]] as const) {
   test(`on ${name} ${release} every core case runs, and the report validates and names the runtime and its package`, async () => {
@@ -108,7 +108,7 @@ for (const [name, run] of [['bun', onBun], ['deno', onDeno]] as const) {
 }
 
 // Citations of a runtime's own code, checked against the binary of the release named.
-test("every citation of Bun's or Deno's own code, in the divergences and the runtime findings, quotes text the binary of the published release holds", () => {
+test("every citation of Bun's or Deno's own code, in the divergences and the runtime findings, quotes text the binary of the published release holds", async () => {
   const published = new Map(publishedReports().flatMap(({ report }) => (report.environment.runtime ? [[report.environment.runtime.name, report.environment.runtime.release] as const] : [])));
   const cites = [
     ...shippedProbes().flatMap((p) => p.explanations.flatMap((e) => e.cites ?? [])),
@@ -116,7 +116,7 @@ test("every citation of Bun's or Deno's own code, in the divergences and the run
   ].filter((c): c is Extract<typeof c, { runtime: string }> => 'runtime' in c);
   assert.ok(cites.some((c) => c.runtime === 'bun') && cites.some((c) => c.runtime === 'deno'), 'Bun and Deno are both cited');
   for (const c of cites) {
-    const rt = runtimeFor(`${c.runtime}@${published.get(c.runtime)}`);
+    const rt = await runtimeInstalled(`${c.runtime}@${published.get(c.runtime)}`);
     const found = locateRuntimeCode(c, { name: rt.name, release: rt.release, execPath: rt.execPath });
     assert.ok(!('missing' in found), `${JSON.stringify(c)}: ${'missing' in found ? found.missing : ''}`);
   }
@@ -129,10 +129,10 @@ test("a report on Deno carries its runtime finding's code as the binary that ran
   for (const c of carried!.cites) assert.ok('quote' in c && c.code?.includes(c.quote), JSON.stringify(c));
 });
 
-test('every published report on Node 22 and 24 carries each cited Node function as that release\'s binary holds it', () => {
+test('every published report on Node 22 and 24 carries each cited Node function as that release\'s binary holds it', async () => {
   let seen = 0;
   for (const spec of ['node@22.23.5', 'node@24.19.0']) {
-    const node = runtimeFor(spec);
+    const node = await runtimeInstalled(spec);
     const on = { name: node.name, release: node.release, execPath: node.execPath };
     for (const { file, report } of publishedReports().filter((p) => p.report.environment.runtime?.release === node.release)) {
       for (const c of report.probes.flatMap((p) => p.explanations ?? []).flatMap((e) => e.cites)) {
@@ -148,8 +148,8 @@ test('every published report on Node 22 and 24 carries each cited Node function 
 });
 
 // Each runtime's own API, beside the node:child_process probes: Bun.spawn and Deno.Command.
-const ownOnBun = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: runtimeFor('bun@1.4.4') }));
-const ownOnDeno = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: runtimeFor('deno@2.9.6') }));
+const ownOnBun = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: await runtimeInstalled('bun@1.4.4') }));
+const ownOnDeno = eager(async () => runPipeline({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: await runtimeInstalled('deno@2.9.6') }));
 const trial = (report: Awaited<typeof ownOnBun>, probe: string, id: string) => report.trials.find((t) => t.probe === probe && t.case === id)!;
 
 for (const [name, own, other, run] of [['bun', 'bun-spawn', 'deno-command', ownOnBun], ['deno', 'deno-command', 'bun-spawn', ownOnDeno]] as const) {
