@@ -14,6 +14,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
+import { cliBuild } from '../bin/cli-build.mjs';
 import { childrenCpuMs } from '../bench/cpu.ts';
 import { addUp, deal, patternFor, summaryOf, summaryText, tierFiles } from './support/deal.ts';
 import { FULL_TIER } from './support/tier.ts';
@@ -51,6 +52,9 @@ async function runDealt(): Promise<number> {
   const count = Number(process.env.CHILDPROOF_TEST_SHARDS) || os.availableParallelism();
   const hands = deal(files, readWeights()[TIER] ?? {}, count);
   const started = performance.now();
+  // The command line's build, made once here: else every process's first commands, started
+  // together on a fresh clone, would each make the same build at once.
+  await cliBuild();
   const children = hands.map((hand) => spawn(UVU[0], [...UVU.slice(1), patternFor(hand), '--no-color'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] }));
   let interrupted: NodeJS.Signals | null = null;
   for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {

@@ -9,7 +9,8 @@ import path from 'node:path';
 import { $ } from 'zx';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bounded, cliIn, cliInRunning, inSlot, ROOT, tempDir } from '../support/helpers.ts';
+import { bounded } from '../support/bounded.ts';
+import { cliIn, cliInRunning, inSlot, ROOT, tempDir } from '../support/helpers.ts';
 import { concurrent, finish } from '../support/suite.ts';
 
 const CORPUS = path.join(ROOT, 'test', 'corpus');

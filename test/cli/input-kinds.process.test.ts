@@ -13,7 +13,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../../runners/model/paths.ts';
-import { bounded, inSlot, tempDir } from '../support/helpers.ts';
+import { bounded } from '../support/bounded.ts';
+import { inSlot, tempDir } from '../support/helpers.ts';
 import { STACK } from '../support/pinned.ts';
 import { concurrent, finish } from '../support/suite.ts';
 

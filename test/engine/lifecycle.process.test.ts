@@ -13,7 +13,8 @@ import { fixtureArgv } from '../../runners/protocol/fixture-argv.mjs';
 import { MARK_VARIABLE } from '../../runners/os/marks.ts';
 import { processesTagged, processState } from '../../runners/os/processes.ts';
 import { readReport } from '../../runners/report/report-file.ts';
-import { BIN, bounded, cliIn, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from '../support/helpers.ts';
+import { bounded } from '../support/bounded.ts';
+import { BIN, cliIn, exitOf, FIXTURE, inSlot, tempDir, until, whenInDir } from '../support/helpers.ts';
 import { cgroupsLeft, concurrent, finish } from '../support/suite.ts';
 
 interface Started {

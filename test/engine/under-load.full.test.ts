@@ -9,7 +9,8 @@ import { once } from 'node:events';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { bounded, ROOT } from '../support/helpers.ts';
+import { bounded } from '../support/bounded.ts';
+import { ROOT } from '../support/helpers.ts';
 import { concurrent, finish } from '../support/suite.ts';
 
 const UNDER_LOAD = path.join(ROOT, 'test', 'support', 'under-load.sh');

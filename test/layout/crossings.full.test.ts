@@ -6,7 +6,8 @@ import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { $ } from 'zx';
-import { bounded, inSlot, ROOT } from '../support/helpers.ts';
+import { bounded } from '../support/bounded.ts';
+import { inSlot, ROOT } from '../support/helpers.ts';
 import { finish } from '../support/suite.ts';
 
 test('one trial of run is counted in the runner, the worker, the fixture and the supervisor', async () => {

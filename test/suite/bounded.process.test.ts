@@ -1,14 +1,15 @@
 // The suite's bound against a hang (support/helpers.ts bounded) speaks only of what had not
 // happened: an exit that arrived while the test process was held by synchronous work (an
 // install, say) is heard before the bound is judged, and a process that never exits is
-// still called a hang.
+// still called a hang. Nor is a wait that began while the process was held: the bound counts
+// the time the process could hear, not the time that passed.
 
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { lookAt } from '../../runners/os/processes.ts';
-import { bounded } from '../support/helpers.ts';
+import { bounded } from '../support/bounded.ts';
 import { finish } from '../support/suite.ts';
 
 /** Holds this process, as a synchronous install does, until the kernel says `pid` has exited. */
@@ -23,6 +24,15 @@ test('an exit that arrived while the process was held past the bound is heard, n
   holdUntilExited(child.pid!);
   const [code] = await exited;
   assert.is(code, 0);
+});
+
+test('a wait begun just before this process was held past the bound is judged by the turns that follow, not called a hang', async () => {
+  // As zx starts its child: on the loop's next turn, the work then taking a few turns more.
+  const work = new Promise<string>((resolve) => setImmediate(() => setTimeout(() => resolve('done'), 20)));
+  const waited = bounded('the work', work, () => {}, 200);
+  // Held by synchronous work longer than the whole bound, as an install in this process holds it.
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 300);
+  assert.is(await waited, 'done');
 });
 
 test('a process that never exits is a hang once the bound runs out, and is stopped', async () => {

@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { $ } from 'zx';
+import { bounded, INSTALL_LIMIT_MS, WAIT_LIMIT_MS } from './bounded.ts';
 import { fixtureArgv } from '../../runners/protocol/fixture-argv.mjs';
 import type { ChildBehaviour } from '../../runners/model/case.ts';
 import type { RawEvent } from '../../runners/model/observations.ts';
@@ -21,13 +22,6 @@ import { commandInProcess } from './in-process.ts';
 
 export { FIXTURE, ROOT };
 export const BIN = path.join(ROOT, 'bin', 'childproof.mjs');
-
-/** How long any single wait in a test may take before it fails, naming what it waited for.
- *  A guard against a hang, not a measurement: nothing asserts on how long a wait took. */
-const WAIT_LIMIT_MS = 60_000;
-/** The same guard for a command that installs packages from the registry on an empty
- *  cache (a fresh clone's first `verify`): what it waits on is the network, many times. */
-export const INSTALL_LIMIT_MS = 240_000;
 
 const made: string[] = [];
 
@@ -48,26 +42,6 @@ export function tempDirsMade(): readonly string[] {
 
 export function removeTempDirs(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
-}
-
-/** Races `promise` against the wait limit; on the limit it rejects saying what it waited for. */
-export function bounded<T>(what: string, promise: Promise<T>, cancel: () => void = () => {}, limitMs = WAIT_LIMIT_MS): Promise<T> {
-  let timer: NodeJS.Timeout;
-  let settled = false;
-  const watched = promise.finally(() => (settled = true));
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => {
-      // Timers are heard before the I/O of the same turn: an exit that arrived while the
-      // process was held (by synchronous work) is heard first, so the bound speaks only of
-      // what had not happened.
-      setImmediate(() => {
-        if (settled) return;
-        cancel();
-        reject(new Error(`waited ${limitMs / 1000} s for ${what}: the bound against a hang ran out (a hang, or a machine loaded far past it), not an outcome`));
-      });
-    }, limitMs);
-  });
-  return Promise.race([watched, limit]).finally(() => clearTimeout(timer));
 }
 
 /** Resolves when `test` holds, re-checking whenever something in `dir` changes. */
@@ -126,18 +100,18 @@ export function cliIn(cwd: string, ...args: string[]): Promise<{ code: number; s
 
 /** The same, with variables of its own in the environment. */
 export function cliWith(cwd: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runCli(cwd, env, WAIT_LIMIT_MS, args);
+  return runCli(cwd, env, 'reads', args);
 }
 
 /** A command that runs a whole suite of trials (check: calibration, then every core case),
  *  whose length under a loaded machine is the trials', not a hang's. */
 export function cliInRunning(cwd: string, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runCli(cwd, {}, INSTALL_LIMIT_MS, args);
+  return runCli(cwd, {}, 'installs', args);
 }
 
 /** The same, with variables of its own in the environment (a cache of its own, say). */
 export function cliWithRunning(cwd: string, env: Record<string, string>, ...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runCli(cwd, env, INSTALL_LIMIT_MS, args);
+  return runCli(cwd, env, 'installs', args);
 }
 
 /** A shell line, as a CI step runs it (`npx childproof …`), in `cwd`, with a suite's limit. */
@@ -151,7 +125,7 @@ export function shellInRunning(cwd: string, line: string): Promise<{ code: numbe
 
 /** A command that may install every built-in probe's package into an empty cache first. */
 export function cliInstalling(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return runCli(os.tmpdir(), {}, INSTALL_LIMIT_MS, args);
+  return runCli(os.tmpdir(), {}, 'installs', args);
 }
 
 /**
@@ -172,8 +146,14 @@ function sameFromHere(arg: string, i: number, args: string[]): boolean {
   return !arg.startsWith('.') && !/\.[a-z]+$/i.test(arg) && !arg.includes('=');
 }
 
-async function runCli(cwd: string, env: Record<string, string>, limitMs: number, args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  if (cwd === os.tmpdir() && Object.keys(env).length === 0 && IN_PROCESS.has(args[0]) && args.every(sameFromHere)) {
+/**
+ * A command that `installs` (or runs a suite of trials) has the longer limit, and always a
+ * process of its own: its synchronous installs, in this one, would hold every test waiting
+ * here for as long as they took.
+ */
+async function runCli(cwd: string, env: Record<string, string>, work: 'reads' | 'installs', args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const limitMs = work === 'installs' ? INSTALL_LIMIT_MS : WAIT_LIMIT_MS;
+  if (work === 'reads' && cwd === os.tmpdir() && Object.keys(env).length === 0 && IN_PROCESS.has(args[0]) && args.every(sameFromHere)) {
     return bounded(`childproof ${args.join(' ')} (in process)`, commandInProcess(args), () => {}, limitMs);
   }
   // The wait limit starts once the command has a slot: a test queued behind others is not late.

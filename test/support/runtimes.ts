@@ -6,7 +6,8 @@
 
 import { execFile } from 'node:child_process';
 import { runtimeFor, type Runtime } from '../../runners/identity/runtime.ts';
-import { bounded, INSTALL_LIMIT_MS, ROOT } from './helpers.ts';
+import { bounded, INSTALL_LIMIT_MS } from './bounded.ts';
+import { ROOT } from './helpers.ts';
 
 /** A process that asks for `spec` (in the cache `env` names, or this process's), and prints the binary it was given. */
 export function askForRuntime(spec: string, env: Record<string, string> = {}): Promise<{ code: number | null; stdout: string; stderr: string }> {
