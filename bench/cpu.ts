@@ -30,9 +30,10 @@ export function commandCpuMs(argv: string[], times: number): number {
   return (childrenCpuMs() - before) / times;
 }
 
-/** Wall and CPU (own and children's) of `work`. */
-export async function measure<T>(work: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number }> {
+/** Wall and CPU (own and children's, and own alone) of `work`. */
+export async function measure<T>(work: () => Promise<T>): Promise<{ value: T; wallMs: number; cpuMs: number; ownMs: number }> {
   const [wall, own, children] = [performance.now(), ownCpuMs(), childrenCpuMs()];
   const value = await work();
-  return { value, wallMs: performance.now() - wall, cpuMs: ownCpuMs() - own + childrenCpuMs() - children };
+  const ownMs = ownCpuMs() - own;
+  return { value, wallMs: performance.now() - wall, cpuMs: ownMs + childrenCpuMs() - children, ownMs };
 }
