@@ -4,12 +4,12 @@
 //   (b) the default suite's wall time over its floor: max(its longest trial run alone,
 //       the trials' Node starts x one bare start's CPU / cores), the start measured here;
 //   (c) the default suite's CPU per trial over its Node starts plus the target's import,
-//       each import measured alone.
+//       each import measured alone;
+//   (d) what a trial's subreaper costs, start to end, over one bare Node start.
 // A trial's Node starts are the ones no harness can spare: the process that makes the call
 // (the worker, or a server's client) and each process its case starts (the fixtures its
 // observations record, or the server's tree). Two, the worker and one child, undercounted
 // every case whose child has children, calls several times or runs a server.
-//   (d) what a trial's subreaper costs, start to end, over one bare Node start.
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -57,8 +57,7 @@ function reaperCpuMs(argv: string[], times: number): number {
 /** The Node processes a trial could not do without, as its observations record them. */
 function nodeStarts(t: TrialResult): number {
   const o = t.observations;
-  if (!o || typeof o !== 'object') return 2;
-  const made = 'fixtures' in o ? o.fixtures?.records.length : 'server' in o ? o.server?.tree?.length : undefined;
+  const made = !o ? undefined : 'fixtures' in o ? o.fixtures?.records.length : 'server' in o ? o.server?.tree?.length : undefined;
   return 1 + (made ?? 1);
 }
 

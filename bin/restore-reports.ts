@@ -1,6 +1,7 @@
-// Every published report under each DIR written again in the form this version stores a
-// published report in (and each sweep's table in its layout) (report/report-file.ts: the parts a folder's reports share once, in
-// its parts.jsonl; a timeline its observations give left out), changing nothing a reader
+// Every published report under each DIR, and each sweep's table, written again in the form
+// this version stores them in (report/report-file.ts: the parts a folder's reports share
+// once, in its parts.jsonl; a timeline its observations give left out; a table a line per
+// version, report/report-text.ts), changing nothing a reader
 // reads: each report is read whole, written, read back and compared with what was read,
 // and any difference stops it there. Judges nothing and runs nothing; `make
 // results-rejudged` runs it on the sweeps, whose reports no run publishes again.

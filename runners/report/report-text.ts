@@ -1,7 +1,8 @@
 // How a report is written (and a sweep's table, a line per version): one line for each
 // top-level field and one for each probe, case and trial, so that a report holds no
 // indentation (two-space JSON made a report about two-thirds bigger), a trial's line is
-// its link (`file.json#L120`), and a diff shows which trials changed. Any JSON reader reads it as it reads any JSON. Pure.
+// its link (`file.json#L120`), and a diff shows which trials changed. Any JSON reader
+// reads it as it reads any JSON. Pure.
 
 /** Arrays whose elements each get a line of their own. */
 const LISTED = new Set(['probes', 'cases', 'trials']);

@@ -1,4 +1,4 @@
-// The suite's bound against a hang (support/helpers.ts bounded) speaks only of what had not
+// The suite's bound against a hang (support/bounded.ts) speaks only of what had not
 // happened: an exit that arrived while the test process was held by synchronous work (an
 // install, say) is heard before the bound is judged, and a process that never exits is
 // still called a hang. Nor is a wait that began while the process was held: the bound counts
