@@ -57,6 +57,8 @@ results: $(DEPS)
 	$(NODE) bin/childproof.mjs publish --begin --dir results
 	rm -rf .cache/previous-results && mkdir -p .cache/previous-results
 	find results -mindepth 1 -maxdepth 1 -type d ! -name sweeps -exec mv {} .cache/previous-results/ \;
+	@# The reports moved aside read their parts from the publication's one store, which stays for the sweeps.
+	test ! -f results/parts.jsonl || cp results/parts.jsonl .cache/previous-results/
 	@status=0; \
 	$(NODE) bin/childproof.mjs run --runtime node --out .cache/results-host.json; status=$$((status | $$?)); \
 	for r in $(RESULTS_RUNTIMES); do \

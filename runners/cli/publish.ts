@@ -10,7 +10,7 @@ import { cannotWrite, lockOutput, makeDirectory } from '../model/output.ts';
 import { processState, startTimeOf } from '../os/processes.ts';
 import type { Report } from '../model/report-types.ts';
 import { shippedRacy } from '../report/compare-observed.ts';
-import { copyReportFile } from '../report/parts-file.ts';
+import { copyReportFile, pruneParts } from '../report/parts-file.ts';
 import { readReport, writeReport } from '../report/report-file.ts';
 import { saysTheSame } from '../report/republish.ts';
 import { renderFindings } from '../report/findings.ts';
@@ -90,13 +90,14 @@ function publishLocked(dir: string, values: Record<string, unknown>, positionals
     }
     const kept = keptFrom(string(values.previous), dir, inPlace, file, report);
     if (kept) {
-      if (kept !== path.join(dir, file)) copyReportFile(kept, path.join(dir, file));
+      if (kept !== path.join(dir, file)) copyReportFile(kept, path.join(dir, file), dir);
       process.stdout.write(`kept ${path.join(dir, file)}: it says what the new run says (${report.trials.length} trials, the same outcomes and facts)\n`);
       continue;
     }
-    writeReport(path.join(dir, file), report, { shared: true });
+    writeReport(path.join(dir, file), report, { publication: dir });
     process.stdout.write(`wrote ${path.join(dir, file)}\n`);
   }
+  pruneParts(dir);
   const published = readPublished(dir);
   const changes = updateChanges(began, published.map((p) => p.report));
   writeChanges(dir, changes);

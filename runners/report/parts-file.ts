@@ -1,8 +1,12 @@
-// A published folder's parts.jsonl: each part its reports share, once, a line each
-// (report/shared-parts.ts says what a part is). Written before the report that names a
-// new part, so no reader finds a report naming a part that is not there yet, and pruned to
-// the parts the folder's reports still name. `.jsonl`, so that `results/*/*.json` still
-// names just the reports.
+// A publication's parts.jsonl: each part its reports share, once, a line each
+// (report/shared-parts.ts says what a part is). One store serves every folder of a
+// publication, its sweeps included: a report reads the nearest parts.jsonl at or above its
+// own folder, so results/execa/*.json and results/sweeps/execa/*.json share one tool, one
+// case entry and one verdict list however many folders repeat them. Added to before the
+// report that names a new part is written, so no reader finds a report naming a part that
+// is not there yet, and pruned once a publication's files are written to the parts some
+// report under the store still names. `.jsonl`, so that `results/*/*.json` still names
+// just the reports.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -10,15 +14,29 @@ import { InputError, IntegrityError } from '../model/errors.ts';
 import { display, writeFileWhole } from '../model/files.ts';
 import { readInput } from '../model/read-input.ts';
 import { validate } from '../model/schemas.ts';
-import { digestOf, partsIn, partsNamed, type Digest, type Parts } from './shared-parts.ts';
+import { digestOf, partsIn, partsNamed, partsReached, type Digest, type Parts } from './shared-parts.ts';
 
 export const PARTS_FILE = 'parts.jsonl';
+
+/** A store as last read, by its file's identity: reading every report of a publication
+ *  checked its one store again for each. A store is only ever replaced whole (a new inode). */
+const lastRead = new Map<string, { seen: string; parts: Parts }>();
 
 /** The parts stored in `dir`, each line valid and each value's digest its name. */
 export function readParts(dir: string): Parts {
   const file = path.join(dir, PARTS_FILE);
+  const stat = fs.statSync(file, { throwIfNoEntry: false });
+  if (!stat) return new Map();
+  const seen = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}:${stat.ctimeMs}`;
+  const known = lastRead.get(path.resolve(file));
+  if (known?.seen === seen) return new Map(known.parts);
+  const parts = checkedParts(file);
+  lastRead.set(path.resolve(file), { seen, parts });
+  return new Map(parts);
+}
+
+function checkedParts(file: string): Parts {
   const parts: Parts = new Map();
-  if (!fs.existsSync(file)) return parts;
   const lines = readInput(file, { what: 'parts file' }).toString('utf8').split('\n');
   const problems: string[] = [];
   lines.forEach((text, i) => {
@@ -40,25 +58,38 @@ export function readParts(dir: string): Parts {
   return parts;
 }
 
-/** A report file's data, each part it names put back from its folder's parts.jsonl. */
+/** The nearest folder at or above `dir` that holds a parts.jsonl, or null where none does. */
+function nearestStore(dir: string): string | null {
+  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+    if (fs.existsSync(path.join(at, PARTS_FILE))) return at;
+    if (path.dirname(at) === at) return null;
+  }
+}
+
+/** The store a publication rooted at `root` writes to: the one it already shares, or its own. */
+const storeFor = (root: string): string => nearestStore(root) ?? path.resolve(root);
+
+/** A report file's data, each part it names put back from the nearest parts.jsonl. */
 export function withParts(data: unknown, file: string): unknown {
   let parts: Parts | null = null;
   const missing: string[] = [];
-  const whole = partsIn(data, () => (parts ??= readParts(path.dirname(file))), (pointer, part) => {
-    missing.push(`${display(file)}: ${pointer}: expected the part ${part} in ${PARTS_FILE} beside it, which holds what the folder's reports share`);
+  const store = () => nearestStore(path.dirname(file));
+  const where = () => store() ? display(path.join(store()!, PARTS_FILE)) : `a ${PARTS_FILE} at or above its folder (there is none)`;
+  const whole = partsIn(data, () => (parts ??= readParts(store() ?? path.dirname(file))), (pointer, part) => {
+    missing.push(`${display(file)}: ${pointer}: expected the part ${part} in ${where()}, which holds what a publication's reports share`);
   });
-  // A report moved away from its folder lacks every part: the first few say where to look.
-  const more = missing.length > 3 ? [`${display(file)}: and ${missing.length - 3} more parts it names are not in ${PARTS_FILE} beside it`] : [];
+  // A report moved away from its publication lacks every part: the first few say where to look.
+  const more = missing.length > 3 ? [`${display(file)}: and ${missing.length - 3} more parts it names are not in ${where()}`] : [];
   if (missing.length) throw new InputError([...missing.slice(0, 3), ...more]);
   return whole;
 }
 
-/** The parts named by the reports in `dir` other than `except`, or null where one of
- *  them does not read: then nothing is pruned. */
-function namedBesides(dir: string, except: string): Set<Digest> | null {
+/** The parts named by every report under `dir`, its subfolders' too, or null where a
+ *  JSON file there does not parse: then nothing is pruned. */
+function namedUnder(dir: string): Set<Digest> | null {
   const named = new Set<Digest>();
-  for (const f of fs.readdirSync(dir)) {
-    if (!f.endsWith('.json') || path.join(dir, f) === path.resolve(except)) continue;
+  for (const f of fs.readdirSync(dir, { recursive: true, encoding: 'utf8' })) {
+    if (!f.endsWith('.json')) continue;
     try {
       for (const p of partsNamed(JSON.parse(fs.readFileSync(path.join(dir, f), 'utf8')))) named.add(p);
     } catch {
@@ -68,24 +99,40 @@ function namedBesides(dir: string, except: string): Set<Digest> | null {
   return named;
 }
 
-/** Stores `added` beside the report `file` is about to be: every part the folder's other
- *  reports still name is kept, any other dropped. */
-export function storeParts(file: string, added: Parts): void {
-  const dir = path.dirname(path.resolve(file));
-  fs.mkdirSync(dir, { recursive: true });
-  const had = readParts(dir);
-  const keep = namedBesides(dir, file);
-  const parts = new Map([...had].filter(([p]) => keep === null || keep.has(p)));
-  for (const [p, v] of added) parts.set(p, v);
+function writeStore(dir: string, parts: Parts): void {
   const text = [...parts].sort(([a], [b]) => (a < b ? -1 : 1)).map(([part, value]) => JSON.stringify({ part, value }));
   writeFileWhole(path.join(dir, PARTS_FILE), text.length ? `${text.join('\n')}\n` : '');
 }
 
-/** A published report's file copied whole to `to`, with the parts it names. */
-export function copyReportFile(from: string, to: string): void {
+/** Adds `added` to the store of the publication rooted at `root`. */
+export function storeParts(root: string, added: Parts): void {
+  const dir = storeFor(root);
+  fs.mkdirSync(dir, { recursive: true });
+  const parts = readParts(dir);
+  if ([...added.keys()].every((p) => parts.has(p))) return;
+  for (const [p, v] of added) parts.set(p, v);
+  writeStore(dir, parts);
+}
+
+/** Drops from the store of the publication rooted at `root` each part no report under
+ *  the store names any more: a republication leaves only what it reads. */
+export function pruneParts(root: string): void {
+  const dir = nearestStore(root);
+  if (!dir) return;
+  const named = namedUnder(dir);
+  const had = readParts(dir);
+  if (named === null) return;
+  const keep = partsReached(named, had);
+  if ([...had.keys()].every((p) => keep.has(p))) return;
+  writeStore(dir, new Map([...had].filter(([p]) => keep.has(p))));
+}
+
+/** A published report's file copied whole to `to`, in the publication rooted at `root`,
+ *  with the parts it names. */
+export function copyReportFile(from: string, to: string, root: string): void {
   const text = fs.readFileSync(from, 'utf8');
-  const wanted = partsNamed(JSON.parse(text));
-  const had = readParts(path.dirname(from));
-  storeParts(to, new Map([...had].filter(([p]) => wanted.has(p))));
+  const had = readParts(nearestStore(path.dirname(from)) ?? path.dirname(from));
+  const wanted = partsReached(partsNamed(JSON.parse(text)), had);
+  storeParts(root, new Map([...had].filter(([p]) => wanted.has(p))));
   writeFileWhole(to, text);
 }

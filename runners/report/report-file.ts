@@ -13,16 +13,17 @@ import { reportText } from './report-text.ts';
 import { partsOut } from './shared-parts.ts';
 import { timelinesDerived, timelinesOmitted } from './timelines-derived.ts';
 
-/** `shared`: a published report, which leaves out the timelines its observations give
- *  and whose folder's reports store what they share once (report/shared-parts.ts); any
- *  other report file holds all of itself, for whatever reads it. */
-export function writeReport(file: string, report: Report, { shared = false } = {}): void {
+/** `publication`: the folder of the publication a published report belongs to (`publish
+ *  --dir`, `sweep --publish`). Such a report leaves out the timelines its observations
+ *  give, and what the publication's reports share is stored once (report/shared-parts.ts);
+ *  any other report file holds all of itself, for whatever reads it. */
+export function writeReport(file: string, report: Report, { publication }: { publication?: string } = {}): void {
   const stored = modulesOnce(report);
   const problems = [...validate('report', stored, 'report'), ...consistencyProblems(report, 'report')];
   if (problems.length) throw new InvalidReportError(`childproof built a report that does not validate (a bug):\n${problems.join('\n')}`);
-  if (!shared) return writeFileWhole(file, reportText(stored));
+  if (publication === undefined) return writeFileWhole(file, reportText(stored));
   const light = partsOut(timelinesOmitted(stored));
-  storeParts(file, light.parts);
+  storeParts(publication, light.parts);
   writeFileWhole(file, reportText(light.file));
 }
 

@@ -1,9 +1,9 @@
-// What a published folder's reports repeat, stored once: the tool's files, each case's
-// entry, each probe's entry and each trial's introspection (how the worker looked) were
-// two-fifths of a published report's bytes, the same in every report of the folder. A
-// published report's file names each such part in its place by the SHA-256 of its JSON
-// text ({"part": "sha256:HEX"}); the folder's parts.jsonl holds each part once
-// (report/parts-file.ts). Reading puts every part back, so in memory a report is always
+// What a publication's reports repeat, stored once: the tool's files, each case's entry,
+// each probe's entry (its identity and verified files within it), and each trial's facts,
+// verdicts and introspection, the same across runtimes, folders and sweeps, were half a
+// published report's bytes. A published report's file names each such part in its place
+// by the SHA-256 of its JSON text ({"part": "sha256:HEX"}); the publication's parts.jsonl
+// holds each part once (report/parts-file.ts). Reading puts every part back, so in memory a report is always
 // whole, and the digest is checked, so a report file's digest (an attestation's subject)
 // still fixes every byte it stands for. Pure.
 
@@ -12,14 +12,22 @@ import { createHash } from 'node:crypto';
 export type Digest = `sha256:${string}`;
 export type Parts = Map<Digest, unknown>;
 
-/** Where parts are, as paths into a report: `*` is each element of an array. */
-const PLACES = [
-  ['tool'],
-  ['cases', '*'],
-  ['probes', '*'],
-  ['trials', '*', 'observations', 'worker', 'introspection'],
-  ['trials', '*', 'repeats', 'others', '*', 'observations', 'worker', 'introspection'],
+/** Where parts are, as paths into a report: `*` is each element of an array. Paths into
+ *  one place come innermost first: an inner part is made before the one around it, and
+ *  put back after it (a probe's entry differs by runtime in its explanations, while its
+ *  identity and the files verified are the same on every runtime and in every folder). */
+const PLACES: string[][][] = [
+  [['tool']],
+  [['cases', '*']],
+  [['identity'], ['verified', 'files'], ['verified', 'tree'], ['verified', 'unverifiedModules'], ['explanations'], []].map((at) => ['probes', '*', ...at]),
+  // A trial's judgement, and how the worker looked and reached the call: the same for a
+  // case on every runtime that behaves alike, and in every folder whose probe calls alike.
+  ...[[], ['repeats', 'others', '*']].flatMap((run) =>
+    [['facts'], ['verdicts'], ['observations', 'worker', 'introspection'], ['observations', 'worker', 'reach']].map((at) => [['trials', '*', ...run, ...at]]),
+  ),
 ];
+const MAKING = PLACES.flat();
+const READING = PLACES.flatMap((paths) => [...paths].reverse());
 
 export const digestOf = (value: unknown): Digest => `sha256:${createHash('sha256').update(JSON.stringify(value)).digest('hex')}`;
 
@@ -42,7 +50,8 @@ function mapAt(node: unknown, path: string[], pointer: string, visit: Visit): un
   return mapped === child ? node : { ...node, [head]: mapped };
 }
 
-const everyPlace = (data: unknown, visit: Visit): unknown => PLACES.reduce((d, path) => mapAt(d, path, '', visit), data);
+/** Each place, innermost first, or, `outward` false, outermost first. */
+const everyPlace = (data: unknown, visit: Visit, outward = true): unknown => (outward ? MAKING : READING).reduce((d, path) => mapAt(d, path, '', visit), data);
 
 /** A part's name in its place, or null where the place holds the part itself. */
 function named(value: unknown): Digest | null {
@@ -75,6 +84,24 @@ export function partsNamed(data: unknown): Set<Digest> {
   return out;
 }
 
+/** The parts `names` with every part their values name in turn: a probe's entry names
+ *  its identity, which no report file names itself. */
+export function partsReached(names: Set<Digest>, parts: Parts): Set<Digest> {
+  const reached = new Set<Digest>();
+  const walk = (value: unknown): void => {
+    const part = named(value);
+    if (part) {
+      if (reached.has(part)) return;
+      reached.add(part);
+      if (parts.has(part)) walk(parts.get(part));
+      return;
+    }
+    if (value !== null && typeof value === 'object') for (const v of Object.values(value)) walk(v);
+  };
+  for (const p of names) walk({ part: p });
+  return reached;
+}
+
 /** A file's data with each part it names put back; `missing` gets the JSON pointer and
  *  name of each part the store lacks, which stays named. `store` is asked only when a
  *  place names one: a whole report needs no store. */
@@ -88,5 +115,5 @@ export function partsIn(data: unknown, store: () => Parts, missing: (pointer: st
       return value;
     }
     return structuredClone(parts.get(part));
-  });
+  }, false);
 }

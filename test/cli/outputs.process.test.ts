@@ -94,7 +94,7 @@ concurrent(test, 'an output that is one of the command\'s inputs is refused, by 
   const dir = tempDir();
   const published = path.join(ROOT, 'results', 'reference', fs.readdirSync(path.join(ROOT, 'results', 'reference')).find((f) => f.endsWith('.json'))!);
   const report = path.join(dir, 'report.json');
-  copyReportFile(published, report);
+  copyReportFile(published, report, dir);
   fs.linkSync(report, path.join(dir, 'same.json'));
   const before = fs.readFileSync(report);
   for (const args of [

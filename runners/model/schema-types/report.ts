@@ -136,7 +136,7 @@ export type TrialRun = (TrialFields & {
 })
 
 /**
- * One run: what ran, where, and what was observed for every (probe, case) trial. A published report's file names each part its folder's reports share (the tool, a case's or a probe's entry, a trial's introspection) as {"part": "sha256:HEX"}, a line of the folder's parts.jsonl (report-part.schema.json); this schema is the report with each part put back, as every childproof command reads it.
+ * One run: what ran, where, and what was observed for every (probe, case) trial. A published report's file names each part its publication's reports share (the tool, a case's or a probe's entry and the identity and files within it, a trial's facts, verdicts, introspection and reach) as {"part": "sha256:HEX"}, a line of the publication's parts.jsonl, the nearest at or above the report's folder (report-part.schema.json); this schema is the report with each part put back, as every childproof command reads it.
  */
 export interface ChildproofReport {
 $schema?: string
