@@ -119,7 +119,7 @@ function writeSite(reports: Report[], out: string | undefined): number {
   } finally {
     fs.rmSync(staging, { recursive: true, force: true });
   }
-  process.stderr.write(`childproof: site written to ${display(out)}: index.html and, per library, its page of trials and its badge (${pages.length - 1} files)\n`);
+  process.stderr.write(`childproof: site written to ${display(out)}: index.html, trials.js (the script the pages of trials share) and, per library, its page of trials and its badge (${pages.length} files in all)\n`);
   return EXIT.ok;
 }
 

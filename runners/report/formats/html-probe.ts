@@ -4,7 +4,7 @@
 // true at settlement, the timeline, the verdicts and every fact. Pure: it returns markup.
 
 import type { CitedCode, Report, ReportProbe, TrialResult } from '../../model/report-types.ts';
-import { runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
+import { runtimeFlag, runtimeKey, runtimeText, type RuntimeNamed } from '../../model/runtime-spec.ts';
 import { NOT_AS_EXPECTED } from '../build.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { shortReason } from '../verdict.ts';
@@ -15,10 +15,9 @@ import { replayCommand } from './markdown.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
 import { renderTimeline } from './timeline-svg.ts';
 import { factsTable } from './facts-table.ts';
-import { trialData, type PageFacts } from './trial-data.ts';
-import { explanationOf, NO_EXPLANATION } from '../explained.ts';
-
-const anchor = (...parts: string[]) => parts.join('--').replace(/[^\w-]+/g, '-');
+import { trialWritten, type PageTable } from './trial-data.ts';
+import { anchor, blockMarkup, type Block } from './trial-block.ts';
+import { explanationOf } from '../explained.ts';
 
 const SKIPPED = new Set(['unsupported', 'unavailable']);
 
@@ -30,44 +29,50 @@ function rank(t: TrialResult): number {
   return 2;
 }
 
-/** How a trial's timeline is drawn: here, or by the page's script when the trial is
- *  opened (timeline-script.ts), from data whose facts the page holds once (trial-data.ts). */
-export type Drawn = 'inline' | PageFacts;
+/** How a trial's block is drawn: here, or by the page's script, from data whose repeated
+ *  parts the page holds once (trial-data.ts, timeline-script.ts). */
+export type Drawn = 'inline' | PageTable;
 
-function trialBlock(report: Report, t: TrialResult, notes: string[], sectionId: string, drawn: Drawn): string {
-  const runtime = runtimeKey(report.environment);
-  const id = anchor(runtime, t.probe, t.case);
-  const clauses = [...new Set((t.verdicts ?? []).map((v) => v.clause))];
+/** What a trial's block says, in plain strings; `notes`, its section's explanations in order. */
+function blockOf(report: Report, t: TrialResult, notes: string[]): Block {
   const with_ = (result: string) => [...new Set((t.verdicts ?? []).filter((v) => v.result === result).map((v) => v.clause))].join(' ');
-  const data = `id="${id}" data-probe="${h(t.probe)}" data-runtime="${runtime}" data-outcome="${t.outcome}" data-clauses="${clauses.join(' ')}" data-fails="${with_('fail')}" data-unknowns="${with_('unknown')}"`;
-  const title = report.cases.find((c) => c.id === t.case)?.title ?? '';
-  const self = `<a class="self" href="#${id}" title="a link to this trial">#</a>`;
-  const head = `<span class="outcome ${t.outcome}">${t.outcome}</span> <b>${h(t.case)}</b> ${self}${title ? `<br><span class="case-title">${h(title)}</span>` : ''}`;
-  if (SKIPPED.has(t.outcome)) return `<li class="trial" ${data}>${head}: ${h(shortReason(t.probe, t.reason))}</li>`;
-  const facts = t.facts ? `<details class="facts"><summary>every fact</summary>${drawn === 'inline' ? factsTable(t) : ''}</details>` : '';
+  const head = { probe: t.probe, runtime: runtimeKey(report.environment), case: t.case, outcome: t.outcome, title: report.cases.find((c) => c.id === t.case)?.title ?? '' };
+  const marks = { clauses: [...new Set((t.verdicts ?? []).map((v) => v.clause))].join(' '), fails: with_('fail'), unknowns: with_('unknown') };
+  if (SKIPPED.has(t.outcome)) return { ...head, ...marks, skipped: shortReason(t.probe, t.reason), verdicts: [], timeline: false, facts: false };
   const verdicts = (t.verdicts ?? [])
     .filter((v) => v.result !== 'pass')
     .map((v) => {
       const said = explanationOf(v);
-      const n = said ? notes.indexOf(said) + 1 : 0;
-      const known = n ? ` <a class="why" href="#${sectionId}--why-${n}">known: explanation ${n}</a>` : v.knownDivergence ? ` <span class="why">known; ${NO_EXPLANATION}</span>` : '';
-      return `<li class="verdict ${v.result}"><b>${v.result === 'fail' ? 'breaks' : v.result}</b> ${h(v.clause)}: ${h(v.why)}${known}</li>`;
-    })
-    .join('');
+      const known = said ? notes.indexOf(said) + 1 : v.knownDivergence ? ('unexplained' as const) : undefined;
+      return { result: v.result, clause: v.clause, why: v.why, ...(known ? { known } : {}) };
+    });
   const words = plainWords(t);
-  return (
-    `<details class="trial" ${data}><summary>${head}</summary>` +
+  return {
+    ...head,
+    ...marks,
     // A known failure's reason is its explanation, numbered above and linked from its verdicts.
-    (t.reason && t.outcome !== 'known-fail' ? `<p>${h(t.reason)}</p>` : '') +
-    (words ? `<p class="words">${wordsLabel(t)}: ${h(words)}</p>` : '') +
-    (verdicts ? `<ul class="verdicts">${verdicts}</ul>` : '') +
-    (t.timeline?.length ? `<div class="timeline-box">${drawn === 'inline' ? renderTimeline(t, false) : ''}</div>` : '') +
-    facts +
-    (drawn === 'inline' ? '' : trialData(t, drawn)) +
-    (t.observations || t.outcome === 'error' ? `<p>Run it again: <code>${h(replayCommand(report, t))}</code></p>` : '') +
-    '</details>'
-  );
+    ...(t.reason && t.outcome !== 'known-fail' ? { reason: t.reason } : {}),
+    ...(words ? { words: `${wordsLabel(t)}: ${words}` } : {}),
+    verdicts,
+    timeline: !!t.timeline?.length,
+    facts: !!t.facts,
+    ...(t.observations || t.outcome === 'error' ? { rerun: replayCommand(report, t) } : {}),
+  };
 }
+
+/** The trials of a section drawn here, every timeline and table of facts with them. */
+function blocksInline(report: Report, trials: TrialResult[], notes: string[]): string {
+  return trials.map((t) => blockMarkup(blockOf(report, t, notes), { timeline: t.timeline?.length ? renderTimeline(t, false) : '', facts: t.facts ? factsTable(t) : '' })).join('');
+}
+
+/** The place where the page's script draws the trials of a section (timeline-script.ts). */
+function blocksDrawn(report: Report, trials: TrialResult[], notes: string[], table: PageTable, tag: 'div' | 'ul'): string {
+  const written = trials.map((t) => trialWritten(t, blockOf(report, t, notes), table));
+  return `<${tag} class="trials" data-trials="${table.place(written)}" data-flag="${h(runtimeFlag(report.environment))}"></${tag}>`;
+}
+
+const blocks = (report: Report, trials: TrialResult[], notes: string[], drawn: Drawn, tag: 'div' | 'ul') =>
+  drawn === 'inline' ? blocksInline(report, trials, notes) : blocksDrawn(report, trials, notes, drawn, tag);
 
 /** One citation: where the code is, then the code the run read. */
 export function citeMarkup(c: CitedCode, env: RuntimeNamed): string {
@@ -101,11 +106,14 @@ export function probeSection(report: Report, p: ReportProbe, findingsPage = '', 
   const loose = unpinnedOf(p);
   const modules = loose ? `<p class="unpinned">Unpinned: ${h(describeUnpinned(loose, Infinity))}.</p><ul>${p.verified!.unverifiedModules.map((m) => `<li><code>${h(m)}</code></li>`).join('')}</ul>` : '';
   const identity = `<details class="identity"><summary>Identity: ${h(what)}; ${p.verified ? `verified (${h(p.verified.loader)})` : h(`not run: ${p.unavailable}`)}${loose ? h(`; ${loose.modules} unpinned modules`) : ''}</summary><ul>${files}</ul>${modules}</details>`;
+  // A page of one library on every runtime lists the files it verified once.
+  const shownAt = drawn === 'inline' ? undefined : drawn.shownAt(identity, runtimeText(report.environment));
+  const identified = shownAt ? `<p class="identity">Identity: as on ${h(shownAt)}, above.</p>` : identity;
   const ran = trials.filter((t) => !SKIPPED.has(t.outcome));
   const skipped = trials.filter((t) => SKIPPED.has(t.outcome));
-  const skippedList = skipped.length ? `<details class="skipped"><summary>${skipped.length} case${skipped.length === 1 ? '' : 's'} not run here</summary><ul>${skipped.map((t) => trialBlock(report, t, notes, sectionId, drawn)).join('')}</ul></details>` : '';
+  const skippedList = skipped.length ? `<details class="skipped"><summary>${skipped.length} case${skipped.length === 1 ? '' : 's'} not run here</summary>${drawn === 'inline' ? `<ul>${blocks(report, skipped, notes, drawn, 'ul')}</ul>` : blocks(report, skipped, notes, drawn, 'ul')}</details>` : '';
   return (
     `<section class="probe" id="${sectionId}" data-probe="${h(p.name)}" data-runtime="${runtime}"><h3>${h(p.name)} <small>on ${h(runtimeText(report.environment))}</small></h3>` +
-    `<p>${h(p.title)}</p>${explanations(report, p, notes, sectionId, findingsPage)}${identity}${ran.map((t) => trialBlock(report, t, notes, sectionId, drawn)).join('')}${skippedList}</section>`
+    `<p>${h(p.title)}</p>${explanations(report, p, notes, sectionId, findingsPage)}${identified}${blocks(report, ran, notes, drawn, 'div')}${skippedList}</section>`
   );
 }

@@ -77,13 +77,14 @@ export function filtersForm(reports: Report[], probes: string[]): string {
   );
 }
 
-/** A page: the head every page shares, the body, then its scripts. */
-export function pageShell(title: string, body: string, scripts: string[]): string {
+/** A page: the head every page shares, the body, then its scripts, those held here and
+ *  those in `sources`, files beside the page. */
+export function pageShell(title: string, body: string, scripts: string[], sources: string[] = []): string {
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${h(title)}</title><style>${STYLE}</style></head>
 <body>${body}
-${scripts.map((s) => `<script>${s}</script>`).join('')}</body></html>
+${scripts.map((s) => `<script>${s}</script>`).join('')}${sources.map((s) => `<script src="${h(s)}"></script>`).join('')}</body></html>
 `;
 }
 

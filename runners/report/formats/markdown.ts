@@ -17,6 +17,7 @@ import { byRuntime } from './group.ts';
 import { plainWords, wordsLabel } from './plain-words.ts';
 import { describeUnpinned, unpinnedOf } from '../unpinned.ts';
 import { runtimeFlag, runtimeText } from '../../model/runtime-spec.ts';
+import { rerunCommand } from './trial-block.ts';
 import { explanationOf, NO_EXPLANATION } from '../explained.ts';
 
 
@@ -36,7 +37,7 @@ function identity(p: ReportProbe): string {
 
 /** The command that runs this trial again, on the report's runtime. */
 export function replayCommand(report: Report, t: TrialResult): string {
-  return `childproof run --probe ${t.probe} --case ${t.case} ${runtimeFlag(report.environment)}`;
+  return rerunCommand(t.probe, t.case, runtimeFlag(report.environment));
 }
 
 /** A token longer than `max` characters, such as a base64 argument, kept at both ends. */

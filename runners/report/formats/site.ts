@@ -11,7 +11,7 @@ import type { Report } from '../../model/report-types.ts';
 import { newestFirst, verdictRows } from '../verdict.ts';
 import { FILTER_SCRIPT, MATRIX_SCRIPT } from './html-assets.ts';
 import { timelineScript } from './timeline-script.ts';
-import { pageFacts } from './trial-data.ts';
+import { pageTable } from './trial-data.ts';
 import { legend, matrix, verdictSection, type VerdictLinks } from './html-verdict.ts';
 import { filtersForm, INTRO, metaLine, pageShell, runtimeSection, status, TITLE, type PageContext } from './html.ts';
 import { escapeMarkup as h } from './escape.ts';
@@ -22,7 +22,7 @@ import { factsSection } from './html-facts.ts';
 import { loadFactMeanings } from '../../model/fact-meanings.ts';
 
 interface SitePage {
-  /** Relative to the index: `index.html`, `execa10/index.html`, `execa10/badge.svg`. */
+  /** Relative to the index: `index.html`, `trials.js`, `execa10/index.html`, `execa10/badge.svg`. */
   path: string;
   text: string;
 }
@@ -30,6 +30,11 @@ interface SitePage {
 /** A library's page and badge, beside its published reports. */
 export const probePage = (probe: string) => `${probe}/index.html`;
 const probeBadge = (probe: string) => `${probe}/badge.svg`;
+
+/** The script every library's page runs, once beside the index rather than in each page:
+ *  it draws the trials first, so the filters and a trial's permalink find them. */
+const TRIALS_SCRIPT = 'trials.js';
+const trialsScript = () => `${timelineScript()}\n${FILTER_SCRIPT}`;
 
 const FROM_INDEX: VerdictLinks = { trials: (probe) => probePage(probe), glossary: '' };
 const FROM_PROBE: VerdictLinks = { trials: () => '', glossary: '../index.html' };
@@ -48,13 +53,13 @@ function libraryPage(given: Report[], reports: Report[], probe: string, context:
   const what = own[0].probes.find((p) => p.name === probe)!.title;
   // The badge beside the reports, and the line a maintainer pastes into a README.
   const badge = `<p class="badge"><img src="badge.svg" alt="childproof badge of ${h(probe)}"> For a README: <code>${h(`![childproof](${probeBadge(probe)})`)}</code>, from this directory of results.</p>`;
-  const facts = pageFacts();
+  const table = pageTable();
   const body =
     `<p class="back"><a href="../index.html">← every library</a></p><h1>${h(probe)}</h1><p class="intro">${h(what)}</p>${metaLine(given.filter((r) => r.probes.some((p) => p.name === probe)), own)}${badge}` +
-    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials">${own.map((r) => runtimeSection(r, [probe], '../index.html', facts)).join('')}</div>` +
+    `${legend(FROM_PROBE)}${matrix(rows, [], rows[0]?.kind ?? 'library', FROM_PROBE)}${filtersForm(own, [probe])}<div id="trials"><noscript><p>The page's script draws its trials; the JSON reports beside it hold every one.</p></noscript>${own.map((r) => runtimeSection(r, [probe], '../index.html', table)).join('')}</div>` +
     factsSection(own.map((r) => ({ ...r, trials: r.trials.filter((t) => t.probe === probe) })), context.factMeanings ?? loadFactMeanings()) +
-    facts.script();
-  return pageShell(title, body, [FILTER_SCRIPT, timelineScript()]);
+    table.script();
+  return pageShell(title, body, [], [`../${TRIALS_SCRIPT}`]);
 }
 
 export function renderSite(given: Report[], context: PageContext = {}): SitePage[] {
@@ -63,6 +68,7 @@ export function renderSite(given: Report[], context: PageContext = {}): SitePage
   const mine = (probe: string) => given.filter((r) => r.probes.some((p) => p.name === probe)).map((r) => ({ ...r, probes: r.probes.filter((p) => p.name === probe), trials: r.trials.filter((t) => t.probe === probe) }));
   return [
     { path: 'index.html', text: indexPage(given, reports, context) },
+    { path: TRIALS_SCRIPT, text: trialsScript() },
     ...probes.flatMap((p) => [
       { path: probePage(p), text: libraryPage(given, reports, p, context) },
       { path: probeBadge(p), text: renderBadge(mine(p)) },

@@ -1,8 +1,9 @@
-// The site's pages draw each trial's timeline and its table of facts in the browser when
-// the trial is opened, from its data written beside it (trial-data.ts), with the very code
-// the standalone page runs here (timeline-svg.ts, facts-table.ts, built once per process
-// with esbuild): a page of a library's trials on every runtime held some 1,500 drawings
-// and tables, four fifths of its weight.
+// The site's pages draw each trial's block as the page loads, and its timeline and table of
+// facts when the trial is opened, from the page's data (trial-data.ts), with the very code
+// the standalone page runs here (trial-block.ts, timeline-svg.ts, facts-table.ts, built
+// once per process with esbuild): a page of a library's trials on every runtime held some
+// 1,500 drawings and tables, four fifths of its weight, and then some 300 blocks of markup,
+// most the same on every runtime.
 
 import { buildSync } from 'esbuild';
 import path from 'node:path';
@@ -13,14 +14,23 @@ const HERE = path.dirname(fileURLToPath(import.meta.url));
 const DRAW = `
 import { renderTimeline } from './timeline-svg.ts';
 import { factsTable } from './facts-table.ts';
-import { trialDataRead } from './trial-data.ts';
-let table = null;
-const pageFacts = () => (table ??= JSON.parse(document.getElementById('facts-table').textContent));
+import { blockMarkup } from './trial-block.ts';
+import { trialRead } from './trial-data.ts';
+const table = JSON.parse(document.getElementById('page-table')?.textContent ?? '[]');
+const held = new Map();
+for (const list of document.querySelectorAll('.trials[data-trials]')) {
+  const section = list.closest('section.probe').dataset;
+  const place = { probe: section.probe, runtime: section.runtime, flag: list.dataset.flag };
+  const read = table[Number(list.dataset.trials)].map((w) => trialRead(w, place, table));
+  list.insertAdjacentHTML('beforeend', read.map((r) => blockMarkup(r.block)).join(''));
+  // A trial's timeline and facts are drawn when it is opened, from what was read here.
+  const blocks = [...list.children].slice(-read.length);
+  read.forEach((r, i) => held.set(blocks[i], r.data));
+}
 const draw = (d) => {
-  const data = d.querySelector(':scope > script.trial-data');
-  if (!data) return;
-  const t = trialDataRead(data.textContent, pageFacts);
-  data.remove();
+  const t = held.get(d);
+  if (!t) return;
+  held.delete(d);
   const box = d.querySelector(':scope > .timeline-box');
   if (box) box.innerHTML = renderTimeline(t, false);
   // On a screen narrower than the drawing, it scrolls so the settlement is in view.
