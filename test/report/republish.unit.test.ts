@@ -8,6 +8,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import type { Report } from '../../runners/model/report-types.ts';
 import { shippedRacy } from '../../runners/report/compare-observed.ts';
+import { readReport } from '../../runners/report/report-file.ts';
 import { saysTheSame } from '../../runners/report/republish.ts';
 import { cli, tempDir } from '../support/helpers.ts';
 import { publishedReports } from '../support/published.ts';
@@ -65,6 +66,8 @@ test('with --previous, a report that says the same takes the earlier publication
   const r = await cli('publish', path.join(dir, 'again.json'), '--dir', results, '--previous', earlier);
   assert.is(r.code, 0, r.stderr);
   assert.is(fs.readFileSync(path.join(results, file), 'utf8'), fs.readFileSync(path.join(earlier, file), 'utf8'));
+  // The kept bytes name parts, which came along into the new publication's store.
+  assert.equal(readReport(path.join(results, file)).trials, readReport(path.join(earlier, file)).trials);
   const bad = await cli('publish', path.join(dir, 'again.json'), '--dir', results, '--previous', path.join(dir, 'nowhere'));
   assert.is(bad.code, 2);
   assert.match(bad.stderr, /--previous .*nowhere: expected the directory of an earlier publication/);
