@@ -1,8 +1,9 @@
 // A publication's parts.jsonl: each part its reports share, once, a line each
 // (report/shared-parts.ts says what a part is). One store serves every folder of a
-// publication, its sweeps included: a report reads the nearest parts.jsonl at or above its
-// own folder, so results/execa/*.json and results/sweeps/execa/*.json share one tool, one
-// case entry and one verdict list however many folders repeat them. Added to before the
+// publication, its sweeps included: a report reads the nearest parts.jsonl at or above
+// its own folder (two above at most), so results/execa/*.json and
+// results/sweeps/execa/*.json share one tool, one case entry and one verdict list however
+// many folders repeat them. Added to before the
 // report that names a new part is written, so no reader finds a report naming a part that
 // is not there yet, and pruned once a publication's files are written to the parts some
 // report under the store still names. `.jsonl`, so that `results/*/*.json` still names
@@ -58,12 +59,18 @@ function checkedParts(file: string): Parts {
   return parts;
 }
 
-/** The nearest folder at or above `dir` that holds a parts.jsonl, or null where none does. */
+/** How far above a report's folder its store may be: a publication's reports sit one
+ *  folder below its top (results/execa/), its sweeps' two (results/sweeps/execa/). No
+ *  further, so a stray parts.jsonl higher up is never taken for a publication's. */
+const STORE_ABOVE = 2;
+
+/** The nearest folder at or above `dir`, at most STORE_ABOVE up, that holds a parts.jsonl, or null. */
 function nearestStore(dir: string): string | null {
-  for (let at = path.resolve(dir); ; at = path.dirname(at)) {
+  let at = path.resolve(dir);
+  for (let up = 0; up <= STORE_ABOVE; up++, at = path.dirname(at)) {
     if (fs.existsSync(path.join(at, PARTS_FILE))) return at;
-    if (path.dirname(at) === at) return null;
   }
+  return null;
 }
 
 /** The store a publication rooted at `root` writes to: the one it already shares, or its own. */
@@ -74,7 +81,7 @@ export function withParts(data: unknown, file: string): unknown {
   let parts: Parts | null = null;
   const missing: string[] = [];
   const store = () => nearestStore(path.dirname(file));
-  const where = () => store() ? display(path.join(store()!, PARTS_FILE)) : `a ${PARTS_FILE} at or above its folder (there is none)`;
+  const where = () => (store() ? display(path.join(store()!, PARTS_FILE)) : `a ${PARTS_FILE} in its folder or the two above it (there is none)`);
   const whole = partsIn(data, () => (parts ??= readParts(store() ?? path.dirname(file))), (pointer, part) => {
     missing.push(`${display(file)}: ${pointer}: expected the part ${part} in ${where()}, which holds what a publication's reports share`);
   });

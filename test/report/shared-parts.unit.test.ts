@@ -108,7 +108,7 @@ test('a published report read without its parts file says which part it lacks an
     assert.unreachable('a report without its parts reads');
   } catch (err) {
     assert.instance(err, InputError);
-    assert.match((err as Error).message, /a\.json: \/\S+: expected the part sha256:[0-9a-f]{64} in a parts\.jsonl at or above its folder \(there is none\)/);
+    assert.match((err as Error).message, /a\.json: \/\S+: expected the part sha256:[0-9a-f]{64} in a parts\.jsonl in its folder or the two above it \(there is none\)/);
     assert.match((err as Error).message, `/tool: expected the part ${digestOf(a.tool)}`);
     // Every part is missing: three are named, and the rest counted, in four lines.
     const lines = (err as InputError).problems;
