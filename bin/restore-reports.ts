@@ -16,8 +16,8 @@ import { PARTS_FILE, pruneParts } from '../runners/report/parts-file.ts';
 import { readReport, writeReport } from '../runners/report/report-file.ts';
 import { reportText, SWEEP_LISTED } from '../runners/report/report-text.ts';
 
-/** A report's file: a folder's JSON other than the changes list (a sweep's table is met first). */
-const isReport = (f: string) => f.endsWith('.json') && path.basename(f) !== 'changes.json' && !path.basename(f).startsWith('latest');
+/** A report's file: a folder's JSON other than the changes list, a sweep's table and a run's own output. */
+const isReport = (f: string) => f.endsWith('.json') && !['changes.json', 'sweep.json'].includes(path.basename(f)) && !path.basename(f).startsWith('latest');
 
 const dirs = process.argv.length > 2 ? process.argv.slice(2) : ['results'];
 const count = { written: 0, kept: 0, tables: 0 };
@@ -34,7 +34,7 @@ for (const dir of dirs) {
   }
   // Every report is read before any store moves: one stored in an older form reads from a
   // parts.jsonl of its own folder, which then goes, as the publication's one store takes its parts.
-  const reports = files.filter((f) => isReport(f) && path.basename(f) !== 'sweep.json').map((file) => ({ file, before: fs.readFileSync(file, 'utf8'), report: readReport(file) }));
+  const reports = files.filter(isReport).map((file) => ({ file, before: fs.readFileSync(file, 'utf8'), report: readReport(file) }));
   for (const store of files.filter((f) => path.basename(f) === PARTS_FILE && path.dirname(f) !== path.normalize(dir))) fs.rmSync(store);
   for (const { file, before, report } of reports) {
     writeReport(file, report, { publication: dir });

@@ -78,17 +78,17 @@ const storeFor = (root: string): string => nearestStore(root) ?? path.resolve(ro
 
 /** A report file's data, each part it names put back from the nearest parts.jsonl. */
 export function withParts(data: unknown, file: string): unknown {
+  // Looked for only when the report names a part (a whole report needs no store), and
+  // so always looked for before a part is found missing.
+  let store: string | null = null;
   let parts: Parts | null = null;
   const missing: string[] = [];
-  const store = () => nearestStore(path.dirname(file));
-  const where = () => (store() ? display(path.join(store()!, PARTS_FILE)) : `a ${PARTS_FILE} in its folder or the two above it (there is none)`);
-  const whole = partsIn(data, () => (parts ??= readParts(store() ?? path.dirname(file))), (pointer, part) => {
-    missing.push(`${display(file)}: ${pointer}: expected the part ${part} in ${where()}, which holds what a publication's reports share`);
-  });
+  const whole = partsIn(data, () => (parts ??= readParts((store = nearestStore(path.dirname(file))) ?? path.dirname(file))), (pointer, part) => missing.push(`${pointer}: expected the part ${part}`));
+  if (!missing.length) return whole;
+  const where = store ? display(path.join(store, PARTS_FILE)) : `a ${PARTS_FILE} in its folder or the two above it (there is none)`;
   // A report moved away from its publication lacks every part: the first few say where to look.
-  const more = missing.length > 3 ? [`${display(file)}: and ${missing.length - 3} more parts it names are not in ${where()}`] : [];
-  if (missing.length) throw new InputError([...missing.slice(0, 3), ...more]);
-  return whole;
+  const more = missing.length > 3 ? [`${display(file)}: and ${missing.length - 3} more parts it names are not in ${where}`] : [];
+  throw new InputError([...missing.slice(0, 3).map((m) => `${display(file)}: ${m} in ${where}, which holds what a publication's reports share`), ...more]);
 }
 
 /** The parts named by every report under `dir`, its subfolders' too, or null where a
@@ -125,10 +125,9 @@ export function storeParts(root: string, added: Parts): void {
  *  the store names any more: a republication leaves only what it reads. */
 export function pruneParts(root: string): void {
   const dir = nearestStore(root);
-  if (!dir) return;
-  const named = namedUnder(dir);
+  const named = dir && namedUnder(dir);
+  if (!dir || !named) return;
   const had = readParts(dir);
-  if (named === null) return;
   const keep = partsReached(named, had);
   if ([...had.keys()].every((p) => keep.has(p))) return;
   writeStore(dir, new Map([...had].filter(([p]) => keep.has(p))));

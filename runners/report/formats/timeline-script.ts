@@ -24,8 +24,7 @@ for (const list of document.querySelectorAll('.trials[data-trials]')) {
   const read = table[Number(list.dataset.trials)].map((w) => trialRead(w, place, table));
   list.insertAdjacentHTML('beforeend', read.map((r) => blockMarkup(r.block)).join(''));
   // A trial's timeline and facts are drawn when it is opened, from what was read here.
-  const blocks = [...list.children].slice(-read.length);
-  read.forEach((r, i) => held.set(blocks[i], r.data));
+  read.forEach((r, i) => held.set(list.children[i], r.data));
 }
 const draw = (d) => {
   const t = held.get(d);
