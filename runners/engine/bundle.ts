@@ -1,5 +1,5 @@
-// The worker and the probes' TypeScript adapters, built to JavaScript with esbuild, so a
-// trial starts its worker with a bare node and no TypeScript loader. The builds are
+// The worker, the fixture and the probes' TypeScript adapters, built to JavaScript with
+// esbuild, so a trial starts its worker with a bare node and no TypeScript loader. The builds are
 // content-addressed under the cache's harness/ (model/paths.ts): two runs at once write
 // the same bytes. Each build also keeps the list of files it was made from, with a digest
 // of their bytes: a run whose inputs hash to the same takes the build as it is, instead of
@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
 import { writeFileWhole } from '../model/files.ts';
-import { ADAPTER_API, CHECK_EXPORTS, HARNESS_BUILD_DIR, ROOT, SUPERVISOR, WORKER } from '../model/paths.ts';
+import { ADAPTER_API, CHECK_EXPORTS, FIXTURE, HARNESS_BUILD_DIR, ROOT, SUPERVISOR, WORKER } from '../model/paths.ts';
 
 const TYPESCRIPT = /\.(ts|mts|cts)$/;
 
@@ -86,6 +86,13 @@ const FROM_ROOT: BuildOptions = { absWorkingDir: ROOT };
 /** The built worker. */
 export function buildWorker(): string {
   return bundle(WORKER, 'childproof-worker', FROM_ROOT);
+}
+
+/** The fixture as trials start it: one file, where its source is five modules (its own and
+ *  protocol/'s) that each start would otherwise find, read and link. It is one of every
+ *  trial's Node starts, often several (make bench). */
+export function buildFixture(): string {
+  return bundle(FIXTURE, 'childproof-fixture', FROM_ROOT);
 }
 
 /** The built exports check (worker/exports-main.ts). */

@@ -12,7 +12,7 @@ import type { ReportProbe, TrialResult } from '../model/report-types.ts';
 import type { ReportHeader } from '../report/build.ts';
 import type { RunEvent } from './events.ts';
 import { end } from '../os/ender.ts';
-import { buildAdapters, buildSupervisor, buildWorker } from './bundle.ts';
+import { buildAdapters, buildFixture, buildSupervisor, buildWorker } from './bundle.ts';
 import { sdkClient } from './kinds/server-sdk.ts';
 import { plan, type Durations, type PlannedTrial } from './plan.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
@@ -74,7 +74,7 @@ export async function runTrials(
   const built = buildSupervisor();
   const run = createRunDir(keep);
   const supervisor = supervise(built, run, keep, run.cgroup);
-  const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, cgroup: run.cgroup, worker: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
+  const ctx: TrialContext = { runDir: run.dir, runTag: run.tag, cgroup: run.cgroup, worker: '', fixture: '', adapters: new Map(), keep, live: new Map(), runtime, stopped: false };
   const stop = () => {
     ctx.stopped = true;
     // A trial's subreaper is spared: it ends what is below it once its worker is gone.
@@ -90,6 +90,7 @@ export async function runTrials(
     on({ kind: 'start', header: opts.header(heads), planned: planned.length });
     ctx.sdk = sdkClient(prepared, planned.filter((t) => !t.unsupported && !t.unavailable).map((t) => t.case), run.dir, runtime);
     ctx.worker = buildWorker();
+    ctx.fixture = buildFixture();
     ctx.adapters = buildAdapters(prepared.filter((p) => p.verified && !p.unsupported && p.probe.spec.adapter).map((p) => adapterFile(p.probe)));
 
     const repeat = Math.max(1, opts.repeat ?? 1);

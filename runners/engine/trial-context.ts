@@ -1,6 +1,6 @@
-// What every trial of a run shares: the run's directory, tag and cgroup, the built worker and
-// adapters, the live trials an interrupted run must end, the runtime. Both kinds of trial
-// take it, so it lives apart from either.
+// What every trial of a run shares: the run's directory, tag and cgroup, the built worker,
+// fixture and adapters, the live trials an interrupted run must end, the runtime. Both
+// kinds of trial take it, so it lives apart from either.
 
 import type { Runtime } from '../identity/runtime.ts';
 import type { buildAdapters } from './bundle.ts';
@@ -8,8 +8,9 @@ import type { SdkClient } from './kinds/server-sdk.ts';
 
 export interface TrialContext {
   runDir: string;
-  /** The built worker, and each probe's adapter as the worker imports it. */
+  /** The built worker and fixture, and each probe's adapter as the worker imports it. */
   worker: string;
+  fixture: string;
   adapters: ReturnType<typeof buildAdapters>;
   runTag: string;
   /** The run's cgroup, where the kernel gave one: each trial gets its own below it. */

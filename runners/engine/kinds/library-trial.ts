@@ -8,7 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_DEADLINE_MS, type CaseSpec, type ChildBehaviour } from '../../model/case.ts';
 import type { AfterCaller, Containment, Leftover, Observations } from '../../model/observations.ts';
-import { FIXTURE, LOADER_HOOKS } from '../../model/paths.ts';
+import { LOADER_HOOKS } from '../../model/paths.ts';
 import { setupDigest } from '../../model/setup.ts';
 import { makeCgroup } from '../../os/cgroup.ts';
 import { endLeftovers, withReaped } from '../../os/leftovers.ts';
@@ -73,7 +73,7 @@ const phases: Phases<Prepared, Ran, AfterCaller | null, Ended> = {
       cgroup,
       capMs,
       deadlineMs,
-      fixture: FIXTURE,
+      fixture: ctx.fixture,
       fixtureNode: process.execPath,
       hooks: LOADER_HOOKS,
       adapterPath: adapter.file,
