@@ -55,7 +55,7 @@ export function readRegularFile(file, most = 64 * 1024) {
   }
 }
 
-/** @type {Map<string, { ino: number, size: number, mtimeMs: number, text: string }>} */
+/** @type {Map<string, { ino: number, size: number, mtimeMs: number, text: string, json?: any }>} */
 const kept = new Map();
 
 /**
@@ -65,7 +65,7 @@ const kept = new Map();
  * @param {number} [most]
  * @returns {string | null}
  */
-export function readUnchangedFile(file, most) {
+function readUnchangedFile(file, most) {
   let st;
   try {
     st = fs.lstatSync(file);
@@ -78,4 +78,26 @@ export function readUnchangedFile(file, most) {
   // Replaced between the lstat and the read: the next look finds another inode and reads again.
   if (text !== null) kept.set(file, { ino: st.ino, size: st.size, mtimeMs: st.mtimeMs, text });
   return text;
+}
+
+/**
+ * The JSON of such a file, parsed once for each text read (the window looks a hundred
+ * times a second): null where it is missing or does not parse. Shared by every reader, so
+ * none may change it.
+ * @param {string} file
+ * @param {number} [most]
+ * @returns {any}
+ */
+export function readUnchangedJson(file, most) {
+  const text = readUnchangedFile(file, most);
+  const known = text === null ? undefined : kept.get(file);
+  if (!known || known.text !== text) return null;
+  if (!('json' in known)) {
+    try {
+      known.json = JSON.parse(text);
+    } catch {
+      known.json = null;
+    }
+  }
+  return known.json;
 }

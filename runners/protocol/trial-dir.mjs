@@ -26,7 +26,7 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { readRegularFile, readUnchangedFile } from './safe-read.mjs';
+import { readRegularFile, readUnchangedJson } from './safe-read.mjs';
 
 /** The version of this layout and of every message in it. */
 export const PROTOCOL = 2;
@@ -174,12 +174,8 @@ const regular = (f) => readRegularFile(f, 16 << 20);
  */
 export function readRecords(dir) {
   return filesIn(procsDir(dir), '.json').flatMap((f) => {
-    try {
-      const record = JSON.parse(readUnchangedFile(f, 16 << 20) ?? 'null');
-      return record && record.protocol === PROTOCOL && Number.isSafeInteger(record.pid) ? [record] : [];
-    } catch {
-      return [];
-    }
+    const record = readUnchangedJson(f, 16 << 20);
+    return record && record.protocol === PROTOCOL && Number.isSafeInteger(record.pid) ? [record] : [];
   });
 }
 
