@@ -3,10 +3,10 @@
 // (the runner, the supervisor, the trial's worker, the fixtures), each counted once as a
 // caller and a callee in different folders. What ran comes from V8's precise coverage of
 // every process (NODE_V8_COVERAGE); which call names which function comes from the
-// TypeScript checker over the sources. A built bundle (the worker, the supervisor, and the
-// command line's own build, its entry and its chunks, which the runner runs from) is
-// mapped back to its source files by the `// runners/...` lines esbuild writes at the
-// start of each module.
+// TypeScript checker over the sources. A built bundle (the worker, the fixture, the
+// supervisor, and the command line's own build, its entry and its chunks, which the runner
+// runs from) is mapped back to its source files by the `// runners/...` lines esbuild
+// writes at the start of each module.
 //
 //   node --import tsx bin/crossings.ts [--list] [--root CHECKOUT] [-- childproof arguments]
 
@@ -69,7 +69,7 @@ function ranFunctions(command: string[]): Ran[] {
         const ranHere = script.functions.filter((fn) => fn.ranges[0].count > 0 && fn.functionName);
         if (file.startsWith(`${RUNNERS}${path.sep}`)) {
           for (const fn of ranHere) note(file, fn.functionName);
-        } else if (/childproof-(worker|supervisor|exports-check)-\w+\.mjs$|childproof-cli-\w+[/\\][^/\\]+\.m?js$/.test(file)) {
+        } else if (/childproof-(worker|fixture|supervisor|exports-check)-\w+\.mjs$|childproof-cli-\w+[/\\][^/\\]+\.m?js$/.test(file)) {
           const modules = bundleModules(fs.readFileSync(file, 'utf8'));
           for (const fn of ranHere) {
             const module = [...modules].reverse().find((m) => m.start <= fn.ranges[0].startOffset);
