@@ -63,7 +63,7 @@ export async function cmdRun(args: string[], within: Within = {}): Promise<numbe
   const out = string(values.out);
   // A --out that can never be written is refused before any probe is verified or any
   // target installed: on an empty cache that is minutes of work for nothing.
-  if (out) for (const [file, option] of [[out, '--out'], [streamFileFor(out), '--out (its stream)']]) checkOutput(file, option);
+  if (out !== undefined) for (const [file, option] of [[out, '--out'], [streamFileFor(out), '--out (its stream)']]) checkOutput(file, option);
   const common = { cases, allCases, sources, jobs, repeat, shard, keep: values.keep === true, view };
   const asked = values.runtime !== undefined || values.node !== undefined;
   // Without a runtime asked for, each probe runs where it can (engine/runtime-choice.ts); a

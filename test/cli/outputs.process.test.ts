@@ -9,7 +9,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { startTimeOf } from '../../runners/os/processes.ts';
 import { readReport } from '../../runners/report/report-file.ts';
-import { BIN, cli, cliIn, exitOf, inSlot, ROOT, tempDir, whenInDir } from '../support/helpers.ts';
+import { BIN, cli, cliIn, cliWith, exitOf, inSlot, ROOT, tempDir, whenInDir } from '../support/helpers.ts';
 import { STACK } from '../support/pinned.ts';
 import { concurrent, finish } from '../support/suite.ts';
 import { copyReportFile } from '../../runners/report/parts-file.ts';
@@ -51,7 +51,6 @@ concurrent(test, 'an output that is not a file name is refused before any trial,
     [['run', '--out', '/dev/null'], /--out \/dev\/null: is not a regular file/],
     [['run', '--out', '/proc/x.json'], /--out \/proc\/x\.json: \/proc cannot be written/],
     [['run', '--out', 'afile/x.json'], /afile is not a directory/],
-    [['run', '--out', ''], /--out expects a file name/],
     [['render', path.join(dir, 'afile'), '--format', 'md', '--out', 'adir'], /--out adir: is a directory/],
     [['report', '--from', 'x.jsonl', '--out', '/dev/null'], /is not a regular file/],
     [['publish', path.join(dir, 'afile'), '--dir', 'afile'], /--dir afile: is not a directory/],
@@ -68,6 +67,19 @@ concurrent(test, 'an output that is not a file name is refused before any trial,
     assert.not.match(r.stderr, /trial/, 'no trial ran');
   }
   assert.ok(fs.statSync('/dev/null').isCharacterDevice(), 'the device is still a device');
+});
+
+concurrent(test, 'an empty --out is refused before any target is installed: a cache of its own is left without one', async () => {
+  const dir = tempDir();
+  const cache = path.join(dir, 'cache');
+  // An empty string is an --out given, not one left out: taken for none, the run went on to
+  // install every default probe's target (some 240 MB) before the report's writer refused it.
+  const r = await cliWith(dir, { CHILDPROOF_CACHE: cache }, 'run', '--out', '');
+  assert.is(r.code, 2, r.stderr);
+  assert.match(r.stderr, /--out expects a file name/);
+  assert.not.match(r.stderr, STACK);
+  assert.not.match(r.stderr, /trial/, 'no trial ran');
+  assert.not.ok(fs.existsSync(path.join(cache, 'targets')), 'no target was installed before the refusal');
 });
 
 concurrent(test, 'publish takes a lock on its directory: one held by a live publish is refused naming it, one left by a dead one is taken over', async () => {
