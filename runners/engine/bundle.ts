@@ -1,9 +1,9 @@
 // The worker, the fixture and the probes' TypeScript adapters, built to JavaScript with
-// esbuild, so a trial starts its worker with a bare node and no TypeScript loader. The builds are
-// content-addressed under the cache's harness/ (model/paths.ts): two runs at once write
-// the same bytes. Each build also keeps the list of files it was made from, with a digest
-// of their bytes: a run whose inputs hash to the same takes the build as it is, instead of
-// building again only to find the same bytes (some 70 ms a command).
+// esbuild, so a trial starts its worker with a bare node and no TypeScript loader. The
+// builds are content-addressed under the cache's harness/ (model/paths.ts): two runs at
+// once write the same bytes. Each build also keeps the list of files it was made from,
+// with a digest of their bytes: a run whose inputs hash to the same takes the build as it
+// is, instead of building again only to find the same bytes (some 70 ms a command).
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';

@@ -29,8 +29,8 @@ export function watchModules(target: TargetSpec, hooks: string, known: () => str
   // Bun before 1.1 has no module.register: its require cache, which holds ES modules too, is the list there.
   const register = (nodeModule as { register?: typeof nodeModule.register }).register;
   if (!cache && register) {
-    // Required here, not imported: only the hooks' port needs it, and it is no small load
-    // for a worker that lists its modules from Node's cache.
+    // Required here, not imported: only the hooks' port needs it, and a worker that lists its
+    // modules from Node's cache need not load it.
     const { MessageChannel } = require('node:worker_threads') as typeof import('node:worker_threads');
     const channel = new MessageChannel();
     channel.port1.on('message', (url: string) => loaded.add(url));
