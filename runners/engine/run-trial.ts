@@ -5,16 +5,20 @@
 import type { TrialResult } from '../model/report-types.ts';
 import { KINDS } from './kinds/kinds.ts';
 import { trialBase, type PlannedTrial } from './planned-trial.ts';
+import type { StartAlone } from './scheduler.ts';
 import type { TrialContext } from './trial-context.ts';
 
 /** `started` is called once the trial's starting is over (see scheduler.ts). A trial whose
- *  precondition failed (judge/precondition.ts) runs again, as often as its kind allows. */
-export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () => void = () => {}, repeat = 0): Promise<TrialResult> {
+ *  precondition failed (judge/precondition.ts) runs again, as often as its kind allows,
+ *  each time starting alone: it met a machine busier than the case allows, and its own
+ *  pool's other starts are the part of that the run can hold off. */
+export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () => void = () => {}, repeat = 0, startAlone: StartAlone = async () => {}): Promise<TrialResult> {
   const base = trialBase(t);
   if (t.unsupported) return { ...base, outcome: 'unsupported', reason: t.unsupported };
   if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
   const kind = KINDS[t.case.kind];
   for (let attempt = 1; ; attempt++) {
+    if (attempt > 1) await startAlone();
     const { trial, unmet } = await kind.attempt(t, ctx, `t${t.index}-r${repeat}-a${attempt}`, started, attempt);
     if (!unmet || attempt === kind.attempts || ctx.stopped) return attempt > 1 ? { ...trial, attempts: attempt } : trial;
   }

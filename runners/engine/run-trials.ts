@@ -103,10 +103,10 @@ export async function runTrials(
     await schedule(
       slots,
       limitsFor(opts),
-      async ({ t, r }, _i, started) => {
+      async ({ t, r }, _i, started, startAlone) => {
         running++;
         progress();
-        const result = await runTrial(t, ctx, started, r).finally(() => running--);
+        const result = await runTrial(t, ctx, started, r, startAlone).finally(() => running--);
         // A trial cut short by the stop observed the stop, not the target.
         if (ctx.stopped) return;
         const done = [...(runs.get(t.index) ?? []), result];

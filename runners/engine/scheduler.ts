@@ -31,27 +31,37 @@ export function jobLimits(jobs: number, cores = os.availableParallelism()): Limi
  * pool, so two runs at once start no more trials together than one would. A run's own
  * limits can only lower what it takes from the pool (or, with --jobs, raise its ceiling).
  */
-const pool = { starting: 0, running: 0, limits: defaultLimits(), pumps: new Set<() => void>() };
+const pool = { starting: 0, running: 0, alone: 0, limits: defaultLimits(), pumps: new Set<() => void>() };
 
 function wake(): void {
   for (const pump of [...pool.pumps]) pump();
 }
 
+/** Lets a task start again, once it has started (see `schedule`). */
+export type StartAlone = () => Promise<void>;
+
 /**
  * Runs `task` on every item in order, within `limits`. A task calls `started()` once its
  * starting is over (more than once is harmless); a task that ends counts as started.
  * `stopped()` is asked before each start: once it says so, nothing more starts.
+ *
+ * A task that must start again because the machine was too busy the first time (a trial
+ * whose target's timeout fired before its child was ready, judge/precondition.ts) calls
+ * `startAlone()`: from then on no other task of the pool starts, and it resolves once
+ * every start under way has finished, its task starting again; `started()` ends that.
+ * Starting again at once, beside the same starts, would meet the same machine.
  */
 export async function schedule<T>(
   items: T[],
   limits: Limits,
-  task: (item: T, index: number, started: () => void) => Promise<void>,
+  task: (item: T, index: number, started: () => void, startAlone: StartAlone) => Promise<void>,
   stopped: () => boolean = () => false,
 ): Promise<void> {
   let next = 0;
   let starting = 0;
   let running = 0;
   const room = () =>
+    pool.alone === 0 &&
     starting < limits.starting &&
     running < limits.running &&
     pool.starting < Math.max(pool.limits.starting, limits.starting) &&
@@ -65,12 +75,32 @@ export async function schedule<T>(
         pool.starting++;
         pool.running++;
         let isStarting = true;
+        let isAlone = false;
         const started = () => {
           if (!isStarting) return;
           isStarting = false;
           starting--;
           pool.starting--;
+          if (isAlone) pool.alone--;
+          isAlone = false;
           wake();
+        };
+        const startAlone = () => {
+          started();
+          isAlone = true;
+          pool.alone++;
+          return new Promise<void>((resolve) => {
+            const go = () => {
+              if (pool.starting > 0) return;
+              pool.pumps.delete(go);
+              isStarting = true;
+              starting++;
+              pool.starting++;
+              resolve();
+            };
+            pool.pumps.add(go);
+            go();
+          });
         };
         const ended = () => {
           started();
@@ -78,7 +108,7 @@ export async function schedule<T>(
           pool.running--;
           wake();
         };
-        task(items[index], index, started).then(ended, (err) => {
+        task(items[index], index, started, startAlone).then(ended, (err) => {
           ended();
           reject(err);
         });

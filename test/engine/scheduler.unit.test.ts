@@ -73,6 +73,37 @@ test('--jobs 1 runs one trial at a time, and a stop starts nothing more', async 
   assert.equal(seen.begun, [0]);
 });
 
+test('a task that starts again starts alone: after the starts under way, and before any other', async () => {
+  const { gates, seen, task } = controlled(4);
+  let again!: () => Promise<void>;
+  let againStarted = false;
+  const retrying = async (item: number, index: number, started: () => void, startAlone: () => Promise<void>) => {
+    if (index !== 0) return task(item, index, started);
+    seen.begun.push(0);
+    started();
+    again = () => startAlone().then(() => void (againStarted = true));
+    await gates[0].opened;
+  };
+  const done = schedule([0, 1, 2, 3], { starting: 2, running: 4 }, retrying);
+  await tick();
+  assert.equal(seen.begun, [0, 1, 2], 'the first starts, and two more beside it');
+  const alone = again();
+  await tick();
+  assert.not.ok(againStarted, 'it waits while two others are starting');
+  seen.started[1]();
+  await tick();
+  assert.equal(seen.begun, [0, 1, 2], 'a start that ends lets no other begin while one waits to start alone');
+  assert.not.ok(againStarted, 'one start is still under way');
+  seen.started[2]();
+  await alone;
+  assert.equal(seen.begun, [0, 1, 2], 'it starts again, and nothing beside it');
+  gates[0].open();
+  await tick();
+  assert.equal(seen.begun, [0, 1, 2, 3], 'once it has ended its starting, the rest start');
+  for (const g of gates) g.open();
+  await done;
+});
+
 test('trials with a published duration are planned by it, the longest first', () => {
   const cases = loadAllCases().filter((c) => ['core/success', 'core/cooperative-abort', 'core/ignores-sigterm-abort'].includes(c.spec.id));
   const [probe] = loadProbes(['node-spawn']);
