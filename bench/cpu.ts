@@ -20,11 +20,11 @@ export function ownCpuMs(): number {
   return (u.user + u.system) / 1000;
 }
 
-/** Average CPU of one run of `argv`, over `times` runs one after another. */
-export function commandCpuMs(argv: string[], times: number): number {
+/** Average CPU of one run of `argv` in `env`, over `times` runs one after another. */
+export function commandCpuMs(argv: string[], times: number, env: NodeJS.ProcessEnv = process.env): number {
   const before = childrenCpuMs();
   for (let i = 0; i < times; i++) {
-    const r = spawnSync(argv[0], argv.slice(1), { stdio: 'ignore' });
+    const r = spawnSync(argv[0], argv.slice(1), { stdio: 'ignore', env });
     if (r.status !== 0) throw new Error(`${argv.slice(0, 3).join(' ')} exited with ${r.status}`);
   }
   return (childrenCpuMs() - before) / times;

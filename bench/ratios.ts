@@ -9,7 +9,8 @@
 // A trial's Node starts are the ones no harness can spare: the process that makes the call
 // (the worker, or a server's client) and each process its case starts (the fixtures its
 // observations record, or the server's tree). Two, the worker and one child, undercounted
-// every case whose child has children, calls several times or runs a server.
+// every case whose child has children, calls several times or runs a server. A start is
+// measured as a trial's processes start, in their environment (engine/trial-env.ts).
 
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -19,6 +20,7 @@ import type { PreparedProbe } from '../runners/identity/prepare-target.ts';
 import { prepareProbes } from '../runners/engine/prepare.ts';
 import { hostRuntime } from '../runners/identity/runtime.ts';
 import { runPipeline } from '../runners/engine/pipeline.ts';
+import { trialEnv } from '../runners/engine/trial-env.ts';
 import type { LoadedCase } from '../runners/model/case.ts';
 import { loadAllCases } from '../runners/model/load-cases.ts';
 import { builtinProbeNames, loadProbes } from '../runners/model/load-probes.ts';
@@ -29,6 +31,7 @@ import { childrenCpuMs, commandCpuMs, measure } from './cpu.ts';
 
 const NODE = process.execPath;
 const STARTS = 10;
+const START_ENV = trialEnv('bench');
 const cores = os.availableParallelism();
 const line = (label: string, value: string) => process.stdout.write(`${label.padEnd(72)} ${value}\n`);
 const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -41,7 +44,7 @@ function importCpuMs(p: PreparedProbe, bare: number): number {
   // A TypeScript entry is imported as the trials import it: as its transpiled JavaScript.
   const imports = urls.map((u) => (m?.transpiled[u] ? `file://${m.transpiled[u]}` : u));
   const script = imports.map((u) => `await import(${JSON.stringify(u)});`).join('');
-  return Math.max(0, commandCpuMs([NODE, '--input-type=module', '-e', script], 5) - bare);
+  return Math.max(0, commandCpuMs([NODE, '--input-type=module', '-e', script], 5, START_ENV) - bare);
 }
 
 /** Average CPU of the reaper running `argv`, over `times` runs, with the pipe it speaks on. */
@@ -73,7 +76,7 @@ async function longestAlone(probes: LoadedProbe[], cases: LoadedCase[], trials: 
 }
 
 const all = loadAllCases();
-const bare = commandCpuMs([NODE, '-e', '0'], STARTS);
+const bare = commandCpuMs([NODE, '-e', '0'], STARTS, START_ENV);
 line(`one bare Node start (mean of ${STARTS})`, `${bare.toFixed(1)} ms of CPU`);
 // What each trial's subreaper adds (os/reaper.ts): the reaper starting `true` and ending, its word on fd 3.
 const reaper = reaperCommand('/bin/true', []);

@@ -12,10 +12,11 @@ import { LOADER_HOOKS } from '../../model/paths.ts';
 import { setupDigest } from '../../model/setup.ts';
 import { makeCgroup } from '../../os/cgroup.ts';
 import { endLeftovers, withReaped } from '../../os/leftovers.ts';
-import { MARK_VARIABLE, trialMark } from '../../os/marks.ts';
+import { trialMark } from '../../os/marks.ts';
 import type { WorkerOutput } from '../../worker/messages.ts';
 import { watchAfterCaller } from '../after-caller.ts';
 import { adapterFile, displayBase, targetSpec } from '../adapter-target.ts';
+import { trialEnv } from '../trial-env.ts';
 import { fixtureRecords, readFixtures, readWorkerOutput, writeTrialSpec } from '../trial-messages.ts';
 import { unverifiedModules } from '../unverified.ts';
 import { runWorker, workerStderrTail } from '../worker-process.ts';
@@ -87,7 +88,7 @@ const phases: Phases<Prepared, Ran, AfterCaller | null, Ended> = {
   },
 
   async run(p, ctx, started) {
-    const env = { ...process.env, [MARK_VARIABLE]: p.mark };
+    const env = trialEnv(p.mark);
     const worker = await runWorker(ctx.runtime, ctx.worker, p.specFile, p.dir, env, p.limitMs, (pid, spare) => ctx.live.set(pid, { dir: p.dir, mark: p.mark, spare }), started);
     const read = readWorkerOutput(p.dir);
     return { worker, read, output: read && 'output' in read ? read.output : null };

@@ -7,10 +7,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { SERVER_CLIENT } from '../../model/paths.ts';
 import { validateDef } from '../../model/schemas.ts';
-import { MARK_VARIABLE } from '../../os/marks.ts';
 import { end, type EndReason } from '../../os/ender.ts';
 import { readRegularFile } from '../../protocol/safe-read.mjs';
 import { CLIENT_ERR, CLIENT_LOG, whenSeen } from '../../protocol/trial-dir.mjs';
+import { trialEnv } from '../trial-env.ts';
 
 export type ClientEvent = { t: string; kind: string; pid?: number; answered?: boolean; code?: number | null; signal?: string | null; error?: string };
 
@@ -45,7 +45,7 @@ export interface Client {
 export function startClient(dir: string, specFile: string, mark: string, capMs: number): Client {
   const err = fs.openSync(path.join(dir, CLIENT_ERR), 'w');
   // detached: the client leads a process group, so whatever stays in it can be found.
-  const child = spawn(process.execPath, [SERVER_CLIENT, specFile], { cwd: dir, env: { ...process.env, [MARK_VARIABLE]: mark }, detached: true, stdio: ['pipe', 'ignore', err] });
+  const child = spawn(process.execPath, [SERVER_CLIENT, specFile], { cwd: dir, env: trialEnv(mark), detached: true, stdio: ['pipe', 'ignore', err] });
   fs.closeSync(err);
   child.stdin!.on('error', () => {});
   const pid = child.pid ?? null;
