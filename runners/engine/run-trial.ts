@@ -18,8 +18,11 @@ export async function runTrial(t: PlannedTrial, ctx: TrialContext, started: () =
   if (t.unavailable) return { ...base, outcome: 'unavailable', reason: t.unavailable };
   const kind = KINDS[t.case.kind];
   for (let attempt = 1; ; attempt++) {
-    if (attempt > 1) await startAlone();
     const { trial, unmet } = await kind.attempt(t, ctx, `t${t.index}-r${repeat}-a${attempt}`, started, attempt);
-    if (!unmet || attempt === kind.attempts || ctx.stopped) return attempt > 1 ? { ...trial, attempts: attempt } : trial;
+    const result = attempt > 1 ? { ...trial, attempts: attempt } : trial;
+    if (!unmet || attempt === kind.attempts || ctx.stopped) return result;
+    await startAlone();
+    // A stop while it waited ended every live trial; one started after it would not be.
+    if (ctx.stopped) return result;
   }
 }
