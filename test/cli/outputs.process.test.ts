@@ -93,9 +93,13 @@ concurrent(test, 'publish takes a lock on its directory: one held by a live publ
   assert.is(busy.code, 2, busy.stderr);
   assert.match(busy.stderr, `--dir results: another publish (pid ${process.pid}) is writing into it; run one at a time`);
   assert.not.ok(fs.existsSync(path.join(results, 'README.md')), 'nothing was published beside it');
-  const gone = spawn(process.execPath, ['-e', '0']);
+  // A publish that died, known by its pid and start time as a lock records them: on a busy
+  // machine its pid is soon another process's, which the start time tells apart.
+  const gone = spawn('cat', [], { stdio: ['pipe', 'ignore', 'ignore'] });
+  const goneStart = startTimeOf(gone.pid!);
+  gone.stdin!.end();
   await exitOf(gone);
-  fs.writeFileSync(path.join(results, 'README.md.lock'), JSON.stringify({ pid: gone.pid, startTime: null }));
+  fs.writeFileSync(path.join(results, 'README.md.lock'), JSON.stringify({ pid: gone.pid, startTime: goneStart }));
   const taken = await cliIn(dir, 'publish', published, '--dir', 'results');
   assert.is(taken.code, 0, taken.stderr);
   assert.ok(fs.existsSync(path.join(results, 'README.md')));
