@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runPipeline } from '../../runners/engine/pipeline.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import type { RunOptions } from '../../runners/engine/run-trials.ts';
 import { inShard, parseShard } from '../../runners/engine/shard.ts';
 import { InputError } from '../../runners/model/errors.ts';
@@ -26,7 +26,7 @@ const createdAt = new Date().toISOString();
 const ctx = { whole: null as Report | null, parts: [] as Part[] };
 
 async function report(opts: RunOptions): Promise<Report> {
-  return runPipeline({ probes: loadProbes(PROBES), cases, createdAt, ...opts });
+  return runOnThread({ probes: loadProbes(PROBES), cases, createdAt, ...opts });
 }
 
 const reports = eager(() => Promise.all([report({}), ...[1, 2, 3].map((index) => report({ shard: { index, count: 3 } }))]));

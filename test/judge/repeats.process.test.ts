@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runPipeline } from '../../runners/engine/pipeline.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { bisect } from '../../runners/engine/bisect.ts';
 import { combineRepeats, flakyFacts } from '../../runners/judge/repeats.ts';
 import { sameSwept } from '../../runners/judge/same-fact.ts';
@@ -24,7 +24,7 @@ import { eager, finish } from '../support/suite.ts';
 const COIN = loadCase(path.join(ROOT, 'test', 'cases', 'flaky', 'coin-flip.case.json'), path.join(ROOT, 'test', 'cases'));
 const ctx = { report: null as Report | null, probe: null as LoadedProbe | null, cases: [] as LoadedCase[] };
 
-const started = eager(() => runPipeline({ probes: loadProbes(['reference']), cases: [COIN], repeat: 5 }));
+const started = eager(() => runOnThread({ probes: loadProbes(['reference']), cases: [COIN], repeat: 5 }));
 
 test.before(async () => {
   ctx.cases = [COIN];

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runPipeline } from '../../runners/engine/pipeline.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { hostRuntime } from '../../runners/identity/runtime.ts';
 import type { LoadedCase } from '../../runners/model/case.ts';
 import { lintCoverage } from '../../runners/model/lint.ts';
@@ -43,8 +43,8 @@ const only = (run: Run, keep: (probe: string) => boolean): Run => ({ probes: run
 const everyCase = loadAllCases();
 const runs = eager(() =>
   Promise.all([
-    runPipeline({ probes: loadProbes([...REFERENCES, ...mutantProbeNames()]), cases: everyCase }),
-    runPipeline({ probes: loadProbes(['reference']), cases: everyCase.filter((c) => c.spec.id.startsWith('core/')) }),
+    runOnThread({ probes: loadProbes([...REFERENCES, ...mutantProbeNames()]), cases: everyCase }),
+    runOnThread({ probes: loadProbes(['reference']), cases: everyCase.filter((c) => c.spec.id.startsWith('core/')) }),
   ]),
 );
 
@@ -154,7 +154,7 @@ conformance('replaying the field note shows which rows reproduce and asks for th
 
 conformance('a report replays as reproduced, and a changed fact in it as a divergence', async (ctx) => {
   const cases = ctx.cases.filter((c) => ['core/success', 'core/pre-aborted'].includes(c.spec.id));
-  const run = await runPipeline({ probes: loadProbes(['reference']), cases: cases });
+  const run = await runOnThread({ probes: loadProbes(['reference']), cases: cases });
   const dir = tempDir();
   const file = path.join(dir, 'report.json');
   const original = report(run, cases);

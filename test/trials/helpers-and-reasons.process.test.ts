@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runPipeline } from '../../runners/engine/pipeline.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { type RunResult } from '../../runners/engine/run-trials.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
@@ -53,8 +53,8 @@ const ZX_INVALID = ['core/invalid-timeout-fractional', 'core/invalid-timeout-inf
 const runs = eager(() => {
   const cases = loadAllCases().filter((c) => ['core/cooperative-abort', 'core/delayed-cleanup-timeout'].includes(c.spec.id));
   return Promise.all([
-    runPipeline({ probes: loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases: cases }),
-    runPipeline({ probes: loadProbes(['zx']), cases: loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id)) }),
+    runOnThread({ probes: loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases: cases }),
+    runOnThread({ probes: loadProbes(['zx']), cases: loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id)) }),
   ]);
 });
 

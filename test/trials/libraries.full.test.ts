@@ -4,7 +4,7 @@
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runPipeline } from '../../runners/engine/pipeline.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { runtimeFor } from '../../runners/identity/runtime.ts';
 import type { FactName } from '../../runners/model/case.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
@@ -23,7 +23,7 @@ type Run = Pick<Report, 'probes' | 'trials'>;
 
 const libraries = suite<{ run: Run }>('libraries', { run: { probes: [], trials: [] } });
 
-const run = eager(() => runPipeline({ probes: loadProbes(LIBRARIES), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }));
+const run = eager(() => runOnThread({ probes: loadProbes(LIBRARIES), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }));
 
 libraries.before(async (ctx) => {
   ctx.run = await run;
@@ -92,7 +92,7 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
 // Inside the eager run, so a Node that cannot be fetched fails this test, not the import.
 const onNode24 = eager(async () => {
   const runtime = await runtimeInstalled('24.19.0');
-  const run = await runPipeline({ probes: loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), cases: loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), runtime });
+  const run = await runOnThread({ probes: loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), cases: loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), runtime });
   return { runtime, run };
 });
 

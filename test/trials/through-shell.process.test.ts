@@ -6,7 +6,7 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runPipeline } from '../../runners/engine/pipeline.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { Observations } from '../../runners/model/observations.ts';
@@ -17,7 +17,7 @@ const CASES = ['core/success', 'core/nonzero-exit', 'core/delayed-cleanup-abort'
 const VIA_SH = path.join(ROOT, 'test', 'probes', 'reference-via-sh');
 
 const report = eager(async () =>
-  runPipeline({ probes: loadProbes([VIA_SH]), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }),
+  runOnThread({ probes: loadProbes([VIA_SH]), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }),
 );
 
 test('a shell stands between the target and the child in every trial', async () => {
