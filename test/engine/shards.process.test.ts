@@ -4,7 +4,6 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import type { RunOptions } from '../../runners/engine/run-trials.ts';
 import { inShard, parseShard } from '../../runners/engine/shard.ts';
 import { InputError } from '../../runners/model/errors.ts';
@@ -17,6 +16,7 @@ import { mergeReports, type Part } from '../../runners/report/merge-shards.ts';
 import { readReport, writeReport } from '../../runners/report/report-file.ts';
 import { reportFromStream, openStream } from '../../runners/report/stream.ts';
 import { tempDir } from '../support/helpers.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const PROBES = ['reference', 'node-spawn'];

@@ -5,7 +5,6 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import { bisect } from '../../runners/engine/bisect.ts';
 import { combineRepeats, flakyFacts } from '../../runners/judge/repeats.ts';
 import { sameSwept } from '../../runners/judge/same-fact.ts';
@@ -19,6 +18,7 @@ import { divergencesFrom } from '../../runners/report/bless-divergences.ts';
 import { rejudgeReport } from '../../runners/report/rejudge.ts';
 import { sweepRows } from '../../runners/report/version-sweep.ts';
 import { ROOT } from '../support/helpers.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const COIN = loadCase(path.join(ROOT, 'test', 'cases', 'flaky', 'coin-flip.case.json'), path.join(ROOT, 'test', 'cases'));

@@ -3,11 +3,11 @@
 // again from those observations must give back exactly what the run said.
 
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { validate } from '../../runners/model/schemas.ts';
 import { rejudgeReport } from '../../runners/report/rejudge.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 

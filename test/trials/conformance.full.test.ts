@@ -5,7 +5,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import { hostRuntime } from '../../runners/identity/runtime.ts';
 import type { LoadedCase } from '../../runners/model/case.ts';
 import { lintCoverage } from '../../runners/model/lint.ts';
@@ -16,6 +15,7 @@ import { withheldFor } from '../../runners/judge/calibration.ts';
 import { buildReport, environment } from '../../runners/report/build.ts';
 import { compareReports, compareRow, racyIn } from '../../runners/report/compare-observed.ts';
 import { cli, tempDir } from '../support/helpers.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';

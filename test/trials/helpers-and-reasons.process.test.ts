@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import { type RunResult } from '../../runners/engine/run-trials.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { tempDir, writeJson } from '../support/helpers.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 
 /** A probe of Node's child_process around `adapter`, in a scratch directory. */

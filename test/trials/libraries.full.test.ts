@@ -4,12 +4,12 @@
 
 import { suite } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import { runtimeFor } from '../../runners/identity/runtime.ts';
 import type { FactName } from '../../runners/model/case.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { Report, TrialResult } from '../../runners/model/report-types.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 import { runtimeInstalled } from '../support/runtimes.ts';
 import { AS_RECORDED } from '../support/trials.ts';

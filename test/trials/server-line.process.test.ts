@@ -6,11 +6,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import { loadCase } from '../../runners/model/load-cases.ts';
 import { loadProbeDir } from '../../runners/model/load-probes.ts';
 import { CASES_DIR } from '../../runners/model/paths.ts';
 import { cli, tempDir, writeJson } from '../support/helpers.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const SERVER = `// Announces itself once listening, and leaves when its input ends.

@@ -6,11 +6,11 @@
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
-import { runOnThread } from '../support/runner-thread.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { Observations } from '../../runners/model/observations.ts';
 import { ROOT } from '../../runners/model/paths.ts';
+import { runOnThread } from '../support/runner-thread.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const CASES = ['core/success', 'core/nonzero-exit', 'core/delayed-cleanup-abort', 'core/ignores-sigterm-abort'];
