@@ -12,7 +12,7 @@ import { finish } from '../support/suite.ts';
 const TEST_DIR = path.join(ROOT, 'test');
 
 /** Folders of test/ that test no one folder of runners/: behaviour families run end to end
- *  (trials), the tree itself (layout), and the suite's own dealing (suite). */
+ *  (trials), the tree itself (layout), and the suite's own machinery (suite). */
 const BEYOND_RUNNERS = ['trials', 'layout', 'suite'];
 /** Folders of test/ that hold no tests: setups, and the inputs the tests are given. */
 const NOT_TESTS = ['support', 'corpus', 'cases', 'probes', 'types'];

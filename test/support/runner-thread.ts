@@ -42,13 +42,25 @@ function runnerThread(): Worker {
 }
 
 /** runPipeline (engine/pipeline.ts) on the runner thread: the request is copied there, the report back. */
-export function runOnThread(request: PipelineRequest): Promise<Report> {
+export function runOnThread(request: PipelineRequest, ended?: SharedArrayBuffer): Promise<Report> {
   if (request.stop) throw new Error('a run on the runner thread cannot take an AbortSignal: stop it in process');
   const runner = runnerThread();
   runner.ref();
   const id = nextId++;
   return new Promise((resolve, reject) => {
     waiting.set(id, { resolve, reject });
-    runner.postMessage({ id, request });
+    runner.postMessage({ id, request, ended });
   });
+}
+
+/**
+ * The same run, with this thread held, running nothing, until the run ends or `limitMs`
+ * passes: whether it ended while held, and its report. The test of the thread itself
+ * (suite/runner-thread.process.test.ts): a run that needed this thread could not end.
+ */
+export function runHoldingThisThread(request: PipelineRequest, limitMs: number): { endedWhileHeld: boolean; report: Promise<Report> } {
+  const ended = new SharedArrayBuffer(4);
+  const report = runOnThread(request, ended);
+  const endedWhileHeld = Atomics.wait(new Int32Array(ended), 0, 0, limitMs) !== 'timed-out';
+  return { endedWhileHeld, report };
 }
