@@ -44,6 +44,18 @@ export function removeTempDirs(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
+/**
+ * The environment of a process the suite starts that reaches no registry (a fixture, a
+ * command that installs nothing): this one's, less NODE_EXTRA_CA_CERTS, which every Node
+ * start reads and parses whether it connects or not, a bundle's worth of CPU each
+ * (engine/trial-env.ts leaves it out of a trial's processes for the same reason). A
+ * command that installs keeps it, for npm's connections to a registry behind that CA.
+ */
+export function offlineEnv(): NodeJS.ProcessEnv {
+  const { NODE_EXTRA_CA_CERTS: _ca, ...rest } = process.env;
+  return rest;
+}
+
 /** Resolves when `test` holds, re-checking whenever something in `dir` changes. */
 export function whenInDir(dir: string, test: () => boolean, what: string): Promise<void> {
   let stop = () => {};
@@ -74,7 +86,7 @@ export function startFixture(
   opts: { capMs?: number; stdin?: 'pipe' | 'ignore'; detached?: boolean } = {},
 ): ChildProcess {
   const args = fixtureArgv({ fixture: FIXTURE, dir, tag: 'childproof-fixture-test', role: 'child', capMs: opts.capMs ?? 30_000, behaviour });
-  return spawn(process.execPath, args, { stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'], detached: opts.detached });
+  return spawn(process.execPath, args, { stdio: [opts.stdin ?? 'ignore', 'pipe', 'pipe'], detached: opts.detached, env: offlineEnv() });
 }
 
 export function whenReady(dir: string, role = 'child'): Promise<void> {
@@ -158,7 +170,7 @@ async function runCli(cwd: string, env: Record<string, string>, work: 'reads' | 
   }
   // The wait limit starts once the command has a slot: a test queued behind others is not late.
   return inSlot(async () => {
-    const running = $({ nothrow: true, quiet: true, cwd, env: { ...process.env, ...env } })`${process.execPath} ${BIN} ${args}`;
+    const running = $({ nothrow: true, quiet: true, cwd, env: { ...(work === 'installs' ? process.env : offlineEnv()), ...env } })`${process.execPath} ${BIN} ${args}`;
     const out = await bounded(`childproof ${args.join(' ')}`, running, () => void running.kill('SIGINT'), limitMs);
     return { code: out.exitCode ?? -1, stdout: out.stdout, stderr: out.stderr };
   });
