@@ -13,6 +13,7 @@ import path from 'node:path';
 import { setTimeout as delay } from 'node:timers/promises';
 import { $ } from 'zx';
 import { bounded, INSTALL_LIMIT_MS, WAIT_LIMIT_MS } from './bounded.ts';
+import { withoutStartCosts } from '../../runners/engine/trial-env.ts';
 import { fixtureArgv } from '../../runners/protocol/fixture-argv.mjs';
 import type { ChildBehaviour } from '../../runners/model/case.ts';
 import type { RawEvent } from '../../runners/model/observations.ts';
@@ -44,16 +45,11 @@ export function removeTempDirs(): void {
   for (const dir of made.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
 }
 
-/**
- * The environment of a process the suite starts that reaches no registry (a fixture, a
- * command that installs nothing): this one's, less NODE_EXTRA_CA_CERTS, which every Node
- * start reads and parses whether it connects or not, a bundle's worth of CPU each
- * (engine/trial-env.ts leaves it out of a trial's processes for the same reason). A
- * command that installs keeps it, for npm's connections to a registry behind that CA.
- */
+/** The environment of a process the suite starts that reaches no registry (a fixture, a
+ *  command that installs nothing), as a trial's processes start (engine/trial-env.ts). A
+ *  command that installs keeps it all, for npm's connections to a registry behind a CA. */
 export function offlineEnv(): NodeJS.ProcessEnv {
-  const { NODE_EXTRA_CA_CERTS: _ca, ...rest } = process.env;
-  return rest;
+  return withoutStartCosts(process.env);
 }
 
 /** Resolves when `test` holds, re-checking whenever something in `dir` changes. */
