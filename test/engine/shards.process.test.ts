@@ -16,7 +16,7 @@ import { mergeReports, type Part } from '../../runners/report/merge-shards.ts';
 import { readReport, writeReport } from '../../runners/report/report-file.ts';
 import { reportFromStream, openStream } from '../../runners/report/stream.ts';
 import { tempDir } from '../support/helpers.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const PROBES = ['reference', 'node-spawn'];
@@ -26,7 +26,7 @@ const createdAt = new Date().toISOString();
 const ctx = { whole: null as Report | null, parts: [] as Part[] };
 
 async function report(opts: RunOptions): Promise<Report> {
-  return runOnThread({ probes: loadProbes(PROBES), cases, createdAt, ...opts });
+  return runInRunner({ probes: loadProbes(PROBES), cases, createdAt, ...opts });
 }
 
 const reports = eager(() => Promise.all([report({}), ...[1, 2, 3].map((index) => report({ shard: { index, count: 3 } }))]));

@@ -18,13 +18,13 @@ import { divergencesFrom } from '../../runners/report/bless-divergences.ts';
 import { rejudgeReport } from '../../runners/report/rejudge.ts';
 import { sweepRows } from '../../runners/report/version-sweep.ts';
 import { ROOT } from '../support/helpers.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const COIN = loadCase(path.join(ROOT, 'test', 'cases', 'flaky', 'coin-flip.case.json'), path.join(ROOT, 'test', 'cases'));
 const ctx = { report: null as Report | null, probe: null as LoadedProbe | null, cases: [] as LoadedCase[] };
 
-const started = eager(() => runOnThread({ probes: loadProbes(['reference']), cases: [COIN], repeat: 5 }));
+const started = eager(() => runInRunner({ probes: loadProbes(['reference']), cases: [COIN], repeat: 5 }));
 
 test.before(async () => {
   ctx.cases = [COIN];

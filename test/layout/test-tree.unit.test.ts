@@ -19,12 +19,12 @@ const NOT_TESTS = ['support', 'corpus', 'cases', 'probes', 'types'];
 const TIERS = ['unit', 'process', 'full'];
 
 /** Helpers and modules that start processes: a unit test imports none of them. */
-const STARTS_PROCESSES = /\b(?:startFixture|exitOf|shellInRunning|cliIn|cliWith|cliInRunning|cliWithRunning|cliInstalling|inSlot|eager|concurrent|runPipeline|runTrials|runOnThread)\b|'node:child_process'|'zx'/;
+const STARTS_PROCESSES = /\b(?:startFixture|exitOf|shellInRunning|cliIn|cliWith|cliInRunning|cliWithRunning|cliInstalling|inSlot|eager|concurrent|runPipeline|runTrials|runInRunner)\b|'node:child_process'|'zx'/;
 /** The verbs support/helpers.ts runs in this process; `cli` runs any other as a real command. */
 const IN_PROCESS_VERBS = ['validate', 'render', 'judge', 'compare', 'list', 'verify', 'publish', 'merge', '--version'];
 
-/** Tests that run trials on their own main thread, and why: each other runs them on the
- *  runner thread (support/runner-thread.ts), where no test's synchronous work holds the runner. */
+/** Tests that run trials on their own main thread, and why: each other runs them in the
+ *  runner process (support/runner-process.ts), where no test's synchronous work holds the runner. */
 const RUNS_IN_PROCESS: Record<string, string> = {
   'identity/pinned-identity.process.test.ts': "acts on the run's start event at once, before the trial imports its target",
 };
@@ -39,7 +39,7 @@ function misplaced(files: Array<{ rel: string; text: string }>, runnersFolders: 
     else if (!runnersFolders.includes(folder) && !BEYOND_RUNNERS.includes(folder)) problems.push(`${folder}/ is no folder of runners/`);
     const tier = /\.(\w+)\.test\.ts$/.exec(rel)?.[1];
     if (!tier || !TIERS.includes(tier)) problems.push(`expected its tier in its name (${TIERS.map((t) => `.${t}`).join(', ')})`);
-    if (/\b(?:runPipeline|runTrials)\(/.test(text) && !RUNS_IN_PROCESS[rel]) problems.push('runs trials on its own main thread, not the runner thread');
+    if (/\b(?:runPipeline|runTrials)\(/.test(text) && !RUNS_IN_PROCESS[rel]) problems.push('runs trials on its own main thread, not in the runner process');
     if (tier === 'unit') {
       const imports = text.split('\n').filter((l) => /^import\b|^\} from /.test(l)).join('\n');
       if (STARTS_PROCESSES.test(imports)) problems.push('a unit test imports what starts processes');
@@ -49,7 +49,7 @@ function misplaced(files: Array<{ rel: string; text: string }>, runnersFolders: 
   });
 }
 
-test('every test file sits in the folder of what it tests, its tier in its name; a unit test starts no process; trials run on the runner thread', () => {
+test('every test file sits in the folder of what it tests, its tier in its name; a unit test starts no process; trials run in the runner process', () => {
   const rels = fs.readdirSync(TEST_DIR, { recursive: true, encoding: 'utf8' }).map((f) => f.split(path.sep).join('/')).filter((f) => f.endsWith('.test.ts'));
   const files = rels.map((rel) => ({ rel, text: fs.readFileSync(path.join(TEST_DIR, rel), 'utf8') }));
   assert.ok(files.length > 90, `${files.length} test files read`);

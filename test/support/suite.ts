@@ -9,6 +9,7 @@
 
 import { SCRATCH_ROOT } from './scratch-root.ts';
 import { tempDirsMade } from './helpers.ts';
+import { runnerPid } from './runner-process.ts';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -59,10 +60,16 @@ export function unmarkedEnv(): NodeJS.ProcessEnv {
   return rest;
 }
 
-/** tsx's esbuild service: a child of this process, started by its loader, that lives as long as it does. */
+/** The test process's runner (support/runner-process.ts), its child that lives as long as it does. */
+function isOwnRunner(pid: number): boolean {
+  return pid === runnerPid() && readStat(pid)?.ppid === process.pid;
+}
+
+/** tsx's esbuild service: a child of this process or of its runner, started by its loader, that lives as long as its parent does. */
 function isOwnLoader(pid: number): boolean {
   try {
-    return readStat(pid)?.ppid === process.pid && fs.realpathSync(`/proc/${pid}/exe`).includes(`${path.sep}@esbuild${path.sep}`);
+    const ppid = readStat(pid)?.ppid;
+    return (ppid === process.pid || (ppid !== undefined && isOwnRunner(ppid))) && fs.realpathSync(`/proc/${pid}/exe`).includes(`${path.sep}@esbuild${path.sep}`);
   } catch {
     return false;
   }
@@ -79,7 +86,7 @@ function isOwnLoader(pid: number): boolean {
  * another run on this machine has the same.
  */
 export function stillRunning(): number[] {
-  const marked = processesMarked(SUITE_MARK, { variable: SUITE_VARIABLE }).filter((pid) => !isOwnLoader(pid));
+  const marked = processesMarked(SUITE_MARK, { variable: SUITE_VARIABLE }).filter((pid) => !isOwnLoader(pid) && !isOwnRunner(pid));
   // One look at /proc for every directory: a test process makes a hundred or more. The
   // cache is shared by the test processes make test runs side by side (test/run.ts): a
   // process there that carries another suite's mark is that suite's, proven so.

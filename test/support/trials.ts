@@ -1,6 +1,6 @@
 // A suite of real trials: the probes and cases named, run once, started at import beside
-// every other suite's (support/suite.ts) on the process's runner thread
-// (support/runner-thread.ts), before the suite's tests examine them. Each file runs only
+// every other suite's (support/suite.ts) in the test process's runner
+// (support/runner-process.ts), before the suite's tests examine them. Each file runs only
 // the cases it is about.
 
 import { suite, type Test } from 'uvu';
@@ -10,7 +10,7 @@ import type { LoadedCase } from '../../runners/model/case.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { Report, TrialResult } from '../../runners/model/report-types.ts';
-import { runOnThread } from './runner-thread.ts';
+import { runInRunner } from './runner-process.ts';
 import { eager } from './suite.ts';
 
 export interface TrialContext {
@@ -38,7 +38,7 @@ export function trialSuite(name: string, probes: string[] | Record<string, strin
   }
   const runs = [...groups.entries()].map(([ids, names]) => {
     const chosen = cases.filter((c) => ids.split('\0').includes(c.spec.id));
-    return eager(() => runOnThread({ probes: loadProbes(names), cases: chosen, ...opts }));
+    return eager(() => runInRunner({ probes: loadProbes(names), cases: chosen, ...opts }));
   });
   s.before(async (ctx) => {
     ctx.cases = cases;

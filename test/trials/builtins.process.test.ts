@@ -7,7 +7,7 @@ import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { validate } from '../../runners/model/schemas.ts';
 import { rejudgeReport } from '../../runners/report/rejudge.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 
@@ -50,7 +50,7 @@ builtins('judged again from its observations, the run gives back the same facts,
 // signalled it races the sample (that is why verdicts use child.reapedAtSettle). These
 // cases leave no such race, so every fact must agree.
 const SERIAL = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort', 'core/invalid-timeout-nan', 'core/nonzero-exit'];
-const serialRun = eager(() => runOnThread({ probes: loadProbes(['node-execfile']), cases: loadAllCases().filter((c) => SERIAL.includes(c.spec.id)), jobs: 1 }));
+const serialRun = eager(() => runInRunner({ probes: loadProbes(['node-execfile']), cases: loadAllCases().filter((c) => SERIAL.includes(c.spec.id)), jobs: 1 }));
 
 builtins('--jobs 1, one trial at a time, gives the same facts and outcomes as the default scheduler', async (ctx) => {
   const serial = await serialRun;

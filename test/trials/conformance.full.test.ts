@@ -15,7 +15,7 @@ import { withheldFor } from '../../runners/judge/calibration.ts';
 import { buildReport, environment } from '../../runners/report/build.ts';
 import { compareReports, compareRow, racyIn } from '../../runners/report/compare-observed.ts';
 import { cli, tempDir } from '../support/helpers.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const FIELD_NOTE = 'cases/field-notes/abort-before-process-exit/published.json';
@@ -43,8 +43,8 @@ const only = (run: Run, keep: (probe: string) => boolean): Run => ({ probes: run
 const everyCase = loadAllCases();
 const runs = eager(() =>
   Promise.all([
-    runOnThread({ probes: loadProbes([...REFERENCES, ...mutantProbeNames()]), cases: everyCase }),
-    runOnThread({ probes: loadProbes(['reference']), cases: everyCase.filter((c) => c.spec.id.startsWith('core/')) }),
+    runInRunner({ probes: loadProbes([...REFERENCES, ...mutantProbeNames()]), cases: everyCase }),
+    runInRunner({ probes: loadProbes(['reference']), cases: everyCase.filter((c) => c.spec.id.startsWith('core/')) }),
   ]),
 );
 
@@ -154,7 +154,7 @@ conformance('replaying the field note shows which rows reproduce and asks for th
 
 conformance('a report replays as reproduced, and a changed fact in it as a divergence', async (ctx) => {
   const cases = ctx.cases.filter((c) => ['core/success', 'core/pre-aborted'].includes(c.spec.id));
-  const run = await runOnThread({ probes: loadProbes(['reference']), cases: cases });
+  const run = await runInRunner({ probes: loadProbes(['reference']), cases: cases });
   const dir = tempDir();
   const file = path.join(dir, 'report.json');
   const original = report(run, cases);

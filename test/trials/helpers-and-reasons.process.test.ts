@@ -10,7 +10,7 @@ import { type RunResult } from '../../runners/engine/run-trials.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { tempDir, writeJson } from '../support/helpers.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 
 /** A probe of Node's child_process around `adapter`, in a scratch directory. */
@@ -53,8 +53,8 @@ const ZX_INVALID = ['core/invalid-timeout-fractional', 'core/invalid-timeout-inf
 const runs = eager(() => {
   const cases = loadAllCases().filter((c) => ['core/cooperative-abort', 'core/delayed-cleanup-timeout'].includes(c.spec.id));
   return Promise.all([
-    runOnThread({ probes: loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases: cases }),
-    runOnThread({ probes: loadProbes(['zx']), cases: loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id)) }),
+    runInRunner({ probes: loadProbes([ownProbe('with-helper', WITH_HELPER), ownProbe('timeout-as-abort', TIMEOUT_AS_ABORT)]), cases: cases }),
+    runInRunner({ probes: loadProbes(['zx']), cases: loadAllCases().filter((c) => ZX_INVALID.includes(c.spec.id)) }),
   ]);
 });
 

@@ -9,7 +9,7 @@ import type { FactName } from '../../runners/model/case.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { Report, TrialResult } from '../../runners/model/report-types.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 import { runtimeInstalled } from '../support/runtimes.ts';
 import { AS_RECORDED } from '../support/trials.ts';
@@ -23,7 +23,7 @@ type Run = Pick<Report, 'probes' | 'trials'>;
 
 const libraries = suite<{ run: Run }>('libraries', { run: { probes: [], trials: [] } });
 
-const run = eager(() => runOnThread({ probes: loadProbes(LIBRARIES), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }));
+const run = eager(() => runInRunner({ probes: loadProbes(LIBRARIES), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }));
 
 libraries.before(async (ctx) => {
   ctx.run = await run;
@@ -92,7 +92,7 @@ libraries('an MCP server hung at the handshake is ended by the runner when the t
 // Inside the eager run, so a Node that cannot be fetched fails this test, not the import.
 const onNode24 = eager(async () => {
   const runtime = await runtimeInstalled('24.19.0');
-  const run = await runOnThread({ probes: loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), cases: loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), runtime });
+  const run = await runInRunner({ probes: loadProbes(['execa10', 'node-execfile', 'ai-sdk-mcp']), cases: loadAllCases().filter((c) => c.spec.id === 'core/cooperative-abort'), runtime });
   return { runtime, run };
 });
 

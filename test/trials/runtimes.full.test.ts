@@ -14,7 +14,7 @@ import { plainWords } from '../../runners/report/formats/plain-words.ts';
 import { locateRuntimeCode } from '../../runners/identity/runtime-code.ts';
 import { loadRuntimeFindings } from '../../runners/model/runtime-findings.ts';
 import { cliIn, cliInstalling, tempDir } from '../support/helpers.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 import { runtimeInstalled } from '../support/runtimes.ts';
 import { publishedReports } from '../support/published.ts';
@@ -22,8 +22,8 @@ import { publishedReports } from '../support/published.ts';
 const CORE = loadAllCases().filter((c) => c.spec.id.startsWith('core/'));
 
 // Inside the eager runs, so a runtime that cannot be fetched fails these tests, not the import.
-const onBun = eager(async () => runOnThread({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: await runtimeInstalled('bun@1.4.4') }));
-const onDeno = eager(async () => runOnThread({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: await runtimeInstalled('deno@2.9.6') }));
+const onBun = eager(async () => runInRunner({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: await runtimeInstalled('bun@1.4.4') }));
+const onDeno = eager(async () => runInRunner({ probes: loadProbes(['node-spawn']), cases: CORE, runtime: await runtimeInstalled('deno@2.9.6') }));
 
 for (const [name, release, run] of [['bun', '1.4.4', onBun], ['deno', '2.9.6', onDeno]] as const) {
   test(`on ${name} ${release} every core case runs, and the report validates and names the runtime and its package`, async () => {
@@ -148,8 +148,8 @@ test('every published report on Node 22 and 24 carries each cited Node function 
 });
 
 // Each runtime's own API, beside the node:child_process probes: Bun.spawn and Deno.Command.
-const ownOnBun = eager(async () => runOnThread({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: await runtimeInstalled('bun@1.4.4') }));
-const ownOnDeno = eager(async () => runOnThread({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: await runtimeInstalled('deno@2.9.6') }));
+const ownOnBun = eager(async () => runInRunner({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: await runtimeInstalled('bun@1.4.4') }));
+const ownOnDeno = eager(async () => runInRunner({ probes: loadProbes(['bun-spawn', 'deno-command']), cases: CORE, runtime: await runtimeInstalled('deno@2.9.6') }));
 const trial = (report: Awaited<typeof ownOnBun>, probe: string, id: string) => report.trials.find((t) => t.probe === probe && t.case === id)!;
 
 for (const [name, own, other, run] of [['bun', 'bun-spawn', 'deno-command', ownOnBun], ['deno', 'deno-command', 'bun-spawn', ownOnDeno]] as const) {

@@ -10,7 +10,7 @@ import { loadCase } from '../../runners/model/load-cases.ts';
 import { loadProbeDir } from '../../runners/model/load-probes.ts';
 import { CASES_DIR } from '../../runners/model/paths.ts';
 import { cli, tempDir, writeJson } from '../support/helpers.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const SERVER = `// Announces itself once listening, and leaves when its input ends.
@@ -31,7 +31,7 @@ const run = eager(async () => {
   const spec = JSON.parse(fs.readFileSync(path.join(CASES_DIR, 'server', 'stdin-closed.case.json'), 'utf8'));
   fs.mkdirSync(path.join(root, 'cases', 'server'), { recursive: true });
   const file = writeJson(path.join(root, 'cases', 'server', 'stdin-closed.case.json'), { ...spec, server: { handshake: 'line', readyMs: 1000 } });
-  return runOnThread({ probes, cases: [loadCase(file, path.join(root, 'cases'))] });
+  return runInRunner({ probes, cases: [loadCase(file, path.join(root, 'cases'))] });
 });
 
 test('a server that writes a line once ready passes, its line taken as its answer', async () => {

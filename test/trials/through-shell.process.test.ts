@@ -10,14 +10,14 @@ import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import type { Observations } from '../../runners/model/observations.ts';
 import { ROOT } from '../../runners/model/paths.ts';
-import { runOnThread } from '../support/runner-thread.ts';
+import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const CASES = ['core/success', 'core/nonzero-exit', 'core/delayed-cleanup-abort', 'core/ignores-sigterm-abort'];
 const VIA_SH = path.join(ROOT, 'test', 'probes', 'reference-via-sh');
 
 const report = eager(async () =>
-  runOnThread({ probes: loadProbes([VIA_SH]), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }),
+  runInRunner({ probes: loadProbes([VIA_SH]), cases: loadAllCases().filter((c) => CASES.includes(c.spec.id)) }),
 );
 
 test('a shell stands between the target and the child in every trial', async () => {
