@@ -8,7 +8,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync, version as esbuildVersion, type BuildOptions } from 'esbuild';
+import type { BuildOptions } from 'esbuild';
+import { buildSync, esbuildVersion } from '../model/esbuild-sync.ts';
 import { writeFileWhole } from '../model/files.ts';
 import { ADAPTER_API, CHECK_EXPORTS, FIXTURE, HARNESS_BUILD_DIR, ROOT, SUPERVISOR, WORKER } from '../model/paths.ts';
 

@@ -7,7 +7,8 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { buildSync, type Message, type Metafile } from 'esbuild';
+import type { Message, Metafile } from 'esbuild';
+import { buildSync } from '../model/esbuild-sync.ts';
 import { InputError } from '../model/errors.ts';
 
 interface LocalGraph {

@@ -5,7 +5,7 @@
 // 1,500 drawings and tables, four fifths of its weight, and then some 300 blocks of markup,
 // most the same on every runtime.
 
-import { buildSync } from 'esbuild';
+import { buildSync } from '../../model/esbuild-sync.ts';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
