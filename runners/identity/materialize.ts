@@ -3,13 +3,12 @@
 // checked. A file changed on disk after verification is never the one that runs.
 
 import fs from 'node:fs';
-import nodeModule from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { buildSync, transformSync, version as esbuildVersion } from 'esbuild';
 import type { Entry } from '../model/probe.ts';
 import { treeRoot, type VerifiedDependency } from './dependencies.ts';
 import { localGraph } from './local-imports.ts';
+import { importsOnlyBuiltins, transpile } from './transpiled.ts';
 import type { VerifiedFile } from './pinned-bytes.ts';
 
 export interface Material {
@@ -128,27 +127,7 @@ function standalone(dir: string, entry: string, transpiled: Record<string, strin
   const js = transpiled[pathToFileURL(path.join(dir, entry)).href];
   if (!js) return null;
   const code = fs.readFileSync(js, 'utf8');
-  let metafile;
-  try {
-    // Its imports resolve from its own folder, as they would where it was written.
-    ({ metafile } = buildSync({
-      stdin: { contents: code, loader: 'js', resolveDir: path.dirname(path.join(dir, entry)), sourcefile: entry },
-      bundle: true,
-      packages: 'external',
-      platform: 'node',
-      format: 'esm',
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    }));
-  } catch {
-    // An import esbuild cannot follow: not standalone, and the loader says what is missing.
-    return null;
-  }
-  const imports = Object.values(metafile.inputs).flatMap((input) => input.imports);
-  if (Object.keys(metafile.inputs).length !== 1 || !imports.every((i) => i.external && nodeModule.isBuiltin(i.path))) return null;
-  // A dynamic import whose specifier is computed is not listed: it could need the hooks.
-  if (/\bimport\s*\(\s*[^'"`\s]/.test(code)) return null;
+  if (!importsOnlyBuiltins(code)) return null;
   const file = path.join(dir, `${entry}.mjs`);
   fs.writeFileSync(file, code, { mode: 0o444 });
   return file;
@@ -181,24 +160,4 @@ function linkEntries(from: string, to: string): void {
     if (entry.startsWith('@')) linkEntries(path.join(from, entry), target);
     else if (!fs.existsSync(target)) fs.symlinkSync(path.join(from, entry), target);
   }
-}
-
-type Strip = (code: string, options: { mode: 'strip' | 'transform' }) => string;
-
-/**
- * Node's own type stripping where the runtime has it (it leaves every line where it was),
- * else esbuild. Stripping refuses TypeScript that needs code generated (enums,
- * namespaces); esbuild handles those.
- */
-function transpile(code: string, file: string): { code: string; loader: string } {
-  const strip = (nodeModule as unknown as { stripTypeScriptTypes?: Strip }).stripTypeScriptTypes;
-  if (strip) {
-    try {
-      return { code: strip(code, { mode: 'strip' }), loader: `node ${process.version} type stripping` };
-    } catch {
-      // fall through to esbuild
-    }
-  }
-  const out = transformSync(code, { loader: 'ts', format: 'esm', target: `node${process.versions.node.split('.')[0]}`, sourcefile: file });
-  return { code: out.code, loader: `esbuild ${esbuildVersion} transpiling` };
 }
