@@ -10,9 +10,11 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import Ajv2020Module, { type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
 import standaloneModule from 'ajv/dist/standalone/index.js';
+import { runCached } from './code-cache.mjs';
 import { writeFileWhole } from './files.ts';
 import { HARNESS_BUILD_DIR } from './paths.ts';
 
@@ -52,10 +54,17 @@ function keyOf(texts: string[], sources: SchemaSource[]): string {
   return hash.digest('hex').slice(0, 20);
 }
 
-/** Runs the generated CommonJS with this module's require, so the helpers resolve from childproof's own dependencies. */
-function evaluate(code: string): Record<string, ValidateFunction> {
+/**
+ * Runs the generated CommonJS with this module's require, so the helpers resolve from
+ * childproof's own dependencies; compiled through V8's code cache (model/code-cache.mjs)
+ * when it was read from `file`, the cache kept beside it.
+ */
+function evaluate(code: string, file?: string): Record<string, ValidateFunction> {
   const module = { exports: {} as Record<string, ValidateFunction> };
-  new Function('require', 'module', 'exports', code)(requireHere, module, module.exports);
+  const run = file
+    ? runCached(`(function (require, module, exports) {${code}\n})`, pathToFileURL(file).href, path.dirname(file))
+    : new Function('require', 'module', 'exports', code);
+  run(requireHere, module, module.exports);
   return module.exports;
 }
 
@@ -79,7 +88,7 @@ export function compiledValidators(texts: string[], sources: SchemaSource[], dir
   } catch {}
   if (cached !== null) {
     try {
-      return evaluate(cached);
+      return evaluate(cached, file);
     } catch {
       // Not the code this key was written with (a file changed by hand): compiled again below.
     }
