@@ -6,10 +6,9 @@
 // tsx keeps its cache in the temporary directory and makes it before any of childproof
 // runs: a TMPDIR that is a file, read-only or under /sys would end every command, help
 // too, in the loader's stack trace. So TMPDIR is asked first, in plain JavaScript.
-import { pathToFileURL } from 'node:url';
 import { fdProblem } from '../runners/os/fd-limit.mjs';
 import { tmpdirProblem } from '../runners/os/temp-dir.mjs';
-import { cliBuild } from './cli-build.mjs';
+import { cliBuild, loadCliBuild } from './cli-build.mjs';
 
 // A working directory removed under the command (a test's scratch, a build's) would end it
 // at its first relative path, in a stack trace: asked first, in one line.
@@ -39,7 +38,7 @@ process.on('uncaughtException', failed);
 try {
   const built = await cliBuild();
   if (!built) (await import('tsx/esm/api')).register();
-  const { cli } = await import(built ? pathToFileURL(built).href : '../runners/cli/main.ts');
+  const { cli } = built ? loadCliBuild(built, process.argv[2]) : await import('../runners/cli/main.ts');
   await cli(process.argv.slice(2));
 } catch (err) {
   failed(err);

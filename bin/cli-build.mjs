@@ -5,6 +5,12 @@
 // harness/ beside the worker's, written whole or not at all; a source changed is a new
 // key, and so a new build. Where none can be made (no esbuild, a cache it cannot write),
 // the command runs from the sources through the loader, as it always could.
+//
+// One CommonJS script, not ES modules: Node 20 has no compile cache for either, but a
+// script can be compiled through V8's code cache (runners/model/code-cache.mjs), kept for
+// each verb, and a command then neither parses the script nor compiles what its verb runs.
+// Modules reached only through the command line's dynamic imports are still evaluated
+// only when asked for, as esbuild wraps them.
 
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
@@ -12,6 +18,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheLocation } from '../runners/model/cache-location.mjs';
+import { runCached } from '../runners/model/code-cache.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNNERS = path.join(ROOT, 'runners');
@@ -54,15 +61,16 @@ const ownUrls = {
       return { contents: text, loader: /\.m?js$/.test(args.path) ? 'js' : 'ts', resolveDir: path.dirname(args.path) };
     });
     const require = createRequire(path.join(ROOT, 'package.json'));
-    build.onResolve({ filter: new RegExp(`^(${EXTERNAL.join('|')})$`) }, (args) => ({ path: pathToFileURL(require.resolve(args.path)).href, external: true }));
+    build.onResolve({ filter: new RegExp(`^(${EXTERNAL.join('|')})$`) }, (args) => ({ path: require.resolve(args.path), external: true }));
   },
 };
 
-/**
- * The built command line's entry, made now if it is not there; null where it cannot be.
- * Split at the command line's own dynamic imports, so a command loads only its verb's
- * code (and init alone the TypeScript compiler), as it does from the sources.
- */
+// The file is the CommonJS wrapper itself, so the script V8 compiles is the file byte for
+// byte: a coverage report's offsets are the file's (bin/crossings.ts). Strict, as the
+// ES modules it was built from are.
+const WRAPPER = { js: '(function (exports, require, module, __filename, __dirname) { "use strict";' };
+
+/** The built command line's script, made now if it is not there; null where it cannot be. */
 export async function cliBuild() {
   let work = null;
   try {
@@ -78,21 +86,17 @@ export async function cliBuild() {
       // checkout's root, whatever directory the first command ran in (bin/crossings.ts reads it).
       absWorkingDir: ROOT,
       bundle: true,
-      splitting: true,
       outdir: work,
-      outExtension: { '.js': '.js' },
       platform: 'node',
-      format: 'esm',
+      format: 'cjs',
       target: 'node20',
       // A package's ES module build where it ships one: jsonc-parser's UMD main requires at run time.
       mainFields: ['module', 'main'],
       logLevel: 'silent',
       plugins: [ownUrls],
-      // A package bundled in that asks for require (ajv's CommonJS) gets Node's own.
-      banner: { js: "import { createRequire as __cpRequire } from 'node:module'; const require = __cpRequire(import.meta.url);" },
+      banner: WRAPPER,
+      footer: { js: '})' },
     });
-    // ES modules in a directory of their own, whatever package.json is above the cache.
-    fs.writeFileSync(path.join(work, 'package.json'), '{"type":"module"}\n');
     try {
       fs.renameSync(work, dir);
     } catch {
@@ -108,4 +112,19 @@ export async function cliBuild() {
     } catch {}
     return null;
   }
+}
+
+/**
+ * The built command line's exports, its code cache kept for `verb` (a command's verbs run
+ * different code); none is kept for a word the command line does not know as a verb.
+ * @param {string} entry
+ * @param {string | undefined} verb
+ * @returns {{ cli: (argv: string[]) => Promise<void>, isVerb: (word: string) => boolean }}
+ */
+export function loadCliBuild(entry, verb) {
+  const part = verb !== undefined && /^[a-z]{1,20}$/.test(verb) ? verb : 'other';
+  const module = { exports: /** @type {any} */ ({}) };
+  const run = runCached(fs.readFileSync(entry, 'utf8'), pathToFileURL(entry).href, path.dirname(entry), part, () => module.exports.isVerb?.(part) === true);
+  run(module.exports, createRequire(entry), module, entry, path.dirname(entry));
+  return module.exports;
 }

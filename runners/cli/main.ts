@@ -33,13 +33,16 @@ const VERBS: Record<string, () => Promise<Verb>> = {
   validate: async () => (await import('./validate.ts')).cmdValidate,
 };
 
+/** Whether `word` names one of the command line's verbs (bin/cli-build.mjs keeps a code cache for each). */
+export const isVerb = (word: string): boolean => Object.hasOwn(VERBS, word);
+
 /** The commands that build, install or download into the cache (model/cache.ts). */
 const USE_CACHE = new Set(['run', 'verify', 'attest', 'init', 'check', 'pin', 'replay', 'stability', 'sweep']);
 
 async function main(argv: string[]): Promise<number> {
   const [verb, ...rest] = argv;
   assertSupportedPlatform();
-  const known = verb !== undefined && Object.hasOwn(VERBS, verb);
+  const known = verb !== undefined && isVerb(verb);
   // `childproof run --help` asks for help, not for a run with an unknown option.
   if (known && (rest.includes('--help') || rest.includes('-h'))) {
     process.stdout.write(`${USAGE}\n`);
