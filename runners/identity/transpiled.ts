@@ -16,11 +16,11 @@ import { HARNESS_BUILD_DIR } from '../model/paths.ts';
 /** Raised when what is kept changes shape, so an answer of the old shape is never read as new. */
 const GENERATION = 1;
 
-/** `compute`'s answer for `inputs`: read where it was kept, else computed and kept. */
-function keptAnswer<T>(kind: string, inputs: string[], compute: () => T): T {
+/** `compute`'s answer for `inputs`: read where it was kept in `dir`, else computed and kept there. */
+function keptAnswer<T>(kind: string, inputs: string[], dir: string, compute: () => T): T {
   const hash = createHash('sha256').update(`${kind}\0${GENERATION}\0${esbuildVersion}\0${process.version}`);
   for (const input of inputs) hash.update('\0').update(input);
-  const file = path.join(HARNESS_BUILD_DIR, `${kind}-${hash.digest('hex').slice(0, 32)}.json`);
+  const file = path.join(dir, `${kind}-${hash.digest('hex').slice(0, 32)}.json`);
   try {
     return (JSON.parse(fs.readFileSync(file, 'utf8')) as { answer: T }).answer;
   } catch {}
@@ -40,8 +40,8 @@ type Strip = (code: string, options: { mode: 'strip' | 'transform' }) => string;
  * else esbuild. Stripping refuses TypeScript that needs code generated (enums,
  * namespaces); esbuild handles those.
  */
-export function transpile(code: string, file: string): { code: string; loader: string } {
-  return keptAnswer('transpiled', [file, code], () => {
+export function transpile(code: string, file: string, dir = HARNESS_BUILD_DIR): { code: string; loader: string } {
+  return keptAnswer('transpiled', [file, code], dir, () => {
     const strip = (nodeModule as unknown as { stripTypeScriptTypes?: Strip }).stripTypeScriptTypes;
     if (strip) {
       try {
@@ -60,10 +60,10 @@ export function transpile(code: string, file: string): { code: string; loader: s
  * import of anything else, found or not, is another file in esbuild's graph or an import
  * that is no builtin, whatever directory the module sits in.
  */
-export function importsOnlyBuiltins(code: string): boolean {
+export function importsOnlyBuiltins(code: string, dir = HARNESS_BUILD_DIR): boolean {
   // A dynamic import whose specifier is computed is not listed: it could need the hooks.
   if (/\bimport\s*\(\s*[^'"`\s]/.test(code)) return false;
-  return keptAnswer('builtins-only', [code], () => {
+  return keptAnswer('builtins-only', [code], dir, () => {
     let metafile;
     try {
       ({ metafile } = buildSync({

@@ -2,13 +2,15 @@
 // absolute paths of the checkout that built it (bin/cli-build.mjs), so it is keyed by that
 // checkout's place as well as its bytes: a second checkout of the same sources, sharing
 // the cache, builds its own, and reads its own probes, or an auditor's tamper check of it
-// would pass on the first one's files.
+// would pass on the first one's files. The build keeps V8's code cache beside it, one for
+// each verb a command ran.
 
 import fs from 'node:fs';
 import path from 'node:path';
 import { $ } from 'zx';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { cliBuild } from '../../bin/cli-build.mjs';
 import { bounded } from '../support/bounded.ts';
 import { cliIn, inSlot, ROOT, tempDir } from '../support/helpers.ts';
 import { RESULTS_DIR } from '../../runners/model/paths.ts';
@@ -43,6 +45,19 @@ concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs i
   const tampered = await inSlot(() => bounded("the other checkout's verify", $({ nothrow: true, quiet: true, cwd: scratch })`${process.execPath} ${path.join(other, 'bin', 'childproof.mjs')} verify --statement ${statement}`));
   assert.is(tampered.exitCode, 3, tampered.stdout + tampered.stderr);
   assert.match(tampered.stderr, /stoppable-exec\.ts/);
+});
+
+concurrent(test, "the command line's build keeps a code cache for each verb it runs, and none for a word that is no verb", async () => {
+  const scratch = tempDir('childproof-checkouts-');
+  const entry = await cliBuild();
+  assert.ok(entry, 'the command line was built');
+  const cachesOf = (part: string) => fs.readdirSync(path.dirname(entry)).filter((f) => f.includes(`-${part}-v8-`));
+  assert.is((await cliIn(scratch, 'clean')).code, 0);
+  assert.is(cachesOf('clean').length, 1, fs.readdirSync(path.dirname(entry)).join(', '));
+  const unknown = await cliIn(scratch, 'cleen');
+  assert.is(unknown.code, 2, unknown.stderr);
+  assert.equal(cachesOf('cleen'), []);
+  assert.equal(cachesOf('other'), []);
 });
 
 finish(test);

@@ -15,7 +15,8 @@
 //
 // One runner for the test process, so its runs still share one scheduler pool
 // (engine/scheduler.ts). It is unreferenced while idle, so it never keeps the test process
-// alive, and it stops its runs and exits when the test process is gone
+// alive; the test process, once it has nothing left to do, closes its channel and waits for
+// it to exit; and it stops its runs and exits when the test process is gone
 // (support/runner-process-main.ts).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -70,6 +71,16 @@ function runnerProcess(): ChildProcess {
   runner = started;
   return started;
 }
+
+// With nothing left to do, the test process closes the runner's channel and waits for it
+// to exit before it exits itself: the runner is reaped by the process that started it,
+// never left an orphan for a moment, and its CPU counts as the test process's children's
+// (test/run.ts weighs each file by it).
+process.on('beforeExit', () => {
+  if (!runner?.connected) return;
+  hold(runner, true);
+  runner.disconnect();
+});
 
 /** The runner process, when this test process started one: it is the test process's own, not a leak. */
 export const runnerPid = (): number | undefined => runner?.pid;

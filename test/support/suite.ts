@@ -32,6 +32,9 @@ export function eager<T>(work: () => Promise<T>): Promise<T> {
   return started;
 }
 
+/** Every eager run of this process finished: a test that must have the runner to itself waits for it. */
+export const eagerWorkDone = (): Promise<unknown> => Promise.all(runs);
+
 /**
  * A test whose body starts at import, beside every other suite's work, instead of when
  * its turn comes: for a test that runs the command line in a scratch directory of its own
@@ -159,7 +162,7 @@ function describeCgroup(name: string): string {
 
 export function finish<T>(suite: Test<T>): void {
   suite('leaves no fixture or trial worker running, and no run cgroup', async () => {
-    await Promise.all(runs);
+    await eagerWorkDone();
     const running = stillRunning();
     assert.ok(running.length === 0, `the suite started these and they still run:\n  ${running.map(describeProcess).join('\n  ')}`);
     const left = cgroupsLeft();
