@@ -33,7 +33,7 @@ const OPTIONS = { allErrors: true, strict: true, allowUnionTypes: true, discrimi
 /** Raised when the generated code's shape changes, so an old cache file is never read as new. */
 const GENERATION = 1;
 
-interface SchemaSource {
+export interface SchemaSource {
   /** The name a caller asks for: a schema's, or `name#def` for one of its `$defs`. */
   key: string;
   /** The schema's `$id`, with `#/$defs/def` for a definition. */
@@ -48,7 +48,8 @@ function versionOf(pkg: string): string {
   }
 }
 
-function keyOf(texts: string[], sources: SchemaSource[]): string {
+/** The key of a set of schemas: their bytes, their sources, the compiler's options and versions. */
+export function schemaSetKey(texts: string[], sources: SchemaSource[]): string {
   const hash = createHash('sha256').update(JSON.stringify({ GENERATION, OPTIONS, ajv: versionOf('ajv'), formats: versionOf('ajv-formats'), sources }));
   for (const t of texts) hash.update('\0').update(t);
   return hash.digest('hex').slice(0, 20);
@@ -81,7 +82,7 @@ function compile(schemas: unknown[], sources: SchemaSource[]): { code: string; v
  * else compiled now and kept there. `texts` are the schema files' bytes, in a fixed order.
  */
 export function compiledValidators(texts: string[], sources: SchemaSource[], dir = HARNESS_BUILD_DIR): Record<string, ValidateFunction> {
-  const file = path.join(dir, `childproof-schemas-${keyOf(texts, sources)}.cjs`);
+  const file = path.join(dir, `childproof-schemas-${schemaSetKey(texts, sources)}.cjs`);
   let cached: string | null = null;
   try {
     cached = fs.readFileSync(file, 'utf8');

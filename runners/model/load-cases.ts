@@ -12,7 +12,7 @@ import { CASES_DIR } from './paths.ts';
 import { caseKind, KIND_TRAITS } from './kinds/kind.ts';
 import { checkKind } from './kinds/case-rules.ts';
 import { clauseProblems } from './clause-definitions.ts';
-import { validate } from './schemas.ts';
+import { validateRead } from './schemas.ts';
 
 export const CASE_SUFFIX = '.case.json';
 
@@ -65,8 +65,9 @@ function checkTrigger(spec: CaseSpec, file: string): void {
 }
 
 export function loadCase(file: string, root = CASES_DIR): LoadedCase {
-  const { data, bytes } = readJson(file);
-  const problems = validate('case', data, display(file));
+  const read = readJson(file);
+  const { data, bytes } = read;
+  const problems = validateRead('case', read, display(file));
   if (problems.length) throw new InputError(problems);
   const spec = data as CaseSpec;
   const rel = path.relative(root, file);

@@ -12,7 +12,7 @@ import { display, readJson } from './files.ts';
 import { globMatcher } from './load-cases.ts';
 import { MUTANTS_DIR, PROBES_DIR } from './paths.ts';
 import type { DivergencesFile, LoadedDivergence, LoadedProbe, ProbeSpec } from './probe.ts';
-import { validate } from './schemas.ts';
+import { validateRead } from './schemas.ts';
 import { UNFINISHED, unfinishedLine } from './skeleton.ts';
 
 export const DIVERGENCES_FILE = 'divergences.json';
@@ -51,8 +51,9 @@ export function mutantProbeNames(): string[] {
 /** divergences.json, validated; an empty one when there is none. */
 function readDivergences(file: string, probe: string): DivergencesFile {
   if (!fs.existsSync(file)) return { probe, explanations: [] };
-  const { data } = readJson(file);
-  const problems = validate('divergences', data, display(file));
+  const read = readJson(file);
+  const { data } = read;
+  const problems = validateRead('divergences', read, display(file));
   if (problems.length) throw new InputError(problems);
   const doc = data as DivergencesFile;
   if (doc.probe !== probe) throw InputError.at(display(file), '/probe', `expected "${probe}", the name in probe.json beside it`);
@@ -69,8 +70,9 @@ type RawProbe = Partial<ProbeSpec> & { extends?: string };
 export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   const file = path.join(dir, 'probe.json');
   if (!fs.existsSync(file)) throw InputError.at(display(dir), '', 'expected a probe directory containing probe.json');
-  const { data } = readJson(file);
-  const problems = validate('probe', data, display(file));
+  const read = readJson(file);
+  const { data } = read;
+  const problems = validateRead('probe', read, display(file));
   if (problems.length) throw new InputError(problems);
   const raw = data as RawProbe;
   let spec: ProbeSpec;

@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
-import { compiledValidators } from './compiled-schemas.ts';
+import { compiledValidators, schemaSetKey, type SchemaSource } from './compiled-schemas.ts';
+import { knownValid } from './known-valid.ts';
 import { SCHEMA_DIR } from './paths.ts';
 
 export const SCHEMA_NAMES = ['case', 'probe', 'divergences', 'runtime-findings', 'observations', 'report', 'expectations', 'trial-dir', 'statement', 'envelope', 'changes', 'report-part'] as const;
@@ -16,17 +17,25 @@ export function readSchema(name: SchemaName): { $id: string } & Record<string, u
   return JSON.parse(schemaText(name));
 }
 
-let validators: Record<string, ValidateFunction> | null = null;
+let schemaSet: { texts: string[]; sources: SchemaSource[]; key: string } | null = null;
 
-/** Every schema and each of its `$defs`, by name (`name` or `name#def`): compiled once per cache (model/compiled-schemas.ts). */
-function allValidators(): Record<string, ValidateFunction> {
-  if (validators) return validators;
+/** Every schema's bytes, the sources to compile (the schema and each of its `$defs`, by name: `name` or `name#def`), and the set's key. */
+function schemas(): { texts: string[]; sources: SchemaSource[]; key: string } {
+  if (schemaSet) return schemaSet;
   const texts = SCHEMA_NAMES.map(schemaText);
   const sources = SCHEMA_NAMES.flatMap((name, i) => {
     const s = JSON.parse(texts[i]) as { $id: string; $defs?: Record<string, unknown> };
     return [{ key: name, ref: s.$id }, ...Object.keys(s.$defs ?? {}).map((def) => ({ key: `${name}#${def}`, ref: `${s.$id}#/$defs/${def}` }))];
   });
-  validators = compiledValidators(texts, sources);
+  schemaSet = { texts, sources, key: schemaSetKey(texts, sources) };
+  return schemaSet;
+}
+
+let validators: Record<string, ValidateFunction> | null = null;
+
+/** Every validator, by source name: compiled once per cache (model/compiled-schemas.ts). */
+function allValidators(): Record<string, ValidateFunction> {
+  validators ??= compiledValidators(schemas().texts, schemas().sources);
   return validators;
 }
 
@@ -69,6 +78,18 @@ function describe(e: ErrorObject): { pointer: string; expected: string } {
 /** Problems as "file: /pointer: expected ...", the most specific first, without repeats. */
 export function validate(name: SchemaName, data: unknown, file: string): string[] {
   return problemsOf(validatorAt(name), data, file);
+}
+
+/**
+ * The same, for a document read from `bytes`: none, without validating, where the very
+ * same bytes were found valid against the very same schemas before (model/known-valid.ts).
+ */
+export function validateRead(name: SchemaName, read: { data: unknown; bytes: Buffer }, file: string): string[] {
+  const known = knownValid(schemas().key);
+  if (known.has(name, read.bytes)) return [];
+  const problems = validate(name, read.data, file);
+  if (problems.length === 0) known.add(name, read.bytes);
+  return problems;
 }
 
 /** The same, against one definition of a schema's `$defs` (a message of the trial directory, say). */
