@@ -35,10 +35,25 @@ const failed = (err) => {
   process.exit(said ? 2 : 70);
 };
 process.on('uncaughtException', failed);
+
+/**
+ * The build's exports; null where it was removed between being found and being read (a
+ * newer build of this checkout replaced it: bin/cli-build.mjs), and the sources run instead.
+ * @param {string} entry
+ */
+function loadedOrGone(entry) {
+  try {
+    return loadCliBuild(entry, process.argv[2]);
+  } catch (err) {
+    if (/** @type {{ code?: unknown }} */ (err)?.code === 'ENOENT') return null;
+    throw err;
+  }
+}
 try {
   const built = await cliBuild();
-  if (!built) (await import('tsx/esm/api')).register();
-  const { cli } = built ? loadCliBuild(built, process.argv[2]) : await import('../runners/cli/main.ts');
+  const loaded = built ? loadedOrGone(built) : null;
+  if (!loaded) (await import('tsx/esm/api')).register();
+  const { cli } = loaded ?? (await import('../runners/cli/main.ts'));
   await cli(process.argv.slice(2));
 } catch (err) {
   failed(err);

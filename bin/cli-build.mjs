@@ -70,6 +70,28 @@ const ownUrls = {
 // ES modules it was built from are.
 const WRAPPER = { js: '(function (exports, require, module, __filename, __dirname) { "use strict";' };
 
+/** The file in a build that names the checkout it was built from. */
+const CHECKOUT = 'checkout';
+
+/**
+ * This checkout's earlier builds, each with its code caches (a few MB once many verbs have
+ * run): every edit of a source makes a new build, and the old ones would pile up in the
+ * cache. Only a build that names this checkout as its own is removed; another checkout's,
+ * or one that names none, is left alone. A command still running from a removed build has
+ * it loaded already, and only its code cache goes unkept.
+ * @param {string} harness
+ * @param {string} current
+ */
+function removeEarlierBuilds(harness, current) {
+  for (const name of fs.readdirSync(harness)) {
+    const dir = path.join(harness, name);
+    if (!/^childproof-cli-[0-9a-f]+$/.test(name) || dir === current) continue;
+    try {
+      if (fs.readFileSync(path.join(dir, CHECKOUT), 'utf8') === ROOT) fs.rmSync(dir, { recursive: true, force: true });
+    } catch {}
+  }
+}
+
 /** The built command line's script, made now if it is not there; null where it cannot be. */
 export async function cliBuild() {
   let work = null;
@@ -97,12 +119,14 @@ export async function cliBuild() {
       banner: WRAPPER,
       footer: { js: '})' },
     });
+    fs.writeFileSync(path.join(work, CHECKOUT), ROOT);
     try {
       fs.renameSync(work, dir);
     } catch {
       // Another command made the same build first: its is the same bytes.
       fs.rmSync(work, { recursive: true, force: true });
     }
+    removeEarlierBuilds(harness, dir);
     return fs.existsSync(entry) ? entry : null;
   } catch {
     // Half a build is no build: a full disk or a read-only cache leaves nothing of it.
