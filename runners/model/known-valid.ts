@@ -52,7 +52,8 @@ export function knownValid(setKey: string, dir = HARNESS_BUILD_DIR): KnownValid 
       (known ??= new Set(readKept(file))).add(digest);
     },
     keep() {
-      if (found.size === 0) return;
+      // A directory gone since (a scratch cache removed as its process exits) is not made again.
+      if (found.size === 0 || !fs.existsSync(dir)) return;
       const now = new Set([...readKept(file), ...found]);
       try {
         writeFileWhole(file, JSON.stringify(now.size > MOST ? [...found] : [...now]));

@@ -41,6 +41,13 @@ test('a file that is no list is read as knowing nothing, and one that cannot be 
   nowhere.add('case', bytes('{}'));
   nowhere.keep();
   assert.is(nowhere.has('case', bytes('{}')), true);
+  // A directory removed since is not made again to hold the file.
+  const gone = tempDir('childproof-valid-');
+  const late = knownValid('set-e', gone);
+  late.add('case', bytes('{}'));
+  fs.rmSync(gone, { recursive: true });
+  late.keep();
+  assert.is(fs.existsSync(gone), false);
 });
 
 test('a document is validated until it is found valid, and a problem is said every time, never kept', () => {
