@@ -22,7 +22,9 @@ function keptAnswer<T>(kind: string, inputs: string[], dir: string, compute: () 
   for (const input of inputs) hash.update('\0').update(input);
   const file = path.join(dir, `${kind}-${hash.digest('hex').slice(0, 32)}.json`);
   try {
-    return (JSON.parse(fs.readFileSync(file, 'utf8')) as { answer: T }).answer;
+    // A file of another shape (edited by hand) is no answer: computed again below.
+    const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { answer?: T } | null;
+    if (kept && typeof kept === 'object' && kept.answer !== undefined) return kept.answer;
   } catch {}
   const answer = compute();
   try {

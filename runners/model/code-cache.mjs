@@ -40,6 +40,8 @@ export function runCached(source, filename, dir, part = 'all', worthKeeping = ()
 }
 
 /**
+ * Written aside, then renamed, as model/files.ts's writeFileWhole writes: this module is
+ * plain JavaScript, loaded by bin/ before any TypeScript can be.
  * @param {vm.Script} script
  * @param {string} file
  */

@@ -52,10 +52,9 @@ export function mutantProbeNames(): string[] {
 function readDivergences(file: string, probe: string): DivergencesFile {
   if (!fs.existsSync(file)) return { probe, explanations: [] };
   const read = readJson(file);
-  const { data } = read;
   const problems = validateRead('divergences', read, display(file));
   if (problems.length) throw new InputError(problems);
-  const doc = data as DivergencesFile;
+  const doc = read.data as DivergencesFile;
   if (doc.probe !== probe) throw InputError.at(display(file), '/probe', `expected "${probe}", the name in probe.json beside it`);
   return doc;
 }
@@ -71,10 +70,9 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   const file = path.join(dir, 'probe.json');
   if (!fs.existsSync(file)) throw InputError.at(display(dir), '', 'expected a probe directory containing probe.json');
   const read = readJson(file);
-  const { data } = read;
   const problems = validateRead('probe', read, display(file));
   if (problems.length) throw new InputError(problems);
-  const raw = data as RawProbe;
+  const raw = read.data as RawProbe;
   let spec: ProbeSpec;
   let codeDir = path.resolve(dir);
   if (raw.extends) {

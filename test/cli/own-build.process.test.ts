@@ -73,6 +73,8 @@ concurrent(test, "the command line's build keeps a code cache for each verb it r
   const unknown = await cliIn(scratch, 'cleen');
   assert.is(unknown.code, 2, unknown.stderr);
   assert.equal(cachesOf('cleen'), []);
+  // A first word that could name no verb runs under the name `other`, and keeps nothing either.
+  assert.is((await cliIn(scratch, '--version')).code, 0);
   assert.equal(cachesOf('other'), []);
 });
 

@@ -27,6 +27,9 @@ test('a transpiled file is kept, and the same bytes read back what was kept rath
   // One byte more is other bytes: transpiled anew, kept beside the first.
   assert.match(transpile(`${SOURCE}\n`, 'size.ts', dir).code, 'statSync');
   assert.is(kept(dir, 'transpiled').length, 2);
+  // A kept file of another shape is no answer: transpiled again.
+  fs.writeFileSync(file, '{}');
+  assert.match(transpile(SOURCE, 'size.ts', dir).code, 'statSync');
 });
 
 test('a module that imports only builtins is told from one that imports a file or a package, each answer kept', () => {
