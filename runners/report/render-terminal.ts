@@ -86,11 +86,25 @@ function cell(text: string, n: number, view: View, right = false): string {
 }
 
 /** Whether a clause holds for a probe: every verdict of it passed, some failed, or none. */
-export function clauseState(trials: TrialResult[], clause: Clause): 'holds' | 'breaks' | 'unknown' | '-' {
-  const verdicts = trials.flatMap((t) => (t.verdicts ?? []).filter((v) => v.clause === clause));
-  if (verdicts.length === 0) return '-';
-  if (verdicts.some((v) => v.result === 'fail')) return 'breaks';
-  return verdicts.some((v) => v.result === 'unknown') ? 'unknown' : 'holds';
+export function clauseState(trials: TrialResult[], clause: Clause): ClauseState {
+  return clauseStates(trials).get(clause) ?? '-';
+}
+
+type ClauseState = 'holds' | 'breaks' | 'unknown' | '-';
+const WORST: Record<string, number> = { holds: 0, unknown: 1, breaks: 2 };
+
+/** Every clause's state over the trials, in one pass over their verdicts: a table of every
+ *  probe asked each clause of each probe's trials again. */
+function clauseStates(trials: TrialResult[]): Map<Clause, ClauseState> {
+  const states = new Map<Clause, ClauseState>();
+  for (const t of trials) {
+    for (const v of t.verdicts ?? []) {
+      const state = v.result === 'fail' ? 'breaks' : v.result === 'unknown' ? 'unknown' : 'holds';
+      const was = states.get(v.clause);
+      if (was === undefined || WORST[state] > WORST[was]) states.set(v.clause, state);
+    }
+  }
+  return states;
 }
 
 /** The clauses in tables of at most `width` columns: the first beside the names and four
@@ -138,7 +152,8 @@ function byProbe(report: Report, view: View): string[] {
       for (const name of mine) {
         const trials = byName.get(name) ?? [];
         const numbers = shown.map(([, match]) => padStart(String(trials.filter(match).length), 5));
-        const cells = part.map((c) => cell(clauseState(trials, c), CLAUSE_WIDTH, view));
+        const states = clauseStates(trials);
+        const cells = part.map((c) => cell(states.get(c) ?? '-', CLAUSE_WIDTH, view));
         rows.push([pad(name, nameWidth), ...numbers, ...(shown.length ? [''] : []), ...cells].join(' ').trimEnd());
       }
     }
