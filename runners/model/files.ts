@@ -21,9 +21,9 @@ function lineAndColumn(text: string, position: number): string {
 export const MOST_DEPTH = 256;
 
 /**
- * How deep the text nests, counted before parsing: JSON.parse recurses, so a file of a
- * hundred thousand brackets would end in a RangeError, and a deep but valid value in a
- * RangeError when written again. Returns the offset where `most` is passed, or -1.
+ * Where the text nests deeper than `most`: its offset, or -1. A deep but valid value
+ * would end in a RangeError when written again (JSON.stringify recurses), and in the
+ * validators, which recurse too.
  */
 export function tooDeepAt(text: string, most = MOST_DEPTH): number {
   let depth = 0;
@@ -45,11 +45,12 @@ export function tooDeepAt(text: string, most = MOST_DEPTH): number {
 export function readJson(file: string): { data: unknown; bytes: Buffer } {
   const bytes = readInput(file, { what: 'JSON document' });
   const text = bytes.toString('utf8');
-  const deep = tooDeepAt(text);
-  if (deep >= 0) throw InputError.at(display(file), '', `expected JSON nested at most ${MOST_DEPTH} deep (deeper at ${lineAndColumn(text, deep)})`);
+  let data: unknown;
   try {
-    return { data: JSON.parse(text), bytes };
+    data = JSON.parse(text);
   } catch (err) {
+    // jsonc-parser recurses: text too deep to be read is said to be so, as it is below.
+    if (tooDeepAt(text) >= 0) throw tooDeep(file, text);
     // JSON.parse says what is wrong but not where; jsonc-parser finds the offset.
     const errors: ParseError[] = [];
     parseJsonc(text, errors, { disallowComments: true, allowTrailingComma: false });
@@ -57,6 +58,22 @@ export function readJson(file: string): { data: unknown; bytes: Buffer } {
     const where = first ? ` (${printParseErrorCode(first.error)} at ${lineAndColumn(text, first.offset)})` : ` (${(err as Error).message})`;
     throw InputError.at(display(file), '', `expected valid JSON${where}`);
   }
+  // Parsed first, then measured: V8's JSON.parse does not recurse, and walking the value
+  // costs a third of scanning its text. The text is scanned only to say where.
+  if (nestsDeeper(data, MOST_DEPTH)) throw tooDeep(file, text);
+  return { data, bytes };
+}
+
+const tooDeep = (file: string, text: string) =>
+  InputError.at(display(file), '', `expected JSON nested at most ${MOST_DEPTH} deep (deeper at ${lineAndColumn(text, tooDeepAt(text))})`);
+
+/** Whether a parsed value nests deeper than `most` arrays and objects: as tooDeepAt counts its text. */
+export function nestsDeeper(value: unknown, most: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  if (most === 0) return true;
+  if (Array.isArray(value)) return value.some((v) => nestsDeeper(v, most - 1));
+  for (const key in value) if (nestsDeeper((value as Record<string, unknown>)[key], most - 1)) return true;
+  return false;
 }
 
 /**

@@ -8,7 +8,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../model/errors.ts';
-import { display, errnoText, makeEachLevel, MOST_DEPTH, tooDeepAt } from '../model/files.ts';
+import { display, errnoText, makeEachLevel, MOST_DEPTH, nestsDeeper, tooDeepAt } from '../model/files.ts';
 import { forEachLine } from '../model/read-input.ts';
 import type { Report, TrialResult } from '../model/report-types.ts';
 import { validate } from '../model/schemas.ts';
@@ -150,22 +150,25 @@ export function reportFromStream(file: string): Report {
 }
 
 function parses(raw: string): boolean {
-  if (tooDeepAt(raw) >= 0) return false;
   try {
-    JSON.parse(raw);
-    return true;
+    return !nestsDeeper(JSON.parse(raw), MOST_DEPTH);
   } catch {
     return false;
   }
 }
 
+const tooDeep = (file: string, n: number) => problem(file, n, `expected JSON nested at most ${MOST_DEPTH} deep`);
+
 function parseLine(file: string, raw: string, n: number): Line {
-  if (tooDeepAt(raw) >= 0) throw problem(file, n, `expected JSON nested at most ${MOST_DEPTH} deep`);
+  let line: Line;
   try {
-    return JSON.parse(raw);
+    line = JSON.parse(raw);
   } catch {
+    if (tooDeepAt(raw) >= 0) throw tooDeep(file, n);
     throw problem(file, n, 'expected one JSON value (this is not a childproof stream, or it was edited)');
   }
+  if (nestsDeeper(line, MOST_DEPTH)) throw tooDeep(file, n);
+  return line;
 }
 
 function headerReport(file: string, header: StreamHeader): Omit<Report, 'trials'> {

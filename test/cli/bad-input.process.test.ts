@@ -95,7 +95,7 @@ test('a report of an earlier semantics version is read without the facts added s
   assert.match(consistencyProblems(without(report), 'new.json').join('\n'), /new\.json: \/trials\/0\/facts: expected every fact; missing child\.stdinEnded/);
 });
 
-test('JSON nested deeper than childproof writes is refused before parsing, by every verb that reads it', async () => {
+test('JSON nested deeper than childproof writes is refused, valid or not, by every verb that reads it', async () => {
   const deep = write('deep.json', '['.repeat(100_000));
   // Deep but valid, in a trial's timeline: written as text, since JSON.stringify cannot.
   const trials = report.trials.map((t, i) => (i === 0 ? { ...t, timeline: [{ ...t.timeline![0], detail: { deep: 'DEEP' } }] } : t));
@@ -105,6 +105,7 @@ test('JSON nested deeper than childproof writes is refused before parsing, by ev
     ...deepArgs.map((args) => refused(args, /deep\.json: \/: expected JSON nested at most 256 deep/)),
     refused(['merge', write('valid-deep.json', text), '--out', 'm9.json'], /valid-deep\.json: \/: expected JSON nested at most 256 deep/),
     refused(['report', '--from', write('deep.jsonl', `${streamLines(report)[0]}\n${'['.repeat(100_000)}\n`), '--out', 'x10.json'], /deep\.jsonl: line 2: expected JSON nested at most 256 deep/),
+    refused(['report', '--from', write('valid-deep.jsonl', `${streamLines(report)[0]}\n${'['.repeat(5000)}${']'.repeat(5000)}\n`), '--out', 'x11.json'], /valid-deep\.jsonl: line 2: expected JSON nested at most 256 deep/),
   ]);
 });
 
