@@ -6,7 +6,7 @@ import type { CaseSpec, LoadedCase } from './case.ts';
 import { display, readJson } from './files.ts';
 import { CASES_DIR } from './paths.ts';
 import type { LoadedProbe } from './probe.ts';
-import { validate } from './schemas.ts';
+import { validateRead } from './schemas.ts';
 
 /** What an explanation can say of the case it is filed for, and the case it must then be. */
 const CASE_CLAIMS: Array<{ says: RegExp; true: (spec: CaseSpec) => boolean; needs: string }> = [
@@ -64,10 +64,10 @@ export function expectationFiles(root = CASES_DIR): string[] {
  * transcribed against: a case edited since must be transcribed again.
  */
 export function lintExpectations(file: string, cases: LoadedCase[]): string[] {
-  const { data } = readJson(file);
-  const problems = validate('expectations', data, display(file));
+  const read = readJson(file);
+  const problems = validateRead('expectations', read, display(file));
   if (problems.length) return problems;
-  const rows = (data as { rows: Array<{ case: string; sha256: string }> }).rows;
+  const rows = (read.data as { rows: Array<{ case: string; sha256: string }> }).rows;
   return rows.flatMap((row, i) => {
     const c = cases.find((x) => x.spec.id === row.case);
     if (!c) return [`${display(file)}: /rows/${i}/case: expected the id of an existing case, not "${row.case}"`];

@@ -10,7 +10,7 @@ import { InputError } from './errors.ts';
 import { display, readJson } from './files.ts';
 import { PROBES_DIR } from './paths.ts';
 import type { Citation } from './probe.ts';
-import { validate } from './schemas.ts';
+import { validateRead } from './schemas.ts';
 
 export interface RuntimeFinding {
   id: string;
@@ -34,10 +34,10 @@ export function loadRuntimeFindings(file = RUNTIME_FINDINGS_FILE): RuntimeFindin
   const known = loaded.get(file);
   if (known) return known;
   if (!fs.existsSync(file)) return [];
-  const { data } = readJson(file);
-  const problems = validate('runtime-findings', data, display(file));
+  const read = readJson(file);
+  const problems = validateRead('runtime-findings', read, display(file));
   if (problems.length) throw new InputError(problems);
-  const findings = (data as { findings: RuntimeFinding[] }).findings;
+  const findings = (read.data as { findings: RuntimeFinding[] }).findings;
   findings.forEach((f, i) => {
     if (findings.findIndex((g) => g.id === f.id) !== i) throw InputError.at(display(file), `/findings/${i}/id`, `expected a unique id; "${f.id}" is used before`);
     if (!f.cites?.length && !f.observation) throw InputError.at(display(file), `/findings/${i}`, 'expected "cites" naming the runtime code this finding rests on, or "observation": true');

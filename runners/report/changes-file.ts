@@ -4,7 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../model/errors.ts';
 import { readJson, writeJsonWhole } from '../model/files.ts';
-import { validate } from '../model/schemas.ts';
+import { validate, validateRead } from '../model/schemas.ts';
 import type { Report } from '../model/report-types.ts';
 import { changesBetween, verdictCells, type PublishedChanges } from './changes.ts';
 
@@ -13,10 +13,10 @@ export const CHANGES_FILE = 'changes.json';
 export function readChanges(dir: string): PublishedChanges | null {
   const file = path.join(dir, CHANGES_FILE);
   if (!fs.existsSync(file)) return null;
-  const { data } = readJson(file);
-  const problems = validate('changes', data, file);
+  const read = readJson(file);
+  const problems = validateRead('changes', read, file);
   if (problems.length) throw new InputError(problems);
-  return data as PublishedChanges;
+  return read.data as PublishedChanges;
 }
 
 /** A publication begins: what is published now is what later changes are measured from. */

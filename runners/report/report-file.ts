@@ -5,7 +5,7 @@ import { InputError, InvalidReportError } from '../model/errors.ts';
 import { readJson, writeFileWhole } from '../model/files.ts';
 import { withKinds } from '../model/kinds/kind.ts';
 import type { Report } from '../model/report-types.ts';
-import { validate } from '../model/schemas.ts';
+import { validate, validateRead } from '../model/schemas.ts';
 import { consistencyProblems } from './consistency.ts';
 import { modulesEach, modulesOnce } from './modules-once.ts';
 import { storeParts, withParts } from './parts-file.ts';
@@ -30,12 +30,14 @@ export function writeReport(file: string, report: Report, { publication }: { pub
 /** A report file, validated; one made before observations were saved is refused plainly,
  *  one made before trials recorded their kind is read with its cases' kinds. */
 export function readReport(file: string): Report {
-  const data = withKinds(withParts(readJson(file).data, file));
+  const read = readJson(file);
+  const data = withKinds(withParts(read.data, file));
   const format = (data as { formatVersion?: unknown })?.formatVersion;
   if (format === 1) {
     throw InputError.at(file, '/formatVersion', 'expected report format 2: this report predates saved observations, so it cannot be judged or compared with this version; run it again');
   }
-  const problems = validate('report', data, file);
+  // The parts a report names are named by their digests, so its bytes alone say what it holds.
+  const problems = validateRead('report', { data, bytes: read.bytes }, file);
   if (problems.length) throw new InputError(problems);
   const contradictions = consistencyProblems(data as Report, file);
   if (contradictions.length) throw new InputError(contradictions);
