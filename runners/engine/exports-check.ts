@@ -12,6 +12,7 @@ import type { ExportsCheck, ExportsCheckSpec } from '../worker/messages.ts';
 import { buildAdapters, buildExportsCheck } from './bundle.ts';
 import { prepareProbes, type Sources } from './prepare.ts';
 import { readExportsCheck, writeExportsCheckSpec } from './trial-messages.ts';
+import { withoutStartCosts } from './trial-env.ts';
 import { lacking } from '../worker/entry-watch.ts';
 import { adapterFile, displayBase, targetSpec } from './adapter-target.ts';
 import type { LoadedProbe } from '../model/probe.ts';
@@ -41,7 +42,8 @@ function runCheck(runtime: Runtime, script: string, dir: string, i: number, spec
   const out = path.join(dir, `check-${i}.answer.json`);
   writeExportsCheckSpec(specFile, { ...spec, out });
   return new Promise((resolve) => {
-    execFile(runtime.execPath, scriptArgv(runtime, script, [specFile], ['--expose-internals']), { cwd: dir, timeout: 60_000 }, (err, _stdout, stderr) => {
+    // It imports the target as a trial's worker does, and starts as one does (engine/trial-env.ts).
+    execFile(runtime.execPath, scriptArgv(runtime, script, [specFile], ['--expose-internals']), { cwd: dir, timeout: 60_000, env: withoutStartCosts(process.env) }, (err, _stdout, stderr) => {
       const read = readExportsCheck(out);
       if (read && 'output' in read) return resolve(read.output);
       const why = read ? `its answer was refused: ${read.refused}` : (stderr || String(err)).trim().split('\n').slice(-1)[0];

@@ -5,6 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import type { RunDir } from '../os/run-dir.ts';
+import { withoutStartCosts } from './trial-env.ts';
 
 interface Supervisor {
   /** Closes the pipe and waits for the supervisor's sweep to end. */
@@ -18,6 +19,8 @@ export function supervise(built: string, run: RunDir, keep: boolean, cgroup: str
   const child: ChildProcess = spawn(process.execPath, [built, run.dir, run.tag, keep ? 'keep' : 'remove', cgroup ?? ''], {
     detached: true,
     stdio: ['pipe', 'ignore', 'ignore'],
+    // It reads /proc and removes files: a CA bundle parsed as it starts was most of its CPU.
+    env: withoutStartCosts(process.env),
   });
   const exited = once(child, 'exit').catch(() => undefined);
   child.unref();
