@@ -143,7 +143,7 @@ export async function cliBuild() {
  * different code); none is kept for a word the command line does not know as a verb.
  * @param {string} entry
  * @param {string | undefined} verb
- * @returns {{ cli: (argv: string[]) => Promise<void>, isVerb: (word: string) => boolean }}
+ * @returns {{ cli: (argv: string[]) => Promise<void>, runCommand: (argv: string[]) => Promise<number>, isVerb: (word: string) => boolean }}
  */
 export function loadCliBuild(entry, verb) {
   const part = verb !== undefined && /^[a-z]{1,20}$/.test(verb) ? verb : 'other';

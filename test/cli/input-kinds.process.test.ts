@@ -2,7 +2,7 @@
 // (which would block for ever), /dev/zero (which never ends), a directory, a sparse file
 // larger than any report, in every place a verb reads a file. And a file under /proc, a
 // regular file that says it is empty, is read like any other and refused for what it
-// holds. Each kind runs every verb in one child process (support/verbs-on.ts), bounded,
+// holds. Each kind runs every verb in one child process (support/verbs-on.mjs), bounded,
 // so a verb that blocks fails this test instead of hanging the suite.
 
 import { execFileSync, spawn } from 'node:child_process';
@@ -14,12 +14,12 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { ROOT } from '../../runners/model/paths.ts';
 import { bounded } from '../support/bounded.ts';
-import { inSlot, tempDir } from '../support/helpers.ts';
+import { inSlot, offlineEnv, tempDir } from '../support/helpers.ts';
 import { STACK } from '../support/pinned.ts';
 import { concurrent, finish } from '../support/suite.ts';
 
 const REPORT = path.join(ROOT, 'results', 'execa', '9.6.1@node-v20.20.2.json');
-const VERBS_ON = path.join(ROOT, 'test', 'support', 'verbs-on.ts');
+const VERBS_ON = path.join(ROOT, 'test', 'support', 'verbs-on.mjs');
 
 const scratch = tempDir('childproof-kinds-');
 const key = path.join(scratch, 'key.pem');
@@ -102,7 +102,7 @@ async function onKind(kind: string, make: (file: string) => void, regular = fals
   // bound for a core while a cold loader compiled the runner five times over.
   let err = '';
   const [code, signal] = await inSlot(() => {
-    const child = spawn(process.execPath, ['--import', 'tsx', VERBS_ON, result, JSON.stringify([sign, ...calls])], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(process.execPath, [VERBS_ON, result, JSON.stringify([sign, ...calls])], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: offlineEnv() });
     child.stderr!.on('data', (d) => (err += d));
     return bounded(`every verb on a ${kind}`, once(child, 'close'), () => child.kill('SIGKILL'));
   });
