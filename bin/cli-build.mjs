@@ -116,6 +116,8 @@ export async function cliBuild() {
       mainFields: ['module', 'main'],
       logLevel: 'silent',
       plugins: [ownUrls],
+      // Where the build is: what a command keeps of the shipped files, it keeps here (model/kept-loads.ts).
+      define: { CHILDPROOF_BUILD_DIR: JSON.stringify(dir) },
       banner: WRAPPER,
       footer: { js: '})' },
     });

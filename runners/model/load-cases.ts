@@ -8,6 +8,7 @@ import picomatch from 'picomatch';
 import { IMPLIED, type CaseSpec, type LoadedCase } from './case.ts';
 import { InputError } from './errors.ts';
 import { display, readJson } from './files.ts';
+import { filesSignature, keptLoad } from './kept-loads.ts';
 import { CASES_DIR } from './paths.ts';
 import { caseKind, KIND_TRAITS } from './kinds/kind.ts';
 import { checkKind } from './kinds/case-rules.ts';
@@ -91,6 +92,11 @@ export function loadCase(file: string, root = CASES_DIR): LoadedCase {
 }
 
 export function loadAllCases(root = CASES_DIR): LoadedCase[] {
+  if (root === CASES_DIR) return keptLoad('cases', filesSignature([root]), () => casesUnder(root));
+  return casesUnder(root);
+}
+
+function casesUnder(root: string): LoadedCase[] {
   const cases = walk(root, CASE_SUFFIX).map((f) => loadCase(f, root));
   const seen = new Map<string, string>();
   for (const c of cases) {

@@ -10,6 +10,7 @@ import { InputError } from './errors.ts';
 import { checkProbeKind } from './kinds/probe-rules.ts';
 import { display, readJson } from './files.ts';
 import { globMatcher } from './load-cases.ts';
+import { filesSignature, keptLoad } from './kept-loads.ts';
 import { MUTANTS_DIR, PROBES_DIR } from './paths.ts';
 import type { DivergencesFile, LoadedDivergence, LoadedProbe, ProbeSpec } from './probe.ts';
 import { validateRead } from './schemas.ts';
@@ -97,7 +98,7 @@ export function loadProbeDir(dir: string, seen: string[] = []): LoadedProbe {
   const divergencesFile = path.join(path.resolve(dir), DIVERGENCES_FILE);
   const doc = readDivergences(divergencesFile, spec.name);
   const explanations = doc.explanations.map(({ signatures: _s, ...e }, i) => ({ ...e, pointer: `/explanations/${i}` }));
-  if (spec.byVersion) spec = { ...spec, options: optionsAt(spec) };
+  if (spec.byVersion) spec = withOptionsAt(spec);
   return { spec, dir: path.resolve(dir), codeDir, file, divergencesFile, knownDivergences: signaturesOf(doc), explanations };
 }
 
@@ -108,20 +109,6 @@ function refuseSkeleton(spec: ProbeSpec, codeDir: string): void {
   const file = path.join(codeDir, spec.adapter);
   const line = fs.existsSync(file) ? unfinishedLine(readAdapterFiles(file)) : null;
   if (line !== null) throw new InputError([`${display(file)}:${line}: expected a finished adapter: init wrote this one as a skeleton; write the call to the target there and remove the ${UNFINISHED} line`]);
-}
-
-/** Every file under probes/, by path, size and time of change: what the shipped probes are read from. */
-function shippedSignature(): string {
-  return fs
-    .readdirSync(PROBES_DIR, { recursive: true, withFileTypes: true })
-    .filter((e) => e.isFile())
-    .map((e) => {
-      const file = path.join(e.parentPath, e.name);
-      const st = fs.statSync(file);
-      return `${file}\u0000${st.size}\u0000${st.mtimeMs}`;
-    })
-    .sort()
-    .join('\n');
 }
 
 let shipped: { signature: string; probes: LoadedProbe[] } | null = null;
@@ -140,8 +127,8 @@ export function shippedProbeNames(): string[] {
 
 /** The shipped probes as read, never handed out: callers get copies of those they take. */
 function shippedAsRead(): readonly LoadedProbe[] {
-  const signature = fs.existsSync(PROBES_DIR) ? shippedSignature() : '';
-  if (shipped?.signature !== signature) shipped = { signature, probes: shippedProbeDirs().map((d) => loadProbeDir(d)) };
+  const signature = filesSignature([PROBES_DIR]);
+  if (shipped?.signature !== signature) shipped = { signature, probes: keptLoad('probes', signature, () => shippedProbeDirs().map((d) => loadProbeDir(d))) };
   return shipped.probes;
 }
 
@@ -199,14 +186,15 @@ function atVersion(base: LoadedProbe, version: string, asked: string): LoadedPro
   if (version === id.version) return base;
   const identity = { ...id, version, paths: [] };
   const spec = { ...base.spec, name: `${base.spec.name}@${version}`, title: `${base.spec.title} (${id.name} ${version})`, identity };
-  return { ...base, spec: { ...spec, options: optionsAt(spec) }, atVersion: { of: base.spec.name, version } };
+  return { ...base, spec: withOptionsAt(spec), atVersion: { of: base.spec.name, version } };
 }
 
-/** A probe's options with those its `byVersion` gives the pinned version laid over them. */
-function optionsAt(spec: ProbeSpec): Record<string, unknown> | undefined {
+/** A probe's spec with the options its `byVersion` gives the pinned version laid over its own. */
+function withOptionsAt(spec: ProbeSpec): ProbeSpec {
   const id = spec.identity;
   const ranges = id.kind === 'package' ? (spec.byVersion ?? []).filter((b) => semver.satisfies(id.version, b.range)) : [];
-  return ranges.length ? Object.assign({}, spec.options, ...ranges.map((b) => b.options)) : spec.options;
+  // None that applies leaves the spec as it is, with no options where it had none.
+  return ranges.length ? { ...spec, options: Object.assign({}, spec.options, ...ranges.map((b) => b.options)) } : spec;
 }
 
 export function loadProbe(nameOrDir: string): LoadedProbe {

@@ -31,6 +31,9 @@ function schemas(): { texts: string[]; sources: SchemaSource[]; key: string } {
   return schemaSet;
 }
 
+/** The key of the schemas as they are now: what was found valid against them is known by it. */
+export const schemasKey = (): string => schemas().key;
+
 let validators: Record<string, ValidateFunction> | null = null;
 
 /** Every validator, by source name: compiled once per cache (model/compiled-schemas.ts). */
