@@ -9,6 +9,7 @@ import type { LoadedProbe } from '../model/probe.ts';
 import type { OwnFile } from '../model/report-types.ts';
 import { ROOT, RUNNERS_DIR, SCHEMA_DIR } from '../model/paths.ts';
 import { blobId } from './blob-id.ts';
+import { filesSignature, keptLoad } from '../model/kept-loads.ts';
 
 function ownFile(file: string, name: string): OwnFile {
   const bytes = fs.readFileSync(file);
@@ -30,12 +31,16 @@ function fromRoot(file: string): string | null {
 
 let tool: OwnFile[] | null = null;
 
-/** childproof's runners and schemas as they are now: read once per process. */
+/** childproof's runners and schemas as they are now: read once per process, and digested
+ *  again only once one of them changed (model/kept-loads.ts). */
 export function toolFiles(): OwnFile[] {
-  tool ??= [RUNNERS_DIR, SCHEMA_DIR]
-    .flatMap(filesBelow)
-    .map((f) => ownFile(f, fromRoot(f)!))
-    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const dirs = [RUNNERS_DIR, SCHEMA_DIR];
+  tool ??= keptLoad('tool-files', filesSignature(dirs), () =>
+    dirs
+      .flatMap(filesBelow)
+      .map((f) => ownFile(f, fromRoot(f)!))
+      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0)),
+  );
   return tool;
 }
 

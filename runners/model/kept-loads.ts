@@ -1,6 +1,7 @@
-// What a command makes of the shipped probes and cases, kept beside the command line's
-// build it runs from (bin/cli-build.mjs): every command loaded and checked all of them
-// again (some 80 ms of a one-trial run), though they change only when someone edits them.
+// What a command makes of the shipped probes and cases, and the digests of childproof's own
+// files its reports name, kept beside the command line's build it runs from
+// (bin/cli-build.mjs): every command loaded, checked or digested all of them again (some
+// 100 ms of a one-trial run), though they change only when someone edits them.
 // A load is kept with the signature of what it was made from (each file's path, size,
 // inode and times of change under the folders it read, and the schemas it was checked
 // against) and used only while that is the same; the code that made it is the build's
