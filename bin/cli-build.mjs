@@ -34,14 +34,14 @@ function sources() {
     .sort();
 }
 
-function keyOf() {
+/** @param {string[]} files */
+function contentKey(files) {
   const hash = createHash('sha256');
   // The build holds this checkout's absolute paths (its probes, cases and node_modules are
   // read from where it was built): another checkout of the same bytes, sharing the cache,
   // must build its own, or it would run the first one's files.
   hash.update(ROOT).update('\0');
-  // This file too: how the build is made is part of what it is.
-  for (const file of [...sources(), fileURLToPath(import.meta.url), path.join(ROOT, 'package-lock.json')]) {
+  for (const file of files) {
     hash.update(path.relative(ROOT, file)).update('\0');
     try {
       hash.update(fs.readFileSync(file));
@@ -49,6 +49,45 @@ function keyOf() {
     hash.update('\0');
   }
   return hash.digest('hex').slice(0, 20);
+}
+
+/** Each file's path, size, inode and times of change, as one digest: how git's index
+ *  knows a file unchanged without reading it. A write changes its time of change.
+ * @param {string[]} files */
+function statSignature(files) {
+  const hash = createHash('sha256').update(ROOT);
+  for (const file of files) {
+    const st = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
+    hash.update(`\0${file}\0${st ? `${st.size}\0${st.ino}\0${st.mtimeNs}\0${st.ctimeNs}` : '-'}`);
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * The build's key: a digest of the bytes of every source, of this file (how the build is
+ * made is part of what it is) and of package-lock.json. Reading them all was a fifth of a
+ * short command's CPU: the key is kept for this checkout with the files' signature
+ * (statSignature), and read again only once a file changed.
+ * @param {string} harness
+ */
+function keyOf(harness) {
+  const files = [...sources(), fileURLToPath(import.meta.url), path.join(ROOT, 'package-lock.json')];
+  const signature = statSignature(files);
+  const kept = path.join(harness, `childproof-cli-key-${createHash('sha256').update(ROOT).digest('hex').slice(0, 16)}.json`);
+  try {
+    const known = JSON.parse(fs.readFileSync(kept, 'utf8'));
+    if (known.signature === signature && /^[0-9a-f]{20}$/.test(known.key)) return known.key;
+  } catch {}
+  const key = contentKey(files);
+  const work = `${kept}.${process.pid}.tmp`;
+  try {
+    fs.writeFileSync(work, JSON.stringify({ signature, key }));
+    fs.renameSync(work, kept);
+  } catch {
+    // No cache to write to yet, or a full disk: the next command reads the files again.
+    fs.rmSync(work, { force: true });
+  }
+  return key;
 }
 
 /** Each module's import.meta.url is its source's, as if it ran from where it is. */
@@ -97,7 +136,7 @@ export async function cliBuild() {
   let work = null;
   try {
     const harness = path.join(cacheLocation().dir, 'harness');
-    const dir = path.join(harness, `childproof-cli-${keyOf()}`);
+    const dir = path.join(harness, `childproof-cli-${keyOf(harness)}`);
     const entry = path.join(dir, 'main.js');
     if (fs.existsSync(entry)) return entry;
     const { build } = await import('esbuild');

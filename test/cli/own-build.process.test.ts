@@ -5,6 +5,7 @@
 // would pass on the first one's files. The build keeps V8's code cache beside it, one for
 // each verb a command ran, and a checkout's new build removes its earlier one.
 
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { $ } from 'zx';
@@ -45,14 +46,16 @@ concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs i
   const tampered = await inSlot(() => bounded("the other checkout's verify", $({ nothrow: true, quiet: true, cwd: scratch })`${process.execPath} ${path.join(other, 'bin', 'childproof.mjs')} verify --statement ${statement}`));
   assert.is(tampered.exitCode, 3, tampered.stdout + tampered.stderr);
   assert.match(tampered.stderr, /stoppable-exec\.ts/);
-  // A source of the other checkout edited: its next command builds anew and removes its
-  // earlier build, and this checkout's build, in the same cache, stays.
+  // A source of the other checkout edited: its next command builds anew (the key it kept for
+  // its files is read no more) and removes its earlier build, and this checkout's build, in
+  // the same cache, stays. The edit keeps the file's size: its time of change tells it.
   const ours = path.dirname((await cliBuild())!);
   const harness = path.dirname(ours);
   const buildsOf = (checkout: string) => fs.readdirSync(harness).filter((d) => d.startsWith('childproof-cli-') && fs.existsSync(path.join(harness, d, 'checkout')) && fs.readFileSync(path.join(harness, d, 'checkout'), 'utf8') === checkout);
   const before = buildsOf(other);
   assert.is(before.length, 1, before.join(', '));
-  fs.appendFileSync(path.join(other, 'runners', 'model', 'version.ts'), '// edited\n');
+  const edited = path.join(other, 'runners', 'model', 'version.ts');
+  fs.writeFileSync(edited, fs.readFileSync(edited, 'utf8').replace("import fs from 'node:fs';", 'import fs from "node:fs";'));
   const listed = await inSlot(() => bounded("the other checkout's list", $({ nothrow: true, quiet: true, cwd: scratch })`${process.execPath} ${path.join(other, 'bin', 'childproof.mjs')} list`));
   assert.is(listed.exitCode, 0, listed.stderr);
   const after = buildsOf(other);
@@ -61,6 +64,7 @@ concurrent(test, 'a second checkout of the same bytes, sharing the cache, runs i
   assert.ok(fs.existsSync(path.join(ours, 'main.js')), "this checkout's build stays");
   // The other checkout goes with the scratch directory; its build need not stay in the suite's cache.
   for (const d of after) fs.rmSync(path.join(harness, d), { recursive: true, force: true });
+  fs.rmSync(path.join(harness, `childproof-cli-key-${createHash('sha256').update(other).digest('hex').slice(0, 16)}.json`), { force: true });
 });
 
 concurrent(test, "the command line's build keeps a code cache for each verb it runs, and none for a word that is no verb", async () => {
