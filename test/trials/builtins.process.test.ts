@@ -1,6 +1,8 @@
-// Every core case against Node's own execFile and spawn: their recorded divergences must
-// still hold, the report of the run must validate with its observations, and judging it
-// again from those observations must give back exactly what the run said.
+// Every core case against Node's own spawn, and in the full tier its execFile too: their
+// recorded divergences must still hold, the report of the run must validate with its
+// observations, and judging it again from those observations must give back exactly what
+// the run said. In the inner loop execFile runs the cases run one at a time below, and
+// those the other suites of trials/ examine it on.
 
 import * as assert from 'uvu/assert';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
@@ -9,13 +11,18 @@ import { validate } from '../../runners/model/schemas.ts';
 import { rejudgeReport } from '../../runners/report/rejudge.ts';
 import { runInRunner } from '../support/runner-process.ts';
 import { eager, finish } from '../support/suite.ts';
+import { FULL_TIER } from '../support/tier.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 
 const PROBES = ['node-execfile', 'node-spawn'];
 const CORE = loadAllCases()
   .filter((c) => c.spec.id.startsWith('core/'))
   .map((c) => c.spec.id);
-const builtins = trialSuite('builtins', PROBES, CORE);
+// child.atSettle is a /proc snapshot, and for a child that dies the instant it is
+// signalled it races the sample (that is why verdicts use child.reapedAtSettle). These
+// cases leave no such race, so every fact must agree.
+const SERIAL = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort', 'core/invalid-timeout-nan', 'core/nonzero-exit'];
+const builtins = trialSuite('builtins', { 'node-spawn': CORE, 'node-execfile': FULL_TIER ? CORE : SERIAL }, CORE);
 
 function report(ctx: Parameters<Parameters<typeof builtins>[1]>[0]) {
   return ctx.run;
@@ -46,10 +53,6 @@ builtins('judged again from its observations, the run gives back the same facts,
   assert.equal(again.notes, []);
 });
 
-// child.atSettle is a /proc snapshot, and for a child that dies the instant it is
-// signalled it races the sample (that is why verdicts use child.reapedAtSettle). These
-// cases leave no such race, so every fact must agree.
-const SERIAL = ['core/delayed-cleanup-abort', 'core/exits-zero-after-sigterm-timeout', 'core/grandchild-stdout-timeout', 'core/ignores-sigterm-abort', 'core/invalid-timeout-nan', 'core/nonzero-exit'];
 const serialRun = eager(() => runInRunner({ probes: loadProbes(['node-execfile']), cases: loadAllCases().filter((c) => SERIAL.includes(c.spec.id)), jobs: 1 }));
 
 builtins('--jobs 1, one trial at a time, gives the same facts and outcomes as the default scheduler', async (ctx) => {
