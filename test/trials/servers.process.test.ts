@@ -1,17 +1,26 @@
 // The other side of the pipe: childproof's own stdio server and its known-bad variants,
 // run as programs whose client goes away, directly and behind a shell or npx. The
 // reference passes every server case; each variant fails through the clause it breaks;
-// a server that stays is ended by the runner and recorded.
+// a server that stays is ended by the runner and recorded. The inner loop runs each
+// variant on the cases examined here; the full tier runs every one on every server case.
 
 import * as assert from 'uvu/assert';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import type { ServerObservations } from '../../runners/model/observations.ts';
 import { finish } from '../support/suite.ts';
+import { FULL_TIER } from '../support/tier.ts';
 import { trial, trialSuite } from '../support/trials.ts';
 
 const SERVER_CASES = loadAllCases().filter((c) => c.kind === 'server').map((c) => c.spec.id);
 const MUTANTS = ['mutant-server-ignores-eof', 'mutant-server-timer', 'mutant-server-never-answers', 'mutant-server-leaves-helper'];
-const servers = trialSuite('servers', ['stdio-reference', ...MUTANTS], SERVER_CASES);
+const EXAMINED: Record<string, string[]> = {
+  'stdio-reference': SERVER_CASES,
+  'mutant-server-ignores-eof': ['server/stdin-closed', 'server/parent-killed-npx', 'server/client-close'],
+  'mutant-server-timer': ['server/stdin-closed'],
+  'mutant-server-never-answers': ['server/sigterm'],
+  'mutant-server-leaves-helper': ['server/stdin-closed'],
+};
+const servers = trialSuite('servers', FULL_TIER ? ['stdio-reference', ...MUTANTS] : EXAMINED, SERVER_CASES);
 
 const sight = (t: ReturnType<typeof trial>) => (t.observations as ServerObservations).server;
 
