@@ -109,8 +109,10 @@ export async function schedule<T>(
           wake();
         };
         task(items[index], index, started, startAlone).then(ended, (err) => {
-          ended();
+          // Rejected before the slot is given back: giving it back can end the schedule,
+          // whose promise, resolved first, would drop the error and the trial with it.
           reject(err);
+          ended();
         });
       }
       if (running === 0 && (next >= items.length || stopped())) {

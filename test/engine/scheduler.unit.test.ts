@@ -73,6 +73,19 @@ test('--jobs 1 runs one trial at a time, and a stop starts nothing more', async 
   assert.equal(seen.begun, [0]);
 });
 
+test('a task that fails rejects the schedule with its error, the last one running too, and never lets it end as if every task had', async () => {
+  for (const tasks of [1, 3]) {
+    const failure = new Error('no descriptor left');
+    const ran = schedule(Array.from({ length: tasks }, (_, i) => i), jobLimits(tasks), async (i) => {
+      if (i === tasks - 1) throw failure;
+    });
+    await ran.then(
+      () => assert.unreachable(`${tasks} task(s): the schedule ended as if the failing one had finished`),
+      (e) => assert.is(e, failure),
+    );
+  }
+});
+
 test('a task that starts again starts alone: after the starts under way, and before any other', async () => {
   const { gates, seen, task } = controlled(4);
   let again!: () => Promise<void>;
