@@ -35,7 +35,7 @@ export function runWorker(
   onStart: (pid: number, viaReaper: boolean) => void,
   onStarted: () => void = () => {},
 ): Promise<WorkerExit> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
     // The trial has finished starting when its first fixture reports readiness: the
     // worker, the target's import and the fixture's own start are behind it. Watched
     // before the spawn, so no readiness can come first.
@@ -64,11 +64,20 @@ export function runWorker(
       // left the group, and ends it when the trial is over.
       if (pid !== null) end({ proof: { by: 'group', pgid: pid, spareLeader: started.viaReaper }, reason: 'overrun' });
     }, limitMs);
-    void started.exit.then((code) => {
+    const over = () => {
       clearTimeout(guard);
       stopWatching();
-      onStarted();
-      resolve({ pid, code, overran, reaper: started.viaReaper ? pid : null, endReaped: started.end });
-    });
+    };
+    started.exit.then(
+      (code) => {
+        over();
+        onStarted();
+        resolve({ pid, code, overran, reaper: started.viaReaper ? pid : null, endReaped: started.end });
+      },
+      (e: unknown) => {
+        over();
+        reject(e);
+      },
+    );
   });
 }

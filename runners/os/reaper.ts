@@ -30,7 +30,8 @@ export interface ReaperEnd {
 interface Started {
   /** The process spawned: the reaper, or the worker itself where there is none. It leads the trial's process group. */
   child: ChildProcess;
-  /** The worker's end: its exit code, or null when a signal ended it or it never started. */
+  /** The worker's end: its exit code, or null when a signal ended it or it never started.
+   *  Rejected with the spawn's error where no descriptor was left to start it with. */
   exit: Promise<number | null>;
   /** Whether the worker was started below the reaper, which then leads the group: ours,
    *  whether or not the kernel took its mark, and it ends what is below it. */
@@ -66,6 +67,20 @@ export function reaperCommand(file: string, args: string[]): string[] | null {
   return noReaper() ? null : [perlPath()!, REAPER, String(SYS_PRCTL[process.arch]), file, ...args];
 }
 
+const OUT_OF_DESCRIPTORS = new Set(['EMFILE', 'ENFILE']);
+
+/**
+ * Out of descriptors, Node gives up on a spawn before it makes its pipes, and says why a
+ * turn later: the run cannot go on, and ends through its own cleanup (its supervisor
+ * released, its report's lock let go) with that error, rather than as a crash on an error
+ * nobody listened for, or as a trial that never began.
+ */
+function outOfDescriptors(child: ChildProcess, why: string): Started | null {
+  if (child.pid !== undefined || child.stdio) return null;
+  const exit = new Promise<number | null>((resolve, reject) => child.on('error', (e: NodeJS.ErrnoException) => (OUT_OF_DESCRIPTORS.has(e.code ?? '') ? reject(e) : resolve(null))));
+  return { child, exit, viaReaper: false, end: async () => ({ containment: { reaper: 'none', why }, ended: [] }) };
+}
+
 /**
  * Spawns `file args` detached, below a subreaper where one can be had, with `out` and
  * `err` as the worker's standard output and error.
@@ -74,8 +89,10 @@ export function startContained(file: string, args: string[], options: { cwd: str
   const why = noReaper();
   if (why) {
     const child = spawn(file, args, { cwd: options.cwd, env: options.env, detached: true, stdio: ['ignore', options.out, options.err] });
+    const failed = outOfDescriptors(child, why);
+    if (failed) return failed;
     const exit = new Promise<number | null>((resolve) => {
-      child.once('error', () => resolve(null));
+      child.on('error', () => resolve(null));
       child.once('exit', (code) => resolve(code));
     });
     return { child, exit, viaReaper: false, end: async () => ({ containment: { reaper: 'none', why }, ended: [] }) };
@@ -88,6 +105,8 @@ export function startContained(file: string, args: string[], options: { cwd: str
   const env = mark === undefined ? rest : { ...rest, [REAPER_VARIABLE]: mark };
   const [perl, ...argv] = reaperCommand(file, args)!;
   const child = spawn(perl, argv, { cwd: options.cwd, env, detached: true, stdio });
+  const failed = outOfDescriptors(child, 'the subreaper could not be started: no file descriptor was left');
+  if (failed) return failed;
   let containment: Containment = { reaper: 'none', why: 'the subreaper never said whether the kernel took its mark' };
   const ended: Reaped[] = [];
   let exited: (code: number | null) => void = () => {};
@@ -122,7 +141,7 @@ export function startContained(file: string, args: string[], options: { cwd: str
     exited(null);
     finished();
   };
-  child.once('error', gone);
+  child.on('error', gone);
   child.once('close', gone);
   child.stdin?.on('error', () => {});
   let ending = false;
