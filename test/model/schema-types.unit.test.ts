@@ -14,10 +14,16 @@ import { finish } from '../support/suite.ts';
 
 const AGREEMENT = path.join(ROOT, 'test', 'types', 'agreement.ts');
 
+const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
+const host = ts.createCompilerHost(config.options);
+const parsed = new Map<string, ts.SourceFile | undefined>();
+const parse = host.getSourceFile.bind(host);
+// Each check compiles the same types (the agreement, Node's, the schemas'): parsed once.
+host.getSourceFile = (name, version, ...rest) => (parsed.has(name) ? parsed.get(name) : parsed.set(name, parse(name, version, ...rest)).get(name));
+
 /** The type errors of compiling `file` with the project's options. */
 function typeErrors(file: string): string[] {
-  const config = ts.getParsedCommandLineOfConfigFile(path.join(ROOT, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })!;
-  const program = ts.createProgram([file], config.options);
+  const program = ts.createProgram([file], config.options, host);
   return ts.getPreEmitDiagnostics(program).map((d) => `${d.file ? path.relative(ROOT, d.file.fileName) : ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ')}`);
 }
 
