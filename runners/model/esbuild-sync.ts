@@ -32,5 +32,12 @@ function withoutThreads(): typeof Esbuild {
   }
 }
 
-const esbuild = withoutThreads();
-export const { buildSync, transformSync, version: esbuildVersion } = esbuild;
+// Loaded at the first call: most commands make none, and loading it was 8 ms of each.
+let loaded: typeof Esbuild | null = null;
+const esbuild = (): typeof Esbuild => (loaded ??= withoutThreads());
+
+export const buildSync = ((options: Esbuild.BuildOptions) => esbuild().buildSync(options)) as typeof Esbuild.buildSync;
+export const transformSync = ((input: string, options?: Esbuild.TransformOptions) => esbuild().transformSync(input, options)) as typeof Esbuild.transformSync;
+
+/** The version of the esbuild that answers the calls, from its package, without loading it. */
+export const esbuildVersion: string = (require('esbuild/package.json') as { version: string }).version;
