@@ -2,6 +2,7 @@
 // a distinct exit code.
 
 import { checkCache } from '../model/cache.ts';
+import { validatorsCachedFor } from '../model/compiled-schemas.ts';
 import { EXIT, InputError, IntegrityError, InvalidReportError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
 import { assertSupportedPlatform, PlatformError } from '../os/platform.ts';
@@ -50,6 +51,7 @@ async function main(argv: string[]): Promise<number> {
   }
   if (known) {
     if (USE_CACHE.has(verb)) checkCache();
+    validatorsCachedFor(verb);
     return (await VERBS[verb]())(rest);
   }
   if (verb === '--version') {

@@ -55,6 +55,15 @@ export function schemaSetKey(texts: string[], sources: SchemaSource[]): string {
   return hash.digest('hex').slice(0, 20);
 }
 
+/** Whose code cache the validators are compiled with: each verb validates other documents,
+ *  and a cache holds the validators compiled by the process that made it. */
+let cachePart = 'all';
+
+/** The validators of this process compile through the code cache kept for `verb`. */
+export function validatorsCachedFor(verb: string): void {
+  cachePart = verb;
+}
+
 /**
  * Runs the generated CommonJS with this module's require, so the helpers resolve from
  * childproof's own dependencies; compiled through V8's code cache (model/code-cache.mjs)
@@ -63,7 +72,7 @@ export function schemaSetKey(texts: string[], sources: SchemaSource[]): string {
 function evaluate(code: string, file?: string): Record<string, ValidateFunction> {
   const module = { exports: {} as Record<string, ValidateFunction> };
   const run = file
-    ? runCached(`(function (require, module, exports) {${code}\n})`, pathToFileURL(file).href, path.dirname(file))
+    ? runCached(`(function (require, module, exports) {${code}\n})`, pathToFileURL(file).href, path.dirname(file), cachePart)
     : new Function('require', 'module', 'exports', code);
   run(requireHere, module, module.exports);
   return module.exports;
