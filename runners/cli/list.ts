@@ -2,7 +2,7 @@
 
 import { EXIT } from '../model/errors.ts';
 import { loadAllCases } from '../model/load-cases.ts';
-import { shippedProbes } from '../model/load-probes.ts';
+import { shippedProbesToRead } from '../model/load-probes.ts';
 import { parse } from './args.ts';
 
 function table(rows: Array<[string, string]>): string {
@@ -13,7 +13,7 @@ function table(rows: Array<[string, string]>): string {
 export function cmdList(args: string[]): number {
   parse(args, {});
   const cases = loadAllCases();
-  const probes = shippedProbes();
+  const probes = shippedProbesToRead();
   process.stdout.write(`Probes:\n${table(probes.filter((p) => !p.spec.mutant).map((p) => [p.spec.name, p.spec.title]))}`);
   process.stdout.write(`Mutants of the reference:\n${table(probes.filter((p) => p.spec.mutant).map((p) => [p.spec.name, `breaks ${p.spec.mutant!.breaks}`]))}`);
   process.stdout.write(`Cases:\n${table(cases.map((c) => [c.spec.id, c.spec.title]))}`);

@@ -27,7 +27,7 @@ import { renderTimeline } from '../report/formats/timeline-svg.ts';
 import { readReport } from '../report/report-file.ts';
 import { placesOf } from '../report/places.ts';
 import { loadAllCases, selectCases } from '../model/load-cases.ts';
-import { loadProbes, shippedProbes } from '../model/load-probes.ts';
+import { loadProbes, shippedProbesToRead } from '../model/load-probes.ts';
 import { parse, positiveInt, string, strings } from './args.ts';
 import { cannotWrite, checkOutput, makeDirectory } from '../model/output.ts';
 
@@ -58,7 +58,7 @@ const FORMAT_NAMES = [...Object.keys(FORMATS), 'site'];
 function githubPlaces(own: Own) {
   const all = loadAllCases();
   const cases = own.cases.length ? selectCases(all, own.cases) : [];
-  return placesOf([...cases, ...all], [...(own.probes.length ? loadProbes(own.probes) : []), ...shippedProbes()]);
+  return placesOf([...cases, ...all], [...(own.probes.length ? loadProbes(own.probes) : []), ...shippedProbesToRead()]);
 }
 
 /** Only the trial named PROBE:CASE; a report without it is left out. */

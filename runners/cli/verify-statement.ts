@@ -19,7 +19,7 @@ import { toolFiles } from '../identity/own-files.ts';
 import { EXIT, InputError, IntegrityError } from '../model/errors.ts';
 import { TOOL_VERSION } from '../model/version.ts';
 import { display, readJson } from '../model/files.ts';
-import { loadProbes, shippedProbes } from '../model/load-probes.ts';
+import { loadProbes, shippedProbesToRead } from '../model/load-probes.ts';
 import { validate } from '../model/schemas.ts';
 import { readReport } from '../report/report-file.ts';
 import { IN_TOTO_PAYLOAD_TYPE, TEST_RESULT_TYPE, type Envelope, type Statement, type TestResultPredicate } from '../model/statement.ts';
@@ -135,7 +135,7 @@ export function verifyStatement(file: string, options: { report?: string; pub?: 
     if (!m) throw new InputError([`--source with --statement expects NAME=PATH (NAME a probe or a package), not "${s}"`]);
     sources[m[1]] = path.resolve(m[2]);
   }
-  const probes = [...loadProbes(options.probes), ...shippedProbes()];
+  const probes = [...loadProbes(options.probes), ...shippedProbesToRead()];
   const check = checkSubjects(subjects, { sources, probes });
   for (const line of check.checked) say('subjects', line);
   if (check.changed.length) throw new IntegrityError([...check.changed, ...check.unreadable]);

@@ -30,7 +30,7 @@ export function lineOf(text: string, pointer: Array<string | number>): number | 
 
 const segments = (pointer: string) => pointer.split('/').slice(1).map((s) => (/^\d+$/.test(s) ? Number(s) : s));
 
-export function placesOf(cases: LoadedCase[], probes: LoadedProbe[], root = process.cwd()): Places {
+export function placesOf(cases: LoadedCase[], probes: readonly Readonly<LoadedProbe>[], root = process.cwd()): Places {
   const texts = new Map<string, string | null>();
   const text = (file: string) => {
     if (!texts.has(file)) texts.set(file, fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : null);
