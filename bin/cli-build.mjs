@@ -19,6 +19,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { cacheLocation } from '../runners/model/cache-location.mjs';
 import { runCached } from '../runners/model/code-cache.mjs';
+import { statSignature } from '../runners/model/file-signature.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const RUNNERS = path.join(ROOT, 'runners');
@@ -51,28 +52,16 @@ function contentKey(files) {
   return hash.digest('hex').slice(0, 20);
 }
 
-/** Each file's path, size, inode and times of change, as one digest: how git's index
- *  knows a file unchanged without reading it. A write changes its time of change.
- * @param {string[]} files */
-function statSignature(files) {
-  const hash = createHash('sha256').update(ROOT);
-  for (const file of files) {
-    const st = fs.statSync(file, { bigint: true, throwIfNoEntry: false });
-    hash.update(`\0${file}\0${st ? `${st.size}\0${st.ino}\0${st.mtimeNs}\0${st.ctimeNs}` : '-'}`);
-  }
-  return hash.digest('hex');
-}
-
 /**
  * The build's key: a digest of the bytes of every source, of this file (how the build is
  * made is part of what it is) and of package-lock.json. Reading them all was a fifth of a
  * short command's CPU: the key is kept for this checkout with the files' signature
- * (statSignature), and read again only once a file changed.
+ * (model/file-signature.mjs), and read again only once a file changed.
  * @param {string} harness
  */
 function keyOf(harness) {
   const files = [...sources(), fileURLToPath(import.meta.url), path.join(ROOT, 'package-lock.json')];
-  const signature = statSignature(files);
+  const signature = statSignature(ROOT, files);
   const kept = path.join(harness, `childproof-cli-key-${createHash('sha256').update(ROOT).digest('hex').slice(0, 16)}.json`);
   try {
     const known = JSON.parse(fs.readFileSync(kept, 'utf8'));

@@ -8,9 +8,9 @@
 // own, which goes with the build. A load that failed is never kept: its error is found and
 // said every time. Run from the sources, there is no build to keep it beside.
 
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { statSignature } from './file-signature.mjs';
 import { writeFileWhole } from './files.ts';
 import { schemasKey } from './schemas.ts';
 
@@ -20,25 +20,22 @@ const BUILD_DIR = typeof CHILDPROOF_BUILD_DIR === 'string' ? CHILDPROOF_BUILD_DI
 
 /** Every file under `dirs` as the file system has it now, and the schemas' key, as one digest. */
 export function filesSignature(dirs: readonly string[]): string {
-  const hash = createHash('sha256').update(schemasKey());
-  for (const dir of dirs) {
-    if (!fs.existsSync(dir)) continue;
-    const files = fs
-      .readdirSync(dir, { recursive: true, withFileTypes: true })
-      .filter((e) => e.isFile())
-      .map((e) => path.join(e.parentPath, e.name))
-      .sort();
-    for (const file of files) {
-      const st = fs.statSync(file, { bigint: true });
-      hash.update(`\0${file}\0${st.size}\0${st.ino}\0${st.mtimeNs}\0${st.ctimeNs}`);
-    }
-  }
-  return hash.digest('hex');
+  const files = dirs.flatMap((dir) =>
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir, { recursive: true, withFileTypes: true })
+          .filter((e) => e.isFile())
+          .map((e) => path.join(e.parentPath, e.name))
+          .sort()
+      : [],
+  );
+  return statSignature(schemasKey(), files);
 }
 
 /** `make()`, or what it made before from files of the same `signature` (filesSignature). */
 export function keptLoad<T>(name: string, signature: string, make: () => T, buildDir = BUILD_DIR): T {
-  if (buildDir === null) return make();
+  // A build removed under a running command: its folder is not made again for a load.
+  if (buildDir === null || !fs.existsSync(buildDir)) return make();
   const file = path.join(buildDir, `kept-${name}.json`);
   try {
     const kept = JSON.parse(fs.readFileSync(file, 'utf8')) as { signature?: unknown; value?: T };

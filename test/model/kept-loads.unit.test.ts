@@ -1,7 +1,8 @@
 // What a command makes of the shipped probes and cases is kept beside the build it runs
 // from (runners/model/kept-loads.ts): used again while every file it was made from is as
 // it was, made again once one is changed, added or removed; never kept from a load that
-// failed; and, run from the sources, not kept at all. Kept, it is what a fresh load gives.
+// failed; and, run from the sources or from a build since removed, not kept at all.
+// Kept, it is what a fresh load gives.
 
 import fs from 'node:fs';
 import path from 'node:path';
@@ -56,6 +57,15 @@ test('a load that fails is not kept, and run from the sources nothing is kept', 
   keptLoad('things', filesSignature([files]), count, null);
   keptLoad('things', filesSignature([files]), count, null);
   assert.is(made.times, 2, 'no build, nothing kept');
+});
+
+test('a build removed under a command keeps nothing and is not made again', () => {
+  const [gone, files] = [path.join(tempDir('childproof-kept-'), 'removed-build'), tempDir('childproof-kept-')];
+  const { made, load } = counted(files);
+  keptLoad('things', filesSignature([files]), load, gone);
+  keptLoad('things', filesSignature([files]), load, gone);
+  assert.is(made.times, 2, 'made each time');
+  assert.not.ok(fs.existsSync(gone), 'its folder is not made again');
 });
 
 test('the shipped probes and cases, kept and read back, are what a fresh load gives', () => {
