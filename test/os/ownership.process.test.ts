@@ -9,11 +9,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'uvu';
 import * as assert from 'uvu/assert';
+import { buildFixture } from '../../runners/engine/bundle.ts';
 import { fixtureArgv } from '../../runners/protocol/fixture-argv.mjs';
 import { ownCgroup } from '../../runners/os/cgroup.ts';
 import { MARK_VARIABLE } from '../../runners/os/marks.ts';
 import { processState, startTimeOf } from '../../runners/os/processes.ts';
 import { cliIn, cliWith, exitOf, FIXTURE, inSlot, tempDir, whenInDir, writeJson } from '../support/helpers.ts';
+import { SCRATCH_ROOT } from '../support/scratch-root.ts';
 import { cgroupsLeft, concurrent, finish, stillRunning, SUITE_VARIABLE } from '../support/suite.ts';
 import { randomBytes } from 'node:crypto';
 
@@ -170,24 +172,35 @@ concurrent(test, "the suite's closing check counts the suite's own processes and
   // Another run's fixture, as a run in another checkout starts it: the same fixture file,
   // a run directory in a temporary directory of its own, its own mark, not the suite's.
   const other = path.join(fs.mkdtempSync(path.join(path.dirname(os.tmpdir()), 'childproof-other-')), `childproof-run-${'ab'.repeat(12)}`);
-  fs.mkdirSync(path.join(other, 't0-r0-a1'), { recursive: true, mode: 0o700 });
   const { [SUITE_VARIABLE]: _mine, ...strangersEnv } = process.env;
-  const argv = (dir: string) => fixtureArgv({ fixture: FIXTURE, dir, tag: `childproof-run-${'ab'.repeat(12)}/t0-r0-a1`, role: 'child', capMs: 60_000, behaviour: {} });
-  const theirs = spawn(process.execPath, argv(path.join(other, 't0-r0-a1')), { stdio: 'ignore', env: { ...strangersEnv, [MARK_VARIABLE]: `childproof-run-${'ab'.repeat(12)}/t0-r0-a1` } });
-  // And one of the suite's own, started the same way but with the suite's environment.
-  const mineDir = tempDir();
-  const mine = spawn(process.execPath, argv(mineDir), { stdio: 'ignore', env: { ...strangersEnv, [SUITE_VARIABLE]: process.env[SUITE_VARIABLE]! } });
+  const argv = (dir: string, fixture = FIXTURE) => fixtureArgv({ fixture, dir, tag: `childproof-run-${'ab'.repeat(12)}/t0-r0-a1`, role: 'child', capMs: 60_000, behaviour: {} });
+  // A target's environment of its own carries no mark at all.
+  const bare = { PATH: process.env.PATH ?? '' };
+  const started: Array<{ name: string; dir: string; child: ReturnType<typeof spawn> }> = [];
+  const start = (name: string, dir: string, env: NodeJS.ProcessEnv, fixture?: string) => {
+    fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+    started.push({ name, dir, child: spawn(process.execPath, argv(dir, fixture), { stdio: 'ignore', env }) });
+    return started.at(-1)!.child;
+  };
+  const theirs = start('another run', path.join(other, 't0-r0-a1'), { ...strangersEnv, [MARK_VARIABLE]: `childproof-run-${'ab'.repeat(12)}/t0-r0-a1` });
+  // Another test process's of the same make test, run from the cache they share by a target that set its own environment.
+  const neighbours = start("another test process's run", path.join(other, 't1-r0-a1'), bare, buildFixture());
+  // And the suite's own, started the same ways: one with the suite's environment, one in a
+  // run directory of the suite's own temporary root, by a target that set its own.
+  const mine = start("the suite's", tempDir(), { ...strangersEnv, [SUITE_VARIABLE]: process.env[SUITE_VARIABLE]! });
+  const mineBare = start("the suite's run's", path.join(SCRATCH_ROOT, `childproof-run-${randomBytes(12).toString('hex')}`, 't0-r0-a1'), bare, buildFixture());
   try {
-    await whenInDir(path.join(other, 't0-r0-a1', 'ready'), () => fs.existsSync(path.join(other, 't0-r0-a1', 'ready', 'child')), "the other run's fixture to be ready");
-    await whenInDir(path.join(mineDir, 'ready'), () => fs.existsSync(path.join(mineDir, 'ready', 'child')), "the suite's fixture to be ready");
+    for (const { name, dir } of started) await whenInDir(path.join(dir, 'ready'), () => fs.existsSync(path.join(dir, 'ready', 'child')), `${name} fixture to be ready`);
     const counted = stillRunning();
     assert.ok(!counted.includes(theirs.pid!), "another run's fixture is not the suite's");
+    assert.ok(!counted.includes(neighbours.pid!), "an unmarked fixture run from the shared cache is not the suite's");
     assert.ok(counted.includes(mine.pid!), "the suite's own fixture is counted: the check can fail");
+    assert.ok(counted.includes(mineBare.pid!), "the suite's own run's fixture, unmarked, is counted by its run directory");
   } finally {
-    theirs.kill('SIGKILL');
-    mine.kill('SIGKILL');
-    await Promise.all([exitOf(theirs), exitOf(mine)]);
+    for (const { child } of started) child.kill('SIGKILL');
+    await Promise.all(started.map(({ child }) => exitOf(child)));
     fs.rmSync(path.dirname(other), { recursive: true, force: true });
+    fs.rmSync(path.dirname(started.at(-1)!.dir), { recursive: true, force: true });
   }
 });
 

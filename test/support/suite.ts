@@ -15,7 +15,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as assert from 'uvu/assert';
 import type { Test } from 'uvu';
-import { HARNESS_BUILD_DIR } from '../../runners/model/paths.ts';
 import { ownCgroup, processesIn } from '../../runners/os/cgroup.ts';
 import { markOf, processesMarked } from '../../runners/os/marks.ts';
 import { runDirs } from '../../runners/os/run-dir.ts';
@@ -80,20 +79,19 @@ function isOwnLoader(pid: number): boolean {
 
 /**
  * Processes this suite started that are still running, by proof only: the suite's mark
- * in their environment, or a command line below a directory no other run uses (the
- * suite's cache, where its workers are built, shared only with the other processes of the
- * same make test, whose own marks tell them apart; or one of its scratch directories, not
- * its whole temporary root, where a browser a test keeps open past this check, unmarked,
- * keeps its profile). A
- * shared path, such as the checkout's fixture or a run directory's prefix, is no proof:
- * another run on this machine has the same.
+ * in their environment, or, for one a target started with an environment of its own, a
+ * command line below a directory no other run uses: the run directories in the suite's
+ * own temporary root, or one of its scratch directories (not the whole root, where a
+ * browser a test keeps open past this check, unmarked, keeps its profile). A shared path
+ * is no proof: the checkout's fixture, a run directory's prefix, or the cache, where the
+ * workers and fixtures of every test process of the same make test run from (test/run.ts),
+ * and those of a suite it runs inside it (engine/under-load.full.test.ts).
  */
 export function stillRunning(): number[] {
   const marked = processesMarked(SUITE_MARK, { variable: SUITE_VARIABLE }).filter((pid) => !isOwnLoader(pid) && !isOwnRunner(pid));
-  // One look at /proc for every directory: a test process makes a hundred or more. The
-  // cache is shared by the test processes make test runs side by side (test/run.ts): a
-  // process there that carries another suite's mark is that suite's, proven so.
-  const tagged = processesTagged([HARNESS_BUILD_DIR, ...tempDirsMade()].map((d) => `${d}${path.sep}`)).filter((pid) => [null, SUITE_MARK].includes(markOf(pid, SUITE_VARIABLE)));
+  // One look at /proc for every directory: a test process makes a hundred or more.
+  const ownDirs = [path.join(SCRATCH_ROOT, 'childproof-run-'), ...tempDirsMade().map((d) => `${d}${path.sep}`)];
+  const tagged = processesTagged(ownDirs).filter((pid) => [null, SUITE_MARK].includes(markOf(pid, SUITE_VARIABLE)));
   return [...new Set([...marked, ...tagged])].filter((pid) => processState(pid, null) === 'running').sort((a, b) => a - b);
 }
 
