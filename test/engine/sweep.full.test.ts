@@ -14,7 +14,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { bisect } from '../../runners/engine/bisect.ts';
 import { pickVersions } from '../../runners/identity/versions.ts';
-import { cliWith, tempDir, writeJson } from '../support/helpers.ts';
+import { cliWith, cliWithRunning, tempDir, writeJson } from '../support/helpers.ts';
 import { eager, finish } from '../support/suite.ts';
 
 const NAME = 'childproof-sweep-target';
@@ -72,11 +72,13 @@ const work = eager(async () => {
   const reg = await registry(dir);
   const env = { npm_config_registry: reg.url, npm_config_cache: path.join(dir, 'npm-cache'), CHILDPROOF_CACHE: path.join(dir, 'cache') };
   const cp = (...args: string[]) => cliWith(dir, env, ...args);
+  // init and sweep install each version they run with npm: commands that install, bounded as such.
+  const installing = (...args: string[]) => cliWithRunning(dir, env, ...args);
   try {
-    const init = await cp('init', 'probe', '--package', `${NAME}@1.0.0`);
-    const bisected = await cp('sweep', '--probe', 'probe', '--versions', '>=1.0.0', '--case', 'core/cooperative-abort', '--bisect', 'child.reapedAtSettle');
-    const swept = await cp('sweep', '--probe', 'probe', '--versions', '1.0.3 - 1.0.6', '--case', 'core/cooperative-abort', '--out', 'sweep.json', '--publish', 'published');
-    const md = await cp('sweep', '--probe', 'probe', '--versions', '>=1.0.0', '--case', 'core/cooperative-abort', '--format', 'md', '--out', 'latest.json');
+    const init = await installing('init', 'probe', '--package', `${NAME}@1.0.0`);
+    const bisected = await installing('sweep', '--probe', 'probe', '--versions', '>=1.0.0', '--case', 'core/cooperative-abort', '--bisect', 'child.reapedAtSettle');
+    const swept = await installing('sweep', '--probe', 'probe', '--versions', '1.0.3 - 1.0.6', '--case', 'core/cooperative-abort', '--out', 'sweep.json', '--publish', 'published');
+    const md = await installing('sweep', '--probe', 'probe', '--versions', '>=1.0.0', '--case', 'core/cooperative-abort', '--format', 'md', '--out', 'latest.json');
     const valid = await cp('validate', 'sweep.json');
     return { dir, init, bisected, swept, md, valid };
   } finally {
