@@ -69,7 +69,7 @@ function ranFunctions(command: string[]): Ran[] {
         const ranHere = script.functions.filter((fn) => fn.ranges[0].count > 0 && fn.functionName);
         if (file.startsWith(`${RUNNERS}${path.sep}`)) {
           for (const fn of ranHere) note(file, fn.functionName);
-        } else if (/childproof-(worker|fixture|supervisor|exports-check)-\w+\.mjs$|childproof-cli-\w+[/\\][^/\\]+\.m?js$/.test(file)) {
+        } else if (/childproof-(worker|fixture|supervisor|exports-check)-\w+\.[cm]js$|childproof-cli-\w+[/\\][^/\\]+\.m?js$/.test(file)) {
           const modules = bundleModules(fs.readFileSync(file, 'utf8'));
           for (const fn of ranHere) {
             const module = [...modules].reverse().find((m) => m.start <= fn.ranges[0].startOffset);

@@ -48,7 +48,7 @@ function stillBuilt(index: string): string | null {
   }
 }
 
-/** Bundles `entry` to one ES module; packages stay imports, resolved where they are installed. */
+/** Bundles `entry` to one ES module, or a CommonJS script where `extra` asks; packages stay imports, resolved where they are installed. */
 function bundle(entry: string, kind: string, extra: BuildOptions = {}): string {
   const workingDir = extra.absWorkingDir ?? process.cwd();
   const index = path.join(HARNESS_BUILD_DIR, `${kind}-inputs-${digest(`${path.resolve(workingDir, entry)}\0${JSON.stringify(extra)}`).slice(0, 16)}.json`);
@@ -60,7 +60,7 @@ function bundle(entry: string, kind: string, extra: BuildOptions = {}): string {
     entryPoints: [entry],
     bundle: true,
     platform: 'node',
-    format: 'esm',
+    format: extra.format ?? 'esm',
     // The oldest Node childproof supports: workers may run on another release (--node).
     target: 'node20',
     packages: 'external',
@@ -69,7 +69,7 @@ function bundle(entry: string, kind: string, extra: BuildOptions = {}): string {
     logLevel: 'silent',
   });
   const out = result.outputFiles[0].text;
-  const file = path.join(HARNESS_BUILD_DIR, `${kind}-${digest(out).slice(0, 16)}.mjs`);
+  const file = path.join(HARNESS_BUILD_DIR, `${kind}-${digest(out).slice(0, 16)}.${extra.format === 'cjs' ? 'cjs' : 'mjs'}`);
   if (!fs.existsSync(file)) writeFileWhole(file, out);
   const inputs = Object.keys(result.metafile.inputs).map((p) => path.resolve(workingDir, p)).sort();
   // The bytes hashed now must be the bytes esbuild read: an input written in the last
@@ -89,11 +89,23 @@ export function buildWorker(): string {
   return bundle(WORKER, 'childproof-worker', FROM_ROOT);
 }
 
+/**
+ * A CommonJS script: a Node start whose entry is an ES module first starts the ES module
+ * loader, some 10 ms of CPU that a script that imports nothing as a module never spends.
+ * Its own URL is its file's, as the module's was.
+ */
+const AS_SCRIPT: BuildOptions = {
+  ...FROM_ROOT,
+  format: 'cjs',
+  define: { 'import.meta': '__ownMeta' },
+  banner: { js: '"use strict";\nconst __ownMeta = { url: require("node:url").pathToFileURL(__filename).href };' },
+};
+
 /** The fixture as trials start it: one file, where its source is five modules (its own and
- *  protocol/'s) that each start would otherwise find, read and link. It is one of every
- *  trial's Node starts, often several (make bench). */
+ *  protocol/'s) that each start would otherwise find, read and link, and a script, not a
+ *  module. It is one of every trial's Node starts, often several (make bench). */
 export function buildFixture(): string {
-  return bundle(FIXTURE, 'childproof-fixture', FROM_ROOT);
+  return bundle(FIXTURE, 'childproof-fixture', AS_SCRIPT);
 }
 
 /** The built exports check (worker/exports-main.ts). */
@@ -101,9 +113,9 @@ export function buildExportsCheck(): string {
   return bundle(CHECK_EXPORTS, 'childproof-exports-check', FROM_ROOT);
 }
 
-/** The built supervisor (supervisor/supervisor-main.ts). */
+/** The built supervisor (supervisor/supervisor-main.ts), a script as the fixture is: one start a run. */
 export function buildSupervisor(): string {
-  return bundle(SUPERVISOR, 'childproof-supervisor', FROM_ROOT);
+  return bundle(SUPERVISOR, 'childproof-supervisor', AS_SCRIPT);
 }
 
 /**
