@@ -34,6 +34,10 @@ const VERBS: Record<string, () => Promise<Verb>> = {
   validate: async () => (await import('./validate.ts')).cmdValidate,
 };
 
+/** The pipeline a run goes through, evaluated when asked for: a program that runs trials as
+ *  `childproof run` does (the test suite's runner process) runs them from this same build. */
+export const loadPipeline = () => import('../engine/pipeline.ts');
+
 /** Whether `word` names one of the command line's verbs (bin/cli-build.mjs keeps a code cache for each). */
 export const isVerb = (word: string): boolean => Object.hasOwn(VERBS, word);
 

@@ -17,7 +17,7 @@
 // (engine/scheduler.ts). It is unreferenced while idle, so it never keeps the test process
 // alive; the test process, once it has nothing left to do, closes its channel and waits for
 // it to exit; and it stops its runs and exits when the test process is gone
-// (support/runner-process-main.ts).
+// (support/runner-process-main.mjs).
 
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,7 +31,7 @@ type Pending = { resolve: (r: Report) => void; reject: (e: Error) => void };
 export type RunnerReply = { id: number; report: Report } | { id: number; error: { message: string; stack?: string } };
 export type RunnerRequest = { id: number; request: PipelineRequest; ended?: string };
 
-const MAIN = fileURLToPath(new URL('./runner-process-main.ts', import.meta.url));
+const MAIN = fileURLToPath(new URL('./runner-process-main.mjs', import.meta.url));
 
 let runner: ChildProcess | null = null;
 let nextId = 0;
@@ -58,7 +58,7 @@ function hold(child: ChildProcess, busy: boolean): void {
 function runnerProcess(): ChildProcess {
   if (runner) return runner;
   // stdout is the test process's report to test/run.ts: the runner writes nothing there.
-  const started = spawn(process.execPath, ['--import', 'tsx', MAIN], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
+  const started = spawn(process.execPath, [MAIN], { stdio: ['ignore', 'ignore', 'inherit', 'ipc'], serialization: 'advanced' });
   started.on('message', (reply: RunnerReply) => {
     const pending = waiting.get(reply.id);
     waiting.delete(reply.id);
