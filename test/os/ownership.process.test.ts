@@ -188,7 +188,8 @@ concurrent(test, "the suite's closing check counts the suite's own processes and
   // And the suite's own, started the same ways: one with the suite's environment, one in a
   // run directory of the suite's own temporary root, by a target that set its own.
   const mine = start("the suite's", tempDir(), { ...strangersEnv, [SUITE_VARIABLE]: process.env[SUITE_VARIABLE]! });
-  const mineBare = start("the suite's run's", path.join(SCRATCH_ROOT, `childproof-run-${randomBytes(12).toString('hex')}`, 't0-r0-a1'), bare, buildFixture());
+  const ownRun = path.join(SCRATCH_ROOT, `childproof-run-${randomBytes(12).toString('hex')}`);
+  const mineBare = start("the suite's run's", path.join(ownRun, 't0-r0-a1'), bare, buildFixture());
   try {
     for (const { name, dir } of started) await whenInDir(path.join(dir, 'ready'), () => fs.existsSync(path.join(dir, 'ready', 'child')), `${name} fixture to be ready`);
     const counted = stillRunning();
@@ -200,7 +201,7 @@ concurrent(test, "the suite's closing check counts the suite's own processes and
     for (const { child } of started) child.kill('SIGKILL');
     await Promise.all(started.map(({ child }) => exitOf(child)));
     fs.rmSync(path.dirname(other), { recursive: true, force: true });
-    fs.rmSync(path.dirname(started.at(-1)!.dir), { recursive: true, force: true });
+    fs.rmSync(ownRun, { recursive: true, force: true });
   }
 });
 
