@@ -24,12 +24,18 @@ const REPORTS = bySize(300, 1500);
 const STREAMS = bySize(120, 600);
 const LONG_TOKENS = bySize(2, 6);
 
-/** A small published report: a few trials of varied outcomes, its summary made again. */
+/**
+ * A small published report: a few trials of varied outcomes, its summary made again, and
+ * three of childproof's own files. The whole list of them was half the report's text, so
+ * half of all mutations landed where no fuzzed verb reads (only attest and verify do),
+ * and every round parsed it again.
+ */
 function baseReport(): Report {
   const { report } = publishedReports().find(({ report: r }) => r.trials.length > 5 && r.trials.some((t) => t.evidence))!;
   const trials = report.trials.slice(0, 4);
   const cases = report.cases.filter((c) => trials.some((t) => t.case === c.id));
-  return { ...report, cases, trials, summary: summarize(trials) };
+  const tool = report.tool.files ? { ...report.tool, files: report.tool.files.slice(0, 3) } : report.tool;
+  return { ...report, tool, cases, trials, summary: summarize(trials) };
 }
 
 const base = baseReport();
