@@ -7,7 +7,7 @@ import { test } from 'uvu';
 import * as assert from 'uvu/assert';
 import { plan } from '../../runners/engine/plan.ts';
 import type { PreparedProbe } from '../../runners/identity/prepare-target.ts';
-import { jobLimits, schedule } from '../../runners/engine/scheduler.ts';
+import { defaultLimits, jobLimits, schedule } from '../../runners/engine/scheduler.ts';
 import { loadAllCases } from '../../runners/model/load-cases.ts';
 import { loadProbes } from '../../runners/model/load-probes.ts';
 import { publishedDurations } from '../../runners/report/durations.ts';
@@ -59,6 +59,15 @@ test('no more trials start at once than the starting limit, and no more live tha
   await done;
   assert.equal(seen.begun.sort(), [0, 1, 2, 3, 4, 5, 6, 7]);
   assert.ok(seen.maxStarting <= 2 && seen.maxRunning <= 3, JSON.stringify(seen));
+});
+
+test('without --jobs, as many trials start as there are cores, and half the free memory bounds how many live', () => {
+  const GB = 1024 ** 3;
+  assert.equal(defaultLimits(4 * GB, 2), { starting: 2, running: 32 });
+  // A machine of the suite's size is bound by processes, not by memory.
+  assert.equal(defaultLimits(23 * GB, 2), { starting: 2, running: 96 });
+  // However little memory is free, one trial a core can start.
+  assert.equal(defaultLimits(0, 4), { starting: 4, running: 4 });
 });
 
 test('--jobs 1 runs one trial at a time, and a stop starts nothing more', async () => {
